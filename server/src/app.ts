@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { authRoutes } from './features/auth/auth-routes.ts';
+import { healthRoutes } from './features/health/health-routes.ts';
+import { publicMusiciansRoutes } from './features/musicians/public-musicians-routes.ts';
+import { profileRoutes } from './features/profile/profile-routes.ts';
+import { songsRoutes } from './features/songs/songs-routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { clientPlugin } from './plugins/client.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { servicesPlugin } from './plugins/services.ts';
+
+/** Secrets that must never reach a log line, wherever they appear. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.new_password',
+  '*.current_password',
+  '*.reset_code',
+  '*.token',
+];
+
+export interface BuildOptions {
+  /** Where log lines go; tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole application from a config object: no globals, no env reads. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Lets in-flight requests finish on shutdown while refusing new keep-alive ones.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    authPerIpPerMinute: config.rateLimit.authPerIpPerMinute,
+    authPerEmailPerMinute: config.rateLimit.authPerEmailPerMinute,
+  });
+  await app.register(databasePlugin, { database: config.database });
+  await app.register(servicesPlugin, { config });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(songsRoutes);
+      await api.register(publicMusiciansRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(clientPlugin, { clientDir: config.clientDir });
+
+  return app;
+}

@@ -1,0 +1,338 @@
+/**
+ * Drizzle schema: every entity of spec section 3. The SQL in ./migrations is generated from
+ * this file (npm run db:generate) and is what actually runs, on PGlite and PostgreSQL alike.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const blank = (name: string) => text(name).notNull().default('');
+const flag = (name: string, value: boolean) => boolean(name).notNull().default(value);
+
+export const musicians = pgTable(
+  'musicians',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    slug: text('slug').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    bio: blank('bio'),
+    website: blank('website'),
+    venmoLink: blank('venmo_link'),
+    paypalUsername: blank('paypal_username'),
+    venmoUsername: blank('venmo_username'),
+    cashAppUsername: blank('cash_app_username'),
+    zelleEmail: blank('zelle_email'),
+    zellePhone: blank('zelle_phone'),
+    instagramUsername: blank('instagram_username'),
+    facebookUsername: blank('facebook_username'),
+    tiktokUsername: blank('tiktok_username'),
+    spotifyArtistUrl: blank('spotify_artist_url'),
+    appleMusicArtistUrl: blank('apple_music_artist_url'),
+    venmoEnabled: flag('venmo_enabled', true),
+    paypalEnabled: flag('paypal_enabled', true),
+    cashAppEnabled: flag('cash_app_enabled', true),
+    zelleEnabled: flag('zelle_enabled', true),
+    tipsEnabled: flag('tips_enabled', true),
+    requestsEnabled: flag('requests_enabled', true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('musicians_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('musicians_slug_key').on(t.slug),
+    check('musicians_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('auth_sessions_token_hash_key').on(t.tokenHash),
+    index('auth_sessions_musician_idx').on(t.musicianId),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_resets_musician_idx').on(t.musicianId, t.createdAt),
+    check('password_resets_attempts_nonnegative', sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    artist: text('artist').notNull(),
+    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    moods: text('moods').array().notNull().default(sql`'{}'::text[]`),
+    year: integer('year'),
+    notes: blank('notes'),
+    hidden: flag('hidden', false),
+    requestCount: integer('request_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('songs_musician_created_idx').on(t.musicianId, t.createdAt),
+    check('songs_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    check('songs_artist_not_blank', sql`length(trim(${t.artist})) > 0`),
+    check('songs_year_range', sql`${t.year} IS NULL OR ${t.year} BETWEEN 1000 AND 2100`),
+    check('songs_request_count_nonnegative', sql`${t.requestCount} >= 0`),
+  ],
+);
+
+export const shows = pgTable(
+  'shows',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['active', 'stopped', 'archived'] })
+      .notNull()
+      .default('active'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shows_musician_date_idx').on(t.musicianId, t.date),
+    // At most one running show per musician.
+    uniqueIndex('shows_one_active_per_musician')
+      .on(t.musicianId)
+      .where(sql`${t.status} = 'active'`),
+    check('shows_status_valid', sql`${t.status} IN ('active', 'stopped', 'archived')`),
+    check('shows_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const requests = pgTable(
+  'requests',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    // The song may later be deleted; the request keeps its title and artist.
+    songId: uuid('song_id').references(() => songs.id, { onDelete: 'set null' }),
+    // Deleting a show removes its requests (spec section 4).
+    showId: uuid('show_id').references(() => shows.id, { onDelete: 'cascade' }),
+    songTitle: text('song_title').notNull(),
+    songArtist: text('song_artist').notNull(),
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    dedication: blank('dedication'),
+    status: text('status', { enum: ['pending', 'accepted', 'up_next', 'played', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    tipAmount: numeric('tip_amount', { precision: 10, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    tipClicked: flag('tip_clicked', false),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('requests_musician_created_idx').on(t.musicianId, t.createdAt),
+    index('requests_show_idx').on(t.showId),
+    uniqueIndex('requests_idempotency_key').on(t.musicianId, t.idempotencyKey),
+    check(
+      'requests_status_valid',
+      sql`${t.status} IN ('pending', 'accepted', 'up_next', 'played', 'rejected')`,
+    ),
+    check('requests_tip_range', sql`${t.tipAmount} >= 0 AND ${t.tipAmount} <= 500`),
+  ],
+);
+
+export const requestClicks = pgTable(
+  'request_clicks',
+  {
+    id: id(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['tip', 'social'] }).notNull(),
+    platform: text('platform').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('request_clicks_request_idx').on(t.requestId),
+    check('request_clicks_type_valid', sql`${t.type} IN ('tip', 'social')`),
+  ],
+);
+
+export const songSuggestions = pgTable(
+  'song_suggestions',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    suggestedTitle: text('suggested_title').notNull(),
+    suggestedArtist: text('suggested_artist').notNull(),
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    message: blank('message'),
+    status: text('status', { enum: ['pending', 'added', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('song_suggestions_musician_created_idx').on(t.musicianId, t.createdAt),
+    uniqueIndex('song_suggestions_idempotency_key').on(t.musicianId, t.idempotencyKey),
+    check('song_suggestions_status_valid', sql`${t.status} IN ('pending', 'added', 'rejected')`),
+  ],
+);
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isPublic: flag('is_public', false),
+    isActive: flag('is_active', false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('playlists_musician_idx').on(t.musicianId),
+    // The active playlist feeds the audience page: at most one per musician.
+    uniqueIndex('playlists_one_active_per_musician')
+      .on(t.musicianId)
+      .where(sql`${t.isActive}`),
+    check('playlists_name_length', sql`length(trim(${t.name})) BETWEEN 1 AND 100`),
+  ],
+);
+
+export const playlistSongs = pgTable(
+  'playlist_songs',
+  {
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.songId] }),
+    index('playlist_songs_order_idx').on(t.playlistId, t.position),
+    index('playlist_songs_song_idx').on(t.songId),
+    check('playlist_songs_position_nonnegative', sql`${t.position} >= 0`),
+  ],
+);
+
+export const tips = pgTable(
+  'tips',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    platform: text('platform', { enum: ['paypal', 'venmo', 'cashapp', 'zelle'] }).notNull(),
+    tipperName: text('tipper_name').notNull().default('Anonymous'),
+    message: blank('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tips_musician_created_idx').on(t.musicianId, t.createdAt),
+    check('tips_amount_range', sql`${t.amount} > 0 AND ${t.amount} <= 500`),
+    check('tips_platform_valid', sql`${t.platform} IN ('paypal', 'venmo', 'cashapp', 'zelle')`),
+  ],
+);
+
+export const designSettings = pgTable(
+  'design_settings',
+  {
+    musicianId: uuid('musician_id')
+      .primaryKey()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    colorScheme: text('color_scheme', { enum: ['purple', 'blue', 'green', 'red', 'orange'] })
+      .notNull()
+      .default('purple'),
+    layoutMode: text('layout_mode', { enum: ['grid', 'list'] })
+      .notNull()
+      .default('grid'),
+    artistPhoto: text('artist_photo'),
+    bannerImage: text('banner_image'),
+    showYear: flag('show_year', true),
+    showNotes: flag('show_notes', true),
+    allowSongSuggestions: flag('allow_song_suggestions', true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'design_settings_color_scheme_valid',
+      sql`${t.colorScheme} IN ('purple', 'blue', 'green', 'red', 'orange')`,
+    ),
+    check('design_settings_layout_mode_valid', sql`${t.layoutMode} IN ('grid', 'list')`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    musicianId: uuid('musician_id').references(() => musicians.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../../shared/src/messages.ts';
+import {
+  AuthResponse,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '../../../../shared/src/schemas/auth.ts';
+import { MessageResponse } from '../../../../shared/src/schemas/common.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { responses } from '../../http/responses.ts';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, passwordReset } = app.services;
+  // Both limits guard against password guessing and mail flooding.
+  const limited = (scope: string) => ({
+    config: { rateLimit: app.authRateLimit },
+    preHandler: app.limitPerEmail(scope),
+  });
+
+  app.post(
+    '/auth/register',
+    { ...limited('register'), schema: { body: RegisterBody, response: responses({ 201: AuthResponse }) } },
+    async (request, reply) => reply.code(201).send(await auth.register(request.body)),
+  );
+
+  app.post(
+    '/auth/login',
+    { ...limited('login'), schema: { body: LoginBody, response: responses({ 200: AuthResponse }) } },
+    async (request) => auth.login(request.body),
+  );
+
+  app.post(
+    '/auth/logout',
+    { preHandler: app.requireMusician, schema: { response: responses({ 200: MessageResponse }) } },
+    async (request) => {
+      await auth.logout(sessionOf(request));
+      return { message: messages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      ...limited('forgot-password'),
+      schema: { body: ForgotPasswordBody, response: responses({ 200: ForgotPasswordResponse }) },
+    },
+    async (request) => passwordReset.requestCode(request.body.email),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      ...limited('reset-password'),
+      schema: { body: ResetPasswordBody, response: responses({ 200: MessageResponse }) },
+    },
+    async (request) => passwordReset.resetPassword(request.body),
+  );
+};

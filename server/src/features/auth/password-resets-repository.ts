@@ -1,0 +1,73 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { authSessions, musicians, passwordResets } from '../../db/schema.ts';
+
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+
+export function passwordResetsRepository(db: Db) {
+  return {
+    /** A new code replaces any earlier one still waiting. */
+    async replace(musicianId: string, codeHash: string, expiresAt: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.musicianId, musicianId), isNull(passwordResets.usedAt)));
+        await tx.insert(passwordResets).values({ musicianId, codeHash, expiresAt });
+      });
+    },
+
+    async findPending(musicianId: string): Promise<PasswordResetRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(passwordResets)
+        .where(
+          and(
+            eq(passwordResets.musicianId, musicianId),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(desc(passwordResets.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** Counts a wrong try and returns the new count. */
+    async addFailedAttempt(resetId: string): Promise<number> {
+      const [row] = await db
+        .update(passwordResets)
+        .set({ attempts: sql`${passwordResets.attempts} + 1` })
+        .where(eq(passwordResets.id, resetId))
+        .returning({ attempts: passwordResets.attempts });
+      return row?.attempts ?? Number.POSITIVE_INFINITY;
+    },
+
+    /**
+     * Uses the code, sets the new password and signs out every device, all or nothing.
+     * Returns false if another request used the code first.
+     */
+    async completeReset(reset: PasswordResetRow, passwordHash: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const used = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (used.length === 0) return false;
+        await tx
+          .update(musicians)
+          .set({ passwordHash, updatedAt: now })
+          .where(eq(musicians.id, reset.musicianId));
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: now })
+          .where(and(eq(authSessions.musicianId, reset.musicianId), isNull(authSessions.revokedAt)));
+        return true;
+      });
+    },
+  };
+}
+
+export type PasswordResetsRepository = ReturnType<typeof passwordResetsRepository>;

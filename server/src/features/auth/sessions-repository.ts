@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { authSessions } from '../../db/schema.ts';
+
+export function sessionsRepository(db: Db) {
+  return {
+    async insert(musicianId: string, tokenHash: string, expiresAt: Date): Promise<string> {
+      const [row] = await db
+        .insert(authSessions)
+        .values({ musicianId, tokenHash, expiresAt })
+        .returning({ id: authSessions.id });
+      return row!.id;
+    },
+
+    /** The live (not revoked, not expired) session holding this token hash. */
+    async findLive(tokenHash: string) {
+      const [row] = await db
+        .select({ id: authSessions.id, musicianId: authSessions.musicianId })
+        .from(authSessions)
+        .where(
+          and(
+            eq(authSessions.tokenHash, tokenHash),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, new Date()),
+          ),
+        );
+      return row;
+    },
+
+    async revoke(sessionId: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    },
+
+    /** Revokes every session of the musician, except one if given. Returns the revoked ids. */
+    async revokeAllOf(musicianId: string, exceptSessionId?: string): Promise<string[]> {
+      const rows = await db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(authSessions.musicianId, musicianId),
+            isNull(authSessions.revokedAt),
+            exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
+          ),
+        )
+        .returning({ id: authSessions.id });
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

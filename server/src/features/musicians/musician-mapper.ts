@@ -1,0 +1,35 @@
+import type { Musician, PublicMusician } from '../../../../shared/src/schemas/musician.ts';
+import type { musicians } from '../../db/schema.ts';
+
+export type MusicianRow = typeof musicians.$inferSelect;
+
+export function toPublicMusician(row: MusicianRow): PublicMusician {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    bio: row.bio,
+    website: row.website,
+    venmo_link: row.venmoLink,
+    paypal_username: row.paypalUsername,
+    venmo_username: row.venmoUsername,
+    cash_app_username: row.cashAppUsername,
+    zelle_email: row.zelleEmail,
+    zelle_phone: row.zellePhone,
+    instagram_username: row.instagramUsername,
+    facebook_username: row.facebookUsername,
+    tiktok_username: row.tiktokUsername,
+    spotify_artist_url: row.spotifyArtistUrl,
+    apple_music_artist_url: row.appleMusicArtistUrl,
+    venmo_enabled: row.venmoEnabled,
+    paypal_enabled: row.paypalEnabled,
+    cash_app_enabled: row.cashAppEnabled,
+    zelle_enabled: row.zelleEnabled,
+    tips_enabled: row.tipsEnabled,
+    requests_enabled: row.requestsEnabled,
+  };
+}
+
+export function toMusician(row: MusicianRow): Musician {
+  return { ...toPublicMusician(row), email: row.email, created_at: row.createdAt.toISOString() };
+}

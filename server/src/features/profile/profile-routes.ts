@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Musician, ProfileUpdateBody } from '../../../../shared/src/schemas/musician.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { responses } from '../../http/responses.ts';
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { profile } = app.services;
+  app.addHook('preHandler', app.requireMusician);
+
+  app.get('/profile', { schema: { response: responses({ 200: Musician }) } }, async (request) =>
+    profile.get(sessionOf(request).musicianId),
+  );
+
+  app.put(
+    '/profile',
+    { schema: { body: ProfileUpdateBody, response: responses({ 200: Musician }) } },
+    async (request) => profile.update(sessionOf(request).musicianId, request.body),
+  );
+};

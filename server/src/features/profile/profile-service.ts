@@ -1,0 +1,63 @@
+import { messages } from '../../../../shared/src/messages.ts';
+import type { Musician, ProfileUpdateBody } from '../../../../shared/src/schemas/musician.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { toMusician } from '../musicians/musician-mapper.ts';
+import type { MusicianChanges, MusiciansRepository } from '../musicians/musicians-repository.ts';
+
+/** API field -> column, for every field PUT /profile may change. */
+const COLUMNS = {
+  name: 'name',
+  slug: 'slug',
+  bio: 'bio',
+  website: 'website',
+  venmo_link: 'venmoLink',
+  paypal_username: 'paypalUsername',
+  venmo_username: 'venmoUsername',
+  cash_app_username: 'cashAppUsername',
+  zelle_email: 'zelleEmail',
+  zelle_phone: 'zellePhone',
+  instagram_username: 'instagramUsername',
+  facebook_username: 'facebookUsername',
+  tiktok_username: 'tiktokUsername',
+  spotify_artist_url: 'spotifyArtistUrl',
+  apple_music_artist_url: 'appleMusicArtistUrl',
+  venmo_enabled: 'venmoEnabled',
+  paypal_enabled: 'paypalEnabled',
+  cash_app_enabled: 'cashAppEnabled',
+  zelle_enabled: 'zelleEnabled',
+  tips_enabled: 'tipsEnabled',
+  requests_enabled: 'requestsEnabled',
+} as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
+
+function toChanges(body: ProfileUpdateBody): MusicianChanges {
+  const changes: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = body[field as keyof ProfileUpdateBody];
+    if (value !== undefined) changes[column] = value;
+  }
+  return changes as MusicianChanges;
+}
+
+export function profileService({ musicians }: { musicians: MusiciansRepository }) {
+  return {
+    async get(musicianId: string): Promise<Musician> {
+      const row = await musicians.findById(musicianId);
+      if (!row) throw notFound(messages.musicianNotFound);
+      return toMusician(row);
+    },
+
+    async update(musicianId: string, body: ProfileUpdateBody): Promise<Musician> {
+      try {
+        const row = await musicians.update(musicianId, toChanges(body));
+        if (!row) throw notFound(messages.musicianNotFound);
+        return toMusician(row);
+      } catch (error) {
+        if (isUniqueViolation(error, 'musicians_slug_key')) throw conflict(messages.slugTaken);
+        throw error;
+      }
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof profileService>;

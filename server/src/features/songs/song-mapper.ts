@@ -1,0 +1,25 @@
+import { decadeOf, type PublicSong, type Song } from '../../../../shared/src/schemas/song.ts';
+import type { songs } from '../../db/schema.ts';
+
+export type SongRow = typeof songs.$inferSelect;
+
+export function toSong(row: SongRow): Song {
+  return {
+    id: row.id,
+    title: row.title,
+    artist: row.artist,
+    genres: row.genres,
+    moods: row.moods,
+    year: row.year,
+    decade: decadeOf(row.year),
+    notes: row.notes,
+    hidden: row.hidden,
+    request_count: row.requestCount,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toPublicSong(row: SongRow): PublicSong {
+  const { hidden: _hidden, ...song } = toSong(row);
+  return song;
+}

@@ -1,0 +1,70 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SongSortKey } from '../../../../shared/src/limits.ts';
+import type { SongData } from '../../../../shared/src/schemas/song.ts';
+import type { Db } from '../../db/database.ts';
+import { songs } from '../../db/schema.ts';
+import type { SongRow } from './song-mapper.ts';
+
+const byTitle = sql`lower(${songs.title})`;
+const byArtist = sql`lower(${songs.artist})`;
+
+const ORDERINGS: Record<SongSortKey, SQL[]> = {
+  created_at: [desc(songs.createdAt), asc(byTitle)],
+  popularity: [desc(songs.requestCount), asc(byTitle)],
+  title: [asc(byTitle), asc(byArtist)],
+  artist: [asc(byArtist), asc(byTitle)],
+  year: [sql`${songs.year} DESC NULLS LAST`, asc(byTitle)],
+  random: [sql`random()`],
+};
+
+/** Every query is scoped to one musician: a song id alone never reaches another's song. */
+export function songsRepository(db: Db) {
+  const owned = (musicianId: string, songId: string) =>
+    and(eq(songs.musicianId, musicianId), eq(songs.id, songId));
+
+  return {
+    async list(musicianId: string, sortBy: SongSortKey, visibleOnly = false): Promise<SongRow[]> {
+      return db
+        .select()
+        .from(songs)
+        .where(and(eq(songs.musicianId, musicianId), visibleOnly ? eq(songs.hidden, false) : undefined))
+        .orderBy(...ORDERINGS[sortBy]);
+    },
+
+    async insert(musicianId: string, data: SongData): Promise<SongRow> {
+      const [row] = await db
+        .insert(songs)
+        .values({ musicianId, ...data })
+        .returning();
+      return row!;
+    },
+
+    async update(musicianId: string, songId: string, data: SongData): Promise<SongRow | undefined> {
+      const [row] = await db
+        .update(songs)
+        .set({ ...data, updatedAt: new Date() })
+        .where(owned(musicianId, songId))
+        .returning();
+      return row;
+    },
+
+    async toggleHidden(musicianId: string, songId: string): Promise<SongRow | undefined> {
+      const [row] = await db
+        .update(songs)
+        .set({ hidden: sql`NOT ${songs.hidden}`, updatedAt: new Date() })
+        .where(owned(musicianId, songId))
+        .returning();
+      return row;
+    },
+
+    async delete(musicianId: string, songId: string): Promise<boolean> {
+      const rows = await db
+        .delete(songs)
+        .where(owned(musicianId, songId))
+        .returning({ id: songs.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type SongsRepository = ReturnType<typeof songsRepository>;

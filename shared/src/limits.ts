@@ -1,0 +1,22 @@
+/** Business constants of the spec (section 9) and our own limits, shared by server and client. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const TEXT_MAX_LENGTH = 2000;
+export const SHORT_TEXT_MAX_LENGTH = 300;
+export const SONG_FIELD_MAX_LENGTH = 200;
+export const TAG_MAX_LENGTH = 50;
+export const TAGS_MAX_COUNT = 20;
+export const SLUG_MIN_LENGTH = 3;
+export const SLUG_MAX_LENGTH = 60;
+export const YEAR_MIN = 1000;
+export const YEAR_MAX = 2100;
+
+export const RESET_CODE_LENGTH = 8;
+export const RESET_CODE_TTL_MINUTES = 15;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const SESSION_TTL_DAYS = 30;
+
+export const SONG_SORT_KEYS = ['created_at', 'popularity', 'title', 'artist', 'year', 'random'] as const;
+export type SongSortKey = (typeof SONG_SORT_KEYS)[number];

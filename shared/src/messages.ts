@@ -1,0 +1,58 @@
+/**
+ * Every user-facing sentence the API or the client shows, defined once.
+ * Texts quoted from the spec (sections 5 and 8) are kept word for word.
+ */
+export const messages = {
+  // Generic
+  internalError: 'Something went wrong on our side. Please try again.',
+  invalidJson: 'The request body is not valid JSON.',
+  notFoundRoute: 'There is nothing at this address.',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  loginRequired: 'Please log in to continue.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+
+  // Sign-in and accounts
+  authFailed: 'Authentication failed.',
+  invalidCredentials: 'Incorrect email or password.',
+  emailTaken: 'An account with this email already exists. Try signing in instead.',
+  nameRequired: 'Please enter your stage name.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please enter your password.',
+  passwordTooShort: 'Password must be at least 8 characters long.',
+  passwordTooLong: 'Password must be at most 256 characters long.',
+  loggedOut: 'You have been logged out.',
+
+  // Forgot / reset password
+  resetCodeSent: 'If an account exists for this email, a reset code has been sent to it.',
+  resetCodeRequired: 'Please enter the reset code.',
+  newPasswordRequired: 'Please enter a new password.',
+  resetCodeInvalid: 'This reset code is invalid or has expired. Please request a new one.',
+  resetCodeLocked: 'Too many wrong attempts for this reset code. Please request a new one.',
+  resetSuccess: 'Password reset successful! You can now login with your new password.',
+  forgotPasswordFailed: 'Error sending reset code',
+  resetPasswordFailed: 'Error resetting password',
+
+  // Profile and public pages
+  musicianNotFound: 'Musician not found',
+  musicianNotFoundDescription: 'The requested musician profile does not exist.',
+  slugTaken: 'This audience link name is already taken. Please choose another.',
+  slugInvalid:
+    'The audience link name may only contain lowercase letters, numbers and single hyphens (3 to 60 characters).',
+  profileLoadFailed: 'Error loading profile',
+  profileUpdateFailed: 'Error updating profile',
+
+  // Songs
+  songNotFound: 'Song not found',
+  songTitleRequired: 'Please enter the song title.',
+  songArtistRequired: 'Please enter the artist.',
+  songYearInvalid: 'Year must be a whole number between 1000 and 2100, or empty.',
+  songAddFailed: 'Error adding song',
+  songUpdateFailed: 'Error updating song',
+  songDeleted: 'Song deleted',
+  songHidden: 'Song hidden from the audience page',
+  songShown: 'Song visible on the audience page',
+  visibilityFailed: 'Error updating song visibility. Please try again.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
