@@ -53,6 +53,13 @@ export const messages = {
   songHidden: 'Song hidden from the audience page',
   songShown: 'Song visible on the audience page',
   visibilityFailed: 'Error updating song visibility. Please try again.',
+
+  // Client screens
+  copyFailed: 'Could not copy automatically. Select the link and copy it.',
+  pageLoadFailed: 'This page could not be loaded. Please check your connection and try again.',
+  noSongsMatch: 'No songs match your search',
+  noSongsYet: 'No songs have been added yet.',
+  supportAmountInvalid: 'Please enter an amount greater than 0.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

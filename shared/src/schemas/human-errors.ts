@@ -8,6 +8,14 @@ function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
 /**
  * Zod's default messages ("Invalid input: expected string, received undefined") are for
  * developers. The API shows its 400 `detail` to people, so every issue without a message
@@ -19,7 +27,7 @@ export const humanErrorMap: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return `${label} is required.`;
       if (issue.expected === 'int') return `${label} must be a whole number.`;
-      return `${label} must be a ${issue.expected}.`;
+      return `${label} must be ${EXPECTED[issue.expected] ?? `of type ${issue.expected}`}.`;
     case 'too_small':
       if (issue.origin === 'string') {
         return issue.minimum === 1

@@ -1,0 +1,10 @@
+import { api } from '../../app/api-client.ts';
+import { PublicMusician } from '../../../../shared/src/schemas/musician.ts';
+import { PublicSongListResponse } from '../../../../shared/src/schemas/song.ts';
+
+const base = (slug: string) => `/musicians/${encodeURIComponent(slug)}`;
+
+export const audienceApi = {
+  musician: (slug: string) => api.get(base(slug), PublicMusician),
+  songs: (slug: string) => api.get(`${base(slug)}/songs`, PublicSongListResponse),
+};

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/src/limits.ts';
+import { messages } from '../../../../shared/src/messages.ts';
+import { type AuthResponse, LoginBody, RegisterBody } from '../../../../shared/src/schemas/auth.ts';
+import { errorMessage } from '../../app/api-client.ts';
+import { validateForm, type FieldErrors } from '../../app/form-validation.ts';
+import { siteConfig } from '../../app/site-config.ts';
+import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { authApi } from './auth-api.ts';
+import { useAuthStore } from './auth-store.ts';
+import { ForgotPassword } from './ForgotPassword.tsx';
+
+type View = 'login' | 'register' | 'forgot';
+type Field = 'name' | 'email' | 'password';
+
+/** Sign in, register, or reset a forgotten password: one panel on the landing page. */
+export function AuthPanel() {
+  const [view, setView] = useState<View>('login');
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const notice = useAuthStore((s) => s.notice);
+  const signIn = useAuthStore((s) => s.signIn);
+  const dismissNotice = useAuthStore((s) => s.dismissNotice);
+  const navigate = useNavigate();
+  const registering = view === 'register';
+
+  function switchTo(next: View) {
+    setView(next);
+    setErrors({});
+    setFailure(null);
+    setSuccess(null);
+    dismissNotice();
+  }
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    setSuccess(null);
+    const { name, email, password } = values;
+    const send = registering
+      ? prepare(RegisterBody, { name, email, password }, authApi.register)
+      : prepare(LoginBody, { email, password }, authApi.login);
+    if (typeof send !== 'function') {
+      setErrors(send);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      signIn(await send());
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, messages.authFailed));
+      setBusy(false);
+    }
+  }
+
+  if (view === 'forgot') {
+    return (
+      <section className="card auth-panel" aria-labelledby="auth-title">
+        <ForgotPassword
+          initialEmail={values.email}
+          onBack={() => switchTo('login')}
+          onDone={(message, email) => {
+            switchTo('login');
+            setValues({ name: '', email, password: '' });
+            setSuccess(message);
+          }}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section className="card auth-panel" aria-labelledby="auth-title">
+      <h2 id="auth-title">{registering ? 'Create your account' : 'Sign in'}</h2>
+      <form onSubmit={submit} noValidate className="form-stack">
+        {registering && (
+          <TextField
+            label="Your Stage Name"
+            name="name"
+            autoComplete="nickname"
+            value={values.name}
+            error={errors.name}
+            onChange={(e) => update('name', e.target.value)}
+          />
+        )}
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => update('email', e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={registering ? 'new-password' : 'current-password'}
+          value={values.password}
+          error={errors.password}
+          hint={registering ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+          onChange={(e) => update('password', e.target.value)}
+        />
+        <StatusMessage tone="error">{failure}</StatusMessage>
+        <StatusMessage tone="success">{success ?? notice}</StatusMessage>
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {registering ? 'Sign Up' : 'Sign In'}
+        </button>
+      </form>
+
+      <div className="auth-links">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => switchTo(registering ? 'login' : 'register')}
+        >
+          {registering ? 'Already have an account? Sign in' : 'Need an account? Sign up'}
+        </button>
+        {!registering && (
+          <button type="button" className="link-button" onClick={() => switchTo('forgot')}>
+            Forgot your password?
+          </button>
+        )}
+      </div>
+      <SupportContactLine />
+    </section>
+  );
+}
+
+/** Validates the form; returns the field errors, or the call to make with the parsed body. */
+function prepare<T, K extends string>(
+  schema: z.ZodType<T>,
+  values: Record<K, string>,
+  call: (body: T) => Promise<AuthResponse>,
+): FieldErrors<K> | (() => Promise<AuthResponse>) {
+  const checked = validateForm(schema, values);
+  return checked.ok ? () => call(checked.data) : checked.errors;
+}
+
+function SupportContactLine() {
+  const { supportEmail } = siteConfig;
+  return (
+    <p className="support-line">
+      {supportEmail ? (
+        <>
+          Trouble signing in? Email <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </>
+      ) : (
+        'Trouble signing in? Contact the person who runs this site for help.'
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/src/limits.ts';
+import { messages } from '../../../../shared/src/messages.ts';
+import { ForgotPasswordBody, ResetPasswordBody } from '../../../../shared/src/schemas/auth.ts';
+import { errorMessage } from '../../app/api-client.ts';
+import { validateForm, type FieldErrors } from '../../app/form-validation.ts';
+import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { authApi } from './auth-api.ts';
+
+interface ForgotPasswordProps {
+  initialEmail: string;
+  onBack(): void;
+  /** Called with the server's success sentence and the email, to sign in next. */
+  onDone(message: string, email: string): void;
+}
+
+type Field = 'email' | 'reset_code' | 'new_password';
+
+/** Step 1 asks for a code by email; step 2 sets a new password with it. */
+export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordProps) {
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState<Record<Field, string>>({
+    email: initialEmail,
+    reset_code: '',
+    new_password: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [devCode, setDevCode] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function sendCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const checked = validateForm(ForgotPasswordBody, { email: values.email });
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await authApi.forgotPassword(checked.data);
+      setInfo(answer.message);
+      setDevCode(answer.reset_code ?? null);
+      setStep(2);
+    } catch (error) {
+      setFailure(errorMessage(error, messages.forgotPasswordFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resetPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const checked = validateForm(ResetPasswordBody, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await authApi.resetPassword(checked.data);
+      onDone(answer.message, checked.data.email);
+    } catch (error) {
+      setFailure(errorMessage(error, messages.resetPasswordFailed));
+      setBusy(false);
+    }
+  }
+
+  function changeEmail() {
+    setStep(1);
+    setInfo(null);
+    setDevCode(null);
+    setFailure(null);
+    setErrors({});
+  }
+
+  return (
+    <>
+      <h2 id="auth-title">Reset your password</h2>
+      {step === 1 ? (
+        <form onSubmit={sendCode} noValidate className="form-stack">
+          <p className="muted">Enter your account email and we will send you a reset code.</p>
+          <TextField
+            label="Email Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={values.email}
+            error={errors.email}
+            onChange={(e) => update('email', e.target.value)}
+          />
+          <StatusMessage tone="error">{failure}</StatusMessage>
+          <button type="submit" className="button button-primary button-block" disabled={busy}>
+            Send Reset Code
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={resetPassword} noValidate className="form-stack">
+          <StatusMessage tone="info">{info}</StatusMessage>
+          {devCode && (
+            <p className="dev-hint">
+              Development mode: your reset code is <code>{devCode}</code>
+            </p>
+          )}
+          <p className="muted">
+            Code sent to <strong>{values.email}</strong>.{' '}
+            <button type="button" className="link-button" onClick={changeEmail}>
+              Use another email
+            </button>
+          </p>
+          <TextField
+            label="Reset Code"
+            name="reset_code"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={values.reset_code}
+            error={errors.reset_code}
+            onChange={(e) => update('reset_code', e.target.value)}
+          />
+          <TextField
+            label="New Password"
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            value={values.new_password}
+            error={errors.new_password}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            onChange={(e) => update('new_password', e.target.value)}
+          />
+          <StatusMessage tone="error">{failure}</StatusMessage>
+          <button type="submit" className="button button-primary button-block" disabled={busy}>
+            Reset Password
+          </button>
+        </form>
+      )}
+      <div className="auth-links">
+        <button type="button" className="link-button" onClick={onBack}>
+          Back to login
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { DASHBOARD_TABS, tabAfterKey, type DashboardTabId } from './dashboard-tabs.ts';
+
+interface DashboardTabsProps {
+  active: DashboardTabId;
+  onSelect(tab: DashboardTabId): void;
+}
+
+export const tabId = (tab: DashboardTabId) => `dashboard-tab-${tab}`;
+export const panelId = (tab: DashboardTabId) => `dashboard-panel-${tab}`;
+
+/** A tablist on wide screens, a dropdown on narrow ones (CSS shows one of the two). */
+export function DashboardTabs({ active, onSelect }: DashboardTabsProps) {
+  const tabRefs = useRef(new Map<DashboardTabId, HTMLButtonElement>());
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const next = tabAfterKey(active, event.key);
+    if (!next) return;
+    event.preventDefault();
+    onSelect(next);
+    tabRefs.current.get(next)?.focus();
+  }
+
+  return (
+    <nav className="dashboard-nav" aria-label="Dashboard sections">
+      <div className="tab-select field">
+        <label htmlFor="dashboard-section">Section</label>
+        <select
+          id="dashboard-section"
+          value={active}
+          onChange={(event) => onSelect(event.target.value as DashboardTabId)}
+        >
+          {DASHBOARD_TABS.map((tab) => (
+            <option key={tab.id} value={tab.id}>
+              {tab.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div role="tablist" aria-label="Dashboard sections" className="tablist" onKeyDown={onKeyDown}>
+        {DASHBOARD_TABS.map((tab) => {
+          const selected = tab.id === active;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                if (element) tabRefs.current.set(tab.id, element);
+                else tabRefs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              aria-selected={selected}
+              aria-controls={panelId(tab.id)}
+              tabIndex={selected ? 0 : -1}
+              className="tab"
+              onClick={() => onSelect(tab.id)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { messages } from '../../shared/src/messages.ts';
+import { connectSession } from './app/api-client.ts';
+import { App } from './app/App.tsx';
+import { useAuthStore } from './features/auth/auth-store.ts';
+import './app/styles/base.css';
+import './app/styles/components.css';
+
+connectSession({
+  token: () => useAuthStore.getState().token,
+  onUnauthorized: () => useAuthStore.getState().endSession(messages.sessionExpired),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../../shared/src/messages.ts';
+import { passwordResets } from '../../../src/db/schema.ts';
+import { registerMusician, uniqueEmail, type TestMusician } from '../../helpers/factories.ts';
+import { startCaptureSmtp } from '../../helpers/capture-smtp.ts';
+import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
+
+const production = await startTestApp();
+const development = await startTestApp({ exposeResetCode: true });
+const smtp = await startCaptureSmtp();
+const mailing = await startTestApp({ smtpUrl: smtp.url, mailFrom: 'test@localhost' });
+const { app } = production;
+
+const forgot = (target: TestApp, email: string) =>
+  target.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+
+const reset = (email: string, resetCode: string, newPassword = 'brand new pass 2') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { email, reset_code: resetCode, new_password: newPassword },
+  });
+
+const login = (email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+/** Without SMTP the code is written to the operator's log: read it from there. */
+async function requestCodeFromLog(musician: TestMusician): Promise<string> {
+  const res = await forgot(production, musician.email);
+  expect(res.statusCode).toBe(200);
+  const line = production
+    .logs()
+    .reverse()
+    .find((entry) => entry.to === musician.email && String(entry.msg).includes('reset code'));
+  const code = /reset code ([A-Z0-9]{8})/.exec(String(line?.msg))?.[1];
+  if (!code) throw new Error('no reset code in the log');
+  return code;
+}
+
+describe('POST /api/auth/forgot-password', () => {
+  it('answers the same for a registered and an unknown email, without the code', async () => {
+    const musician = await registerMusician(app);
+    const known = await forgot(production, musician.email);
+    const unknown = await forgot(production, uniqueEmail('nobody'));
+
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ message: messages.resetCodeSent });
+    expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('returns the code only when the server runs in development', async () => {
+    const musician = await registerMusician(development.app);
+    const res = await forgot(development, musician.email);
+    expect(res.json()).toEqual({ message: messages.resetCodeSent, reset_code: expect.stringMatching(/^[A-Z0-9]{8}$/) });
+  });
+
+  it('stores only a hash of the code', async () => {
+    const musician = await registerMusician(app);
+    const code = await requestCodeFromLog(musician);
+    const [row] = await app.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.musicianId, musician.musician.id));
+    expect(row!.codeHash).not.toContain(code);
+  });
+
+  it('emails the code when SMTP_URL is set, and keeps it out of the log', async () => {
+    const musician = await registerMusician(mailing.app);
+    await forgot(mailing, musician.email);
+    await expect.poll(() => smtp.received.length, { timeout: 5000 }).toBe(1);
+
+    const code = /reset code: ([A-Z0-9]{8})/.exec(smtp.received[0]!)?.[1];
+    expect(smtp.received[0]).toContain(`To: ${musician.email}`);
+    expect(code).toBeDefined();
+    expect(mailing.rawLogs()).not.toContain(code);
+  });
+
+  it('requires a valid email', async () => {
+    const res = await forgot(production, 'nope');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.emailInvalid });
+  });
+});
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password, signs out every device, and the code works only once', async () => {
+    const musician = await registerMusician(app);
+    const code = await requestCodeFromLog(musician);
+
+    const res = await reset(musician.email, code.toLowerCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: messages.resetSuccess });
+
+    expect((await login(musician.email, 'brand new pass 2')).statusCode).toBe(200);
+    expect((await login(musician.email, musician.password)).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode).toBe(401);
+
+    const again = await reset(musician.email, code, 'yet another pass 3');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ detail: messages.resetCodeInvalid });
+  });
+
+  it('refuses a wrong code, and locks the code after 5 wrong tries', async () => {
+    const musician = await registerMusician(app);
+    const code = await requestCodeFromLog(musician);
+
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const res = await reset(musician.email, 'WRONG000');
+      expect(res.json()).toEqual({ detail: messages.resetCodeInvalid });
+    }
+    expect((await reset(musician.email, 'WRONG000')).json()).toEqual({ detail: messages.resetCodeLocked });
+
+    const right = await reset(musician.email, code);
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual({ detail: messages.resetCodeLocked });
+    expect((await login(musician.email, musician.password)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired code', async () => {
+    const musician = await registerMusician(app);
+    const code = await requestCodeFromLog(musician);
+    await app.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.musicianId, musician.musician.id));
+    expect((await reset(musician.email, code)).json()).toEqual({ detail: messages.resetCodeInvalid });
+  });
+
+  it('only the newest code works', async () => {
+    const musician = await registerMusician(app);
+    const first = await requestCodeFromLog(musician);
+    const second = await requestCodeFromLog(musician);
+    expect((await reset(musician.email, first)).statusCode).toBe(400);
+    expect((await reset(musician.email, second)).statusCode).toBe(200);
+  });
+
+  it('says the same for an unknown email as for a wrong code', async () => {
+    const res = await reset(uniqueEmail('nobody'), 'ABCDEFGH');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.resetCodeInvalid });
+  });
+
+  it.each([
+    [{ email: 'a@b.co', new_password: 'long enough 1' }, messages.resetCodeRequired],
+    [{ email: 'a@b.co', reset_code: 'ABCDEFGH' }, messages.newPasswordRequired],
+    [{ email: 'a@b.co', reset_code: 'ABCDEFGH', new_password: 'short' }, messages.passwordTooShort],
+    [{ reset_code: 'ABCDEFGH', new_password: 'long enough 1' }, messages.emailRequired],
+  ])('validates %o', async (payload, detail) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail });
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../../shared/src/messages.ts';
+import { uniqueEmail } from '../../helpers/factories.ts';
+import { startTestApp } from '../../helpers/test-app.ts';
+
+const perIp = await startTestApp({ rateLimit: { authPerIpPerMinute: 3 } });
+const perEmail = await startTestApp({ rateLimit: { authPerEmailPerMinute: 2 } });
+
+describe('sign-in rate limits', () => {
+  it('limits each IP address per minute, with a detail and Retry-After', async () => {
+    const { app } = perIp;
+    const attempt = (ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: uniqueEmail(), password: 'whatever 1' },
+      });
+
+    for (let i = 0; i < 3; i++) expect((await attempt('10.0.0.1')).statusCode).toBe(401);
+    const limited = await attempt('10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: messages.tooManyRequests });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another address is not affected.
+    expect((await attempt('10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('limits each email per minute, from any address', async () => {
+    const { app } = perEmail;
+    const email = uniqueEmail();
+    const attempt = (ip: string, target = email) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip,
+        payload: { email: target },
+      });
+
+    expect((await attempt('10.0.1.1')).statusCode).toBe(200);
+    expect((await attempt('10.0.1.2')).statusCode).toBe(200);
+    const limited = await attempt('10.0.1.3', email.toUpperCase());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: messages.tooManyRequests });
+    expect((await attempt('10.0.1.3', uniqueEmail())).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../../helpers/test-app.ts';
+
+const { app } = await startTestApp();
+
+describe('GET /api/health', () => {
+  it('reports the database kind and that it answers', async () => {
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { kind: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', status: 'ok' },
+    });
+  });
+});

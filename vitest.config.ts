@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['server/test/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+// The server suite runs on the embedded PGlite, and again on a real PostgreSQL server
+// whenever TEST_DATABASE_URL is set (CI sets it).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: ['server/test/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: { name: 'client', include: ['client/src/**/*.test.{ts,tsx}'], passWithNoTests: true },
+      },
+    ],
+  },
+});
