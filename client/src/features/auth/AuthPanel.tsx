@@ -19,7 +19,11 @@ type Field = 'name' | 'email' | 'password';
 /** Sign in, register, or reset a forgotten password: one panel on the landing page. */
 export function AuthPanel() {
   const [view, setView] = useState<View>('login');
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: '',
+    email: '',
+    password: '',
+  });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);

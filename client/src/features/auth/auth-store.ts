@@ -2,7 +2,12 @@ import { create } from 'zustand';
 import { messages } from '../../../../shared/src/messages.ts';
 import type { Musician } from '../../../../shared/src/schemas/musician.ts';
 import { authApi } from './auth-api.ts';
-import { readSession, SESSION_STORAGE_KEY, type StoredSession, writeSession } from './session-storage.ts';
+import {
+  readSession,
+  SESSION_STORAGE_KEY,
+  type StoredSession,
+  writeSession,
+} from './session-storage.ts';
 
 interface AuthState {
   token: string | null;

@@ -55,7 +55,9 @@ export function AudienceLink({ slug }: AudienceLinkProps) {
           </a>
         </div>
       </div>
-      <StatusMessage tone="error">{copyState === 'failed' ? messages.copyFailed : null}</StatusMessage>
+      <StatusMessage tone="error">
+        {copyState === 'failed' ? messages.copyFailed : null}
+      </StatusMessage>
     </section>
   );
 }

@@ -2,7 +2,12 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { authApi } from '../auth/auth-api.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
-import { DEFAULT_TAB, DASHBOARD_TABS, tabFromQuery, type DashboardTabId } from './dashboard-tabs.ts';
+import {
+  DEFAULT_TAB,
+  DASHBOARD_TABS,
+  tabFromQuery,
+  type DashboardTabId,
+} from './dashboard-tabs.ts';
 import { DashboardTabs, panelId, tabId } from './DashboardTabs.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
 import './dashboard.css';
