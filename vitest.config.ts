@@ -21,7 +21,8 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
-                include: ['server/test/**/*.test.ts'],
+                // Process start-up and the on-disk embedded database are covered once, above.
+                include: ['server/test/features/**/*.test.ts', 'server/test/http-contract.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 20_000,
                 hookTimeout: 60_000,

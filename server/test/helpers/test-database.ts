@@ -11,8 +11,10 @@ export interface TestDatabase {
  * A fresh, empty database for one test file: in-memory PGlite by default, or, when the suite
  * runs with TEST_DB=postgres, a new database created on the TEST_DATABASE_URL server.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DB !== 'postgres') {
+export async function createTestDatabase(
+  { kind = process.env.TEST_DB }: { kind?: string } = {},
+): Promise<TestDatabase> {
+  if (kind !== 'postgres') {
     return { options: { kind: 'pglite' }, drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -1,0 +1,38 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { registerMusician, createSong } from './helpers/factories.ts';
+import { testConfig } from './helpers/test-app.ts';
+
+const dataDir = await mkdtemp(join(tmpdir(), 'songreq-persist-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+describe('embedded database on disk', () => {
+  it('keeps accounts and songs across a restart', async () => {
+    const config = testConfig({ database: { kind: 'pglite', dataDir }, logLevel: 'silent' });
+
+    const first = await buildApp(config);
+    const musician = await registerMusician(first);
+    const song = await createSong(first, musician, { title: 'Still Here' });
+    await first.close();
+
+    const second = await buildApp(config);
+    try {
+      const login = await second.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: musician.email, password: musician.password },
+      });
+      expect(login.statusCode).toBe(200);
+      const songs = await second.inject({
+        url: '/api/songs',
+        headers: { authorization: `Bearer ${login.json().token}` },
+      });
+      expect(songs.json()).toEqual([song]);
+    } finally {
+      await second.close();
+    }
+  });
+});
