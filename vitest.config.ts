@@ -31,7 +31,7 @@ export default defineConfig({
           ]
         : []),
       {
-        test: { name: 'client', include: ['client/src/**/*.test.{ts,tsx}'], passWithNoTests: true },
+        test: { name: 'client', include: ['client/src/**/*.test.{ts,tsx}'] },
       },
     ],
   },

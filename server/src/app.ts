@@ -34,7 +34,10 @@ export interface BuildOptions {
 }
 
 /** Builds the whole application from a config object: no globals, no env reads. */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,

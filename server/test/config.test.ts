@@ -5,7 +5,10 @@ describe('loadConfig', () => {
   it('runs with no env at all: port 3000, embedded database under ./data', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: expect.stringMatching(/data[/\\]pglite$/) });
+    expect(config.database).toEqual({
+      kind: 'pglite',
+      dataDir: expect.stringMatching(/data[/\\]pglite$/),
+    });
     expect(config.redisUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.exposeResetCode).toBe(false);

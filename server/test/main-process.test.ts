@@ -22,7 +22,14 @@ async function runMainUntilHealthy(env: Record<string, string>, expectedDatabase
   const port = await freePort();
   const child = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -34,7 +41,9 @@ async function runMainUntilHealthy(env: Record<string, string>, expectedDatabase
     .poll(
       async () => {
         const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        return res?.ok ? ((await res.json()) as { database: { kind: string } }).database.kind : res?.status;
+        return res?.ok
+          ? ((await res.json()) as { database: { kind: string } }).database.kind
+          : res?.status;
       },
       { timeout: 30_000, interval: 200 },
     )
@@ -50,13 +59,18 @@ describe('server/src/main.ts', () => {
     await runMainUntilHealthy({}, 'pglite');
   }, 45_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('starts on PostgreSQL when DATABASE_URL is set', async () => {
-    const database = await createTestDatabase({ kind: 'postgres' });
-    try {
-      if (database.options.kind !== 'postgres') throw new Error('expected a PostgreSQL test database');
-      await runMainUntilHealthy({ DATABASE_URL: database.options.url }, 'postgres');
-    } finally {
-      await database.drop();
-    }
-  }, 45_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'starts on PostgreSQL when DATABASE_URL is set',
+    async () => {
+      const database = await createTestDatabase({ kind: 'postgres' });
+      try {
+        if (database.options.kind !== 'postgres')
+          throw new Error('expected a PostgreSQL test database');
+        await runMainUntilHealthy({ DATABASE_URL: database.options.url }, 'postgres');
+      } finally {
+        await database.drop();
+      }
+    },
+    45_000,
+  );
 });

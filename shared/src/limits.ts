@@ -18,5 +18,12 @@ export const RESET_CODE_TTL_MINUTES = 15;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const SESSION_TTL_DAYS = 30;
 
-export const SONG_SORT_KEYS = ['created_at', 'popularity', 'title', 'artist', 'year', 'random'] as const;
+export const SONG_SORT_KEYS = [
+  'created_at',
+  'popularity',
+  'title',
+  'artist',
+  'year',
+  'random',
+] as const;
 export type SongSortKey = (typeof SONG_SORT_KEYS)[number];

@@ -106,8 +106,14 @@ export const songs = pgTable(
       .references(() => musicians.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     artist: text('artist').notNull(),
-    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
-    moods: text('moods').array().notNull().default(sql`'{}'::text[]`),
+    genres: text('genres')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    moods: text('moods')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     year: integer('year'),
     notes: blank('notes'),
     hidden: flag('hidden', false),

@@ -7,7 +7,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const SPA_ROUTES = ['/', '/dashboard', '/profile', '/musician/:slug', '/on-stage/:slug'];
 
 /** Serves the built client from the same origin as the API. */
-export async function clientPlugin(app: FastifyInstance, options: { clientDir: string | undefined }) {
+export async function clientPlugin(
+  app: FastifyInstance,
+  options: { clientDir: string | undefined },
+) {
   const { clientDir } = options;
   if (!clientDir || !existsSync(join(clientDir, 'index.html'))) {
     app.log.warn({ clientDir }, 'client build not found: serving the API only (run npm run build)');

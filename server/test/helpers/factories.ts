@@ -45,7 +45,14 @@ export async function createSong(
     method: 'POST',
     url: '/api/songs',
     headers: musician.auth,
-    payload: { title: 'Wonderwall', artist: 'Oasis', genres: ['Rock'], moods: [], year: 1995, ...overrides },
+    payload: {
+      title: 'Wonderwall',
+      artist: 'Oasis',
+      genres: ['Rock'],
+      moods: [],
+      year: 1995,
+      ...overrides,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`create song failed: ${res.statusCode} ${res.body}`);
   return res.json<Song>();

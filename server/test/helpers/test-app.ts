@@ -24,7 +24,11 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     ...base,
     clientDir: undefined,
     ...overrides,
-    rateLimit: { authPerIpPerMinute: 10_000, authPerEmailPerMinute: 10_000, ...overrides.rateLimit },
+    rateLimit: {
+      authPerIpPerMinute: 10_000,
+      authPerEmailPerMinute: 10_000,
+      ...overrides.rateLimit,
+    },
   };
 }
 

@@ -11,9 +11,9 @@ export interface TestDatabase {
  * A fresh, empty database for one test file: in-memory PGlite by default, or, when the suite
  * runs with TEST_DB=postgres, a new database created on the TEST_DATABASE_URL server.
  */
-export async function createTestDatabase(
-  { kind = process.env.TEST_DB }: { kind?: string } = {},
-): Promise<TestDatabase> {
+export async function createTestDatabase({
+  kind = process.env.TEST_DB,
+}: { kind?: string } = {}): Promise<TestDatabase> {
   if (kind !== 'postgres') {
     return { options: { kind: 'pglite' }, drop: async () => {} };
   }
@@ -26,15 +26,19 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   return {
     options: { kind: 'postgres', url: url.toString(), poolSize: 4 },
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: () =>
+      withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
 
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin(
+  url: string,
+  work: (client: pg.Client) => Promise<unknown>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await work(client);
+    await work(client);
   } finally {
     await client.end();
   }

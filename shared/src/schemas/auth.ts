@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH } from '../limits.ts';
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_CODE_LENGTH,
+} from '../limits.ts';
 import { messages } from '../messages.ts';
 import { EmailField, requiredText } from './common.ts';
 import { Musician } from './musician.ts';

@@ -37,7 +37,8 @@ export const humanErrorMap: z.core.$ZodErrorMap = (issue) => {
       if (issue.origin === 'array') return `${label} needs at least ${issue.minimum} item(s).`;
       return `${label} must be at least ${issue.minimum}.`;
     case 'too_big':
-      if (issue.origin === 'string') return `${label} must be at most ${issue.maximum} characters long.`;
+      if (issue.origin === 'string')
+        return `${label} must be at most ${issue.maximum} characters long.`;
       if (issue.origin === 'array') return `${label} can have at most ${issue.maximum} items.`;
       return `${label} must be at most ${issue.maximum}.`;
     case 'invalid_format':

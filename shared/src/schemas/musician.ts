@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH, SLUG_MAX_LENGTH, SLUG_MIN_LENGTH, TEXT_MAX_LENGTH } from '../limits.ts';
+import {
+  NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+  SLUG_MAX_LENGTH,
+  SLUG_MIN_LENGTH,
+  TEXT_MAX_LENGTH,
+} from '../limits.ts';
 import { messages } from '../messages.ts';
 import { requiredText } from './common.ts';
 

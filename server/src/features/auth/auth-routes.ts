@@ -22,13 +22,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    { ...limited('register'), schema: { body: RegisterBody, response: responses({ 201: AuthResponse }) } },
+    {
+      ...limited('register'),
+      schema: { body: RegisterBody, response: responses({ 201: AuthResponse }) },
+    },
     async (request, reply) => reply.code(201).send(await auth.register(request.body)),
   );
 
   app.post(
     '/auth/login',
-    { ...limited('login'), schema: { body: LoginBody, response: responses({ 200: AuthResponse }) } },
+    {
+      ...limited('login'),
+      schema: { body: LoginBody, response: responses({ 200: AuthResponse }) },
+    },
     async (request) => auth.login(request.body),
   );
 

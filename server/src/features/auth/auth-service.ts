@@ -39,7 +39,8 @@ export function authService({ musicians, sessions, onSessionsRevoked }: Deps) {
       try {
         return await musicians.insert({ name: body.name, email: body.email, slug, passwordHash });
       } catch (error) {
-        if (isUniqueViolation(error, 'musicians_email_lower_key')) throw conflict(messages.emailTaken);
+        if (isUniqueViolation(error, 'musicians_email_lower_key'))
+          throw conflict(messages.emailTaken);
         // Someone registered the same name a moment ago: look again.
         if (isUniqueViolation(error, 'musicians_slug_key') && attempt < SLUG_ATTEMPTS) continue;
         throw error;

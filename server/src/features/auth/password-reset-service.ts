@@ -1,9 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  RESET_CODE_MAX_ATTEMPTS,
-  RESET_CODE_TTL_MINUTES,
-} from '../../../../shared/src/limits.ts';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '../../../../shared/src/limits.ts';
 import { messages } from '../../../../shared/src/messages.ts';
 import type {
   ForgotPasswordResponse,
@@ -60,7 +57,9 @@ export function passwordResetService(deps: Deps) {
       if (!sameHash(hashSecret(body.reset_code), reset.codeHash)) {
         const attempts = await resets.addFailedAttempt(reset.id);
         throw badRequest(
-          attempts >= RESET_CODE_MAX_ATTEMPTS ? messages.resetCodeLocked : messages.resetCodeInvalid,
+          attempts >= RESET_CODE_MAX_ATTEMPTS
+            ? messages.resetCodeLocked
+            : messages.resetCodeInvalid,
         );
       }
 

@@ -63,7 +63,9 @@ export function passwordResetsRepository(db: Db) {
         await tx
           .update(authSessions)
           .set({ revokedAt: now })
-          .where(and(eq(authSessions.musicianId, reset.musicianId), isNull(authSessions.revokedAt)));
+          .where(
+            and(eq(authSessions.musicianId, reset.musicianId), isNull(authSessions.revokedAt)),
+          );
         return true;
       });
     },

@@ -19,7 +19,10 @@ export function resetCodeMailer(options: {
   if (!smtpUrl) {
     return {
       async send(to, code) {
-        log.warn({ to }, `Password reset code ${code} (SMTP_URL is not set, so it was not emailed)`);
+        log.warn(
+          { to },
+          `Password reset code ${code} (SMTP_URL is not set, so it was not emailed)`,
+        );
       },
     };
   }

@@ -12,7 +12,8 @@ const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** A one-time password-reset code, e.g. "K7QM2XWP" (about 40 bits). */
 export function newResetCode(): string {
   let code = '';
-  for (let i = 0; i < RESET_CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < RESET_CODE_LENGTH; i++)
+    code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
 }
 

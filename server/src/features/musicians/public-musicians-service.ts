@@ -7,7 +7,10 @@ import { toPublicMusician } from './musician-mapper.ts';
 import type { MusiciansRepository } from './musicians-repository.ts';
 
 /** What the audience page may read about a musician, found by the slug in its link. */
-export function publicMusiciansService(deps: { musicians: MusiciansRepository; songs: SongsService }) {
+export function publicMusiciansService(deps: {
+  musicians: MusiciansRepository;
+  songs: SongsService;
+}) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);
     if (!row) throw notFound(messages.musicianNotFound);

@@ -27,7 +27,9 @@ export function songsRepository(db: Db) {
       return db
         .select()
         .from(songs)
-        .where(and(eq(songs.musicianId, musicianId), visibleOnly ? eq(songs.hidden, false) : undefined))
+        .where(
+          and(eq(songs.musicianId, musicianId), visibleOnly ? eq(songs.hidden, false) : undefined),
+        )
         .orderBy(...ORDERINGS[sortBy]);
     },
 

@@ -41,7 +41,10 @@ export function songsService({ songs }: { songs: SongsRepository }) {
       };
     },
 
-    async delete(musicianId: string, songId: string): Promise<{ success: boolean; message: string }> {
+    async delete(
+      musicianId: string,
+      songId: string,
+    ): Promise<{ success: boolean; message: string }> {
       if (!(await songs.delete(musicianId, songId))) throw notFound(messages.songNotFound);
       return { success: true, message: messages.songDeleted };
     },

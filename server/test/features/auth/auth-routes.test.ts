@@ -13,7 +13,11 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 describe('POST /api/auth/register', () => {
   it('creates the account, derives a slug from the stage name and returns a working token', async () => {
     const email = uniqueEmail();
-    const res = await post('/api/auth/register', { name: '  Zoë & The Keys!  ', email, password: 'longenough1' });
+    const res = await post('/api/auth/register', {
+      name: '  Zoë & The Keys!  ',
+      email,
+      password: 'longenough1',
+    });
 
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -23,7 +27,10 @@ describe('POST /api/auth/register', () => {
     expect(body.musician).not.toHaveProperty('passwordHash');
     expect(JSON.stringify(body)).not.toContain('longenough1');
 
-    const profile = await app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${body.token}` } });
+    const profile = await app.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().email).toBe(email);
   });
@@ -75,7 +82,10 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('signs in with the right password, whatever the email case', async () => {
     const musician = await registerMusician(app);
-    const res = await post('/api/auth/login', { email: musician.email.toUpperCase(), password: musician.password });
+    const res = await post('/api/auth/login', {
+      email: musician.email.toUpperCase(),
+      password: musician.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().musician.id).toBe(musician.musician.id);
     expect(res.json().token).not.toBe(musician.token);
@@ -83,8 +93,14 @@ describe('POST /api/auth/login', () => {
 
   it('gives the same 401 for a wrong password and an unknown email', async () => {
     const musician = await registerMusician(app);
-    const wrongPassword = await post('/api/auth/login', { email: musician.email, password: 'wrong password 1' });
-    const unknownEmail = await post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'whatever 1' });
+    const wrongPassword = await post('/api/auth/login', {
+      email: musician.email,
+      password: 'wrong password 1',
+    });
+    const unknownEmail = await post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'whatever 1',
+    });
 
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
@@ -93,7 +109,9 @@ describe('POST /api/auth/login', () => {
   });
 
   it('requires email and password', async () => {
-    expect((await post('/api/auth/login', { password: 'x' })).json()).toEqual({ detail: messages.emailRequired });
+    expect((await post('/api/auth/login', { password: 'x' })).json()).toEqual({
+      detail: messages.emailRequired,
+    });
     expect((await post('/api/auth/login', { email: uniqueEmail() })).json()).toEqual({
       detail: messages.passwordRequired,
     });
@@ -114,7 +132,10 @@ describe('sessions', () => {
 
   it('logout revokes that token only', async () => {
     const musician = await registerMusician(app);
-    const other = await post('/api/auth/login', { email: musician.email, password: musician.password });
+    const other = await post('/api/auth/login', {
+      email: musician.email,
+      password: musician.password,
+    });
     const otherAuth = { authorization: `Bearer ${other.json().token}` };
 
     const res = await post('/api/auth/logout', undefined, musician.auth);
@@ -139,7 +160,10 @@ describe('sessions', () => {
   it.each([undefined, 'Bearer', 'Basic abc', 'Bearer not-a-real-token'])(
     'refuses the authorization header %s with 401 and a detail',
     async (authorization) => {
-      const res = await app.inject({ url: '/api/profile', headers: authorization ? { authorization } : {} });
+      const res = await app.inject({
+        url: '/api/profile',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().detail).toEqual(expect.any(String));
     },

@@ -52,7 +52,10 @@ describe('POST /api/auth/forgot-password', () => {
   it('returns the code only when the server runs in development', async () => {
     const musician = await registerMusician(development.app);
     const res = await forgot(development, musician.email);
-    expect(res.json()).toEqual({ message: messages.resetCodeSent, reset_code: expect.stringMatching(/^[A-Z0-9]{8}$/) });
+    expect(res.json()).toEqual({
+      message: messages.resetCodeSent,
+      reset_code: expect.stringMatching(/^[A-Z0-9]{8}$/),
+    });
   });
 
   it('stores only a hash of the code', async () => {
@@ -94,7 +97,9 @@ describe('POST /api/auth/reset-password', () => {
 
     expect((await login(musician.email, 'brand new pass 2')).statusCode).toBe(200);
     expect((await login(musician.email, musician.password)).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode).toBe(
+      401,
+    );
 
     const again = await reset(musician.email, code, 'yet another pass 3');
     expect(again.statusCode).toBe(400);
@@ -109,7 +114,9 @@ describe('POST /api/auth/reset-password', () => {
       const res = await reset(musician.email, 'WRONG000');
       expect(res.json()).toEqual({ detail: messages.resetCodeInvalid });
     }
-    expect((await reset(musician.email, 'WRONG000')).json()).toEqual({ detail: messages.resetCodeLocked });
+    expect((await reset(musician.email, 'WRONG000')).json()).toEqual({
+      detail: messages.resetCodeLocked,
+    });
 
     const right = await reset(musician.email, code);
     expect(right.statusCode).toBe(400);
@@ -124,7 +131,9 @@ describe('POST /api/auth/reset-password', () => {
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResets.musicianId, musician.musician.id));
-    expect((await reset(musician.email, code)).json()).toEqual({ detail: messages.resetCodeInvalid });
+    expect((await reset(musician.email, code)).json()).toEqual({
+      detail: messages.resetCodeInvalid,
+    });
   });
 
   it('only the newest code works', async () => {

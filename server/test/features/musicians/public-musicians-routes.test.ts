@@ -11,7 +11,11 @@ describe('GET /api/musicians/:slug', () => {
     const res = await app.inject({ url: `/api/musicians/${musician.musician.slug}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: musician.musician.id, name: 'Public Face', slug: musician.musician.slug });
+    expect(body).toMatchObject({
+      id: musician.musician.id,
+      name: 'Public Face',
+      slug: musician.musician.slug,
+    });
     expect(body).not.toHaveProperty('email');
     expect(body).not.toHaveProperty('created_at');
     expect(JSON.stringify(body)).not.toContain(musician.email);
@@ -24,7 +28,10 @@ describe('GET /api/musicians/:slug', () => {
   });
 
   it('answers 404 Musician not found for an unknown slug', async () => {
-    for (const url of ['/api/musicians/no-such-musician', '/api/musicians/no-such-musician/songs']) {
+    for (const url of [
+      '/api/musicians/no-such-musician',
+      '/api/musicians/no-such-musician/songs',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: messages.musicianNotFound });
@@ -37,7 +44,11 @@ describe('GET /api/musicians/:slug/songs', () => {
     const musician = await registerMusician(app);
     const visible = await createSong(app, musician, { title: 'Visible' });
     const hidden = await createSong(app, musician, { title: 'Hidden' });
-    await app.inject({ method: 'PUT', url: `/api/songs/${hidden.id}/toggle-visibility`, headers: musician.auth });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/songs/${hidden.id}/toggle-visibility`,
+      headers: musician.auth,
+    });
 
     const res = await app.inject({ url: `/api/musicians/${musician.musician.slug}/songs` });
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,7 @@ const update = (auth: Record<string, string>, payload: object) =>
   app.inject({ method: 'PUT', url: '/api/profile', headers: auth, payload });
 
 describe('GET/PUT /api/profile', () => {
-  it('returns the caller\'s own profile with the spec defaults', async () => {
+  it("returns the caller's own profile with the spec defaults", async () => {
     const musician = await registerMusician(app);
     const res = await app.inject({ url: '/api/profile', headers: musician.auth });
     expect(res.statusCode).toBe(200);
@@ -48,9 +48,17 @@ describe('GET/PUT /api/profile', () => {
 
   it('never changes the email or id through PUT /profile', async () => {
     const musician = await registerMusician(app);
-    const res = await update(musician.auth, { email: 'hijack@example.com', id: 'x', name: 'Renamed' });
+    const res = await update(musician.auth, {
+      email: 'hijack@example.com',
+      id: 'x',
+      name: 'Renamed',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: musician.email, id: musician.musician.id, name: 'Renamed' });
+    expect(res.json()).toMatchObject({
+      email: musician.email,
+      id: musician.musician.id,
+      name: 'Renamed',
+    });
   });
 
   it('requires a stage name that is not blank', async () => {

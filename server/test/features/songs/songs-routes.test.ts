@@ -52,20 +52,29 @@ describe('POST /api/songs', () => {
     [{ title: 'Wonderwall', artist: 'Oasis', genres: 'Rock' }, 'Genres must be a list.'],
   ])('refuses %o with 400', async (payload, detail) => {
     const musician = await registerMusician(app);
-    const res = await app.inject({ method: 'POST', url: '/api/songs', headers: musician.auth, payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/songs',
+      headers: musician.auth,
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail });
   });
 
   it('needs a musician token', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/songs', payload: { title: 'A', artist: 'B' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/songs',
+      payload: { title: 'A', artist: 'B' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.loginRequired });
   });
 });
 
 describe('GET /api/songs', () => {
-  it('lists only the caller\'s songs in each sort order', async () => {
+  it("lists only the caller's songs in each sort order", async () => {
     const musician = await registerMusician(app);
     const stranger = await registerMusician(app);
     await createSong(app, stranger, { title: 'Not Mine', artist: 'Someone' });
@@ -107,32 +116,59 @@ describe('PUT /api/songs/:id, DELETE /api/songs/:id, PUT /api/songs/:id/toggle-v
       method: 'PUT',
       url: `/api/songs/${song.id}`,
       headers: musician.auth,
-      payload: { title: 'Champagne Supernova', artist: 'Oasis', genres: ['Britpop'], moods: [], year: null },
+      payload: {
+        title: 'Champagne Supernova',
+        artist: 'Oasis',
+        genres: ['Britpop'],
+        moods: [],
+        year: null,
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: song.id, title: 'Champagne Supernova', genres: ['Britpop'], year: null });
+    expect(res.json()).toMatchObject({
+      id: song.id,
+      title: 'Champagne Supernova',
+      genres: ['Britpop'],
+      year: null,
+    });
   });
 
   it('hides and shows a song', async () => {
     const musician = await registerMusician(app);
     const song = await createSong(app, musician);
     const toggle = () =>
-      app.inject({ method: 'PUT', url: `/api/songs/${song.id}/toggle-visibility`, headers: musician.auth });
+      app.inject({
+        method: 'PUT',
+        url: `/api/songs/${song.id}/toggle-visibility`,
+        headers: musician.auth,
+      });
 
-    expect((await toggle()).json()).toEqual({ success: true, hidden: true, message: messages.songHidden });
-    expect((await toggle()).json()).toEqual({ success: true, hidden: false, message: messages.songShown });
+    expect((await toggle()).json()).toEqual({
+      success: true,
+      hidden: true,
+      message: messages.songHidden,
+    });
+    expect((await toggle()).json()).toEqual({
+      success: true,
+      hidden: false,
+      message: messages.songShown,
+    });
   });
 
   it('deletes a song', async () => {
     const musician = await registerMusician(app);
     const song = await createSong(app, musician);
-    const res = await app.inject({ method: 'DELETE', url: `/api/songs/${song.id}`, headers: musician.auth });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/songs/${song.id}`,
+      headers: musician.auth,
+    });
     expect(res.json()).toEqual({ success: true, message: messages.songDeleted });
     const list = await app.inject({ url: '/api/songs', headers: musician.auth });
     expect(list.json()).toEqual([]);
   });
 
-  it('answers 404 for another musician\'s song and leaves it untouched', async () => {
+  it("answers 404 for another musician's song and leaves it untouched", async () => {
     const owner = await registerMusician(app);
     const intruder = await registerMusician(app);
     const song = await createSong(app, owner);
@@ -153,7 +189,11 @@ describe('PUT /api/songs/:id, DELETE /api/songs/:id, PUT /api/songs/:id/toggle-v
 
   it('answers 400 for an id that is not a uuid', async () => {
     const musician = await registerMusician(app);
-    const res = await app.inject({ method: 'DELETE', url: '/api/songs/1%20OR%201=1', headers: musician.auth });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/songs/1%20OR%201=1',
+      headers: musician.auth,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'This id is not valid.' });
   });
