@@ -9,11 +9,15 @@ import { authRoutes } from './features/auth/auth-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { publicMusiciansRoutes } from './features/musicians/public-musicians-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
+import { requestsRoutes } from './features/requests/requests-routes.ts';
+import { showsRoutes } from './features/shows/shows-routes.ts';
+import { suggestionsRoutes } from './features/suggestions/suggestions-routes.ts';
 import { songsRoutes } from './features/songs/songs-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './plugins/services.ts';
 
@@ -54,14 +58,11 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, {
-    publicUrl: config.publicUrl,
-    authPerIpPerMinute: config.rateLimit.authPerIpPerMinute,
-    authPerEmailPerMinute: config.rateLimit.authPerEmailPerMinute,
-  });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, ...config.rateLimit });
   await app.register(databasePlugin, { database: config.database });
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl });
 
   await app.register(
     async (api) => {
@@ -70,6 +71,9 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(songsRoutes);
       await api.register(publicMusiciansRoutes);
+      await api.register(requestsRoutes);
+      await api.register(showsRoutes);
+      await api.register(suggestionsRoutes);
     },
     { prefix: '/api' },
   );

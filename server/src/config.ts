@@ -13,7 +13,12 @@ export interface AppConfig {
   exposeResetCode: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  rateLimit: { authPerIpPerMinute: number; authPerEmailPerMinute: number };
+  rateLimit: {
+    authPerIpPerMinute: number;
+    authPerEmailPerMinute: number;
+    /** Audience submissions (requests, suggestions, clicks) per IP; a venue shares one IP. */
+    publicWritesPerIpPerMinute: number;
+  };
   /** Folder of the built client; undefined serves the API only. */
   clientDir: string | undefined;
   /** Trust X-Forwarded-For from a proxy in front (needed for per-IP limits behind one). */
@@ -51,6 +56,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimit: {
       authPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 30),
       authPerEmailPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_EMAIL_PER_MINUTE', 10),
+      publicWritesPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_PER_MINUTE', 600),
     },
     clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '../../client/dist')),
     trustProxy: env.TRUST_PROXY === 'true',

@@ -27,3 +27,11 @@ export const SONG_SORT_KEYS = [
   'random',
 ] as const;
 export type SongSortKey = (typeof SONG_SORT_KEYS)[number];
+
+export const TIP_MAX_AMOUNT = 500;
+/** Fallback polling when the live connection is down (spec section 9). */
+export const DASHBOARD_POLL_MS = 3000;
+export const ON_STAGE_POLL_MS = 5000;
+export const ALL_REQUESTS_SHOWN = 50;
+export const COMPLETED_SHOWN = 10;
+export const STATUS_TOAST_MS = 3000;

@@ -54,6 +54,50 @@ export const messages = {
   songShown: 'Song visible on the audience page',
   visibilityFailed: 'Error updating song visibility. Please try again.',
 
+  // Requests (audience form and the musician's queue)
+  requestNameEmailRequired: 'Please enter your name and email',
+  requestsDisabled: 'Song requests are currently disabled. Please try again later.',
+  requestNotFound: 'Request not found',
+  requestSongUnavailable: 'This song is not available for requests.',
+  requestTipInvalid: 'Tip amount must be between $0 and $500.',
+  requestSubmitFailed: 'Error submitting request. Please try again.',
+  requestStatusFailed: 'Error updating request status',
+  requestStatusNeedsLogin: 'Please log in again to update request status',
+  requestDeleteFailed: 'Error deleting request.',
+  requestDeleted: 'Request deleted',
+  requestMovedUpNext: 'Added to Up Next!',
+  requestMarkedPlayed: 'Marked as played!',
+  requestRejected: 'Request rejected',
+  clickTracked: 'Click recorded',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
+
+  // Shows
+  showNameRequired: 'Please enter a show name.',
+  showNotFound: 'Show not found',
+  showAlreadyRunning: 'A show is already running. Stop it before starting a new one.',
+  noShowRunning: 'No show is running.',
+  showStartFailed: 'Error starting show. Please try again.',
+  showStopFailed: 'Error stopping show.',
+  showDeleteFailed: 'Error deleting show.',
+  showArchiveFailed: 'Error archiving show.',
+  showRestoreFailed: 'Error restoring show.',
+  showDeleted: 'Show and its requests deleted',
+
+  // Song suggestions
+  suggestionFieldsRequired: 'Please fill in all required fields',
+  suggestionsDisabled: 'This artist is not taking song suggestions right now.',
+  suggestionNotFound: 'Suggestion not found',
+  suggestionAlreadyHandled: 'Only pending suggestions can be added or rejected.',
+  suggestionThanks: 'Thank you for your song suggestion! The artist will review it soon.',
+  suggestionSubmitFailed: 'Error submitting suggestion',
+  suggestionActionFailed: 'Error processing suggestion.',
+  suggestionFetchFailed: 'Error fetching song suggestions',
+  suggestionDeleted: 'Suggestion deleted',
+
+  // Live connection
+  socketAuthMissing: 'Sign in to receive live updates.',
+  socketAuthInvalid: 'Your session has expired. Please log in again.',
+
   // Client screens
   copyFailed: 'Could not copy automatically. Select the link and copy it.',
   pageLoadFailed: 'This page could not be loaded. Please check your connection and try again.',

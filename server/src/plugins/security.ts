@@ -11,6 +11,8 @@ declare module 'fastify' {
     limitPerEmail(scope: string): preHandlerAsyncHookHandler;
     /** Route config for the per-IP limit of the sign-in routes. */
     authRateLimit: { max: number; timeWindow: number };
+    /** Route config for the per-IP limit of the audience's submissions. */
+    publicWriteRateLimit: { max: number; timeWindow: number };
   }
 }
 
@@ -18,6 +20,7 @@ interface SecurityOptions {
   publicUrl: string;
   authPerIpPerMinute: number;
   authPerEmailPerMinute: number;
+  publicWritesPerIpPerMinute: number;
 }
 
 const MINUTE = 60_000;
@@ -51,6 +54,10 @@ export const securityPlugin = fp(
         }),
     });
     app.decorate('authRateLimit', { max: options.authPerIpPerMinute, timeWindow: MINUTE });
+    app.decorate('publicWriteRateLimit', {
+      max: options.publicWritesPerIpPerMinute,
+      timeWindow: MINUTE,
+    });
 
     const perEmail = fixedWindowCounter(options.authPerEmailPerMinute, MINUTE);
     app.decorate('limitPerEmail', (scope: string): preHandlerAsyncHookHandler => {

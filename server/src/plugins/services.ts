@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { domainEvents } from '../events/domain-events.ts';
 import { authService } from '../features/auth/auth-service.ts';
 import { passwordResetService } from '../features/auth/password-reset-service.ts';
 import { passwordResetsRepository } from '../features/auth/password-resets-repository.ts';
@@ -9,26 +10,51 @@ import { sessionsRepository } from '../features/auth/sessions-repository.ts';
 import { musiciansRepository } from '../features/musicians/musicians-repository.ts';
 import { publicMusiciansService } from '../features/musicians/public-musicians-service.ts';
 import { profileService } from '../features/profile/profile-service.ts';
+import { liveQueueService } from '../features/requests/live-queue-service.ts';
+import { requestsRepository } from '../features/requests/requests-repository.ts';
+import { requestsService } from '../features/requests/requests-service.ts';
+import { showsRepository } from '../features/shows/shows-repository.ts';
+import { showsService } from '../features/shows/shows-service.ts';
 import { songsRepository } from '../features/songs/songs-repository.ts';
 import { songsService } from '../features/songs/songs-service.ts';
+import { suggestionsRepository } from '../features/suggestions/suggestions-repository.ts';
+import { suggestionsService } from '../features/suggestions/suggestions-service.ts';
 
 /** The composition root: repositories over the database, services over repositories. */
 function buildServices(app: FastifyInstance, config: AppConfig) {
   const db = app.database.db;
-  const musicians = musiciansRepository(db);
+  const events = domainEvents();
+  const repositories = {
+    musicians: musiciansRepository(db),
+    requests: requestsRepository(db),
+    shows: showsRepository(db),
+    suggestions: suggestionsRepository(db),
+  };
+  const { musicians } = repositories;
   const songs = songsService({ songs: songsRepository(db) });
   return {
-    auth: authService({ musicians, sessions: sessionsRepository(db) }),
+    events,
+    musicians,
+    auth: authService({
+      musicians,
+      sessions: sessionsRepository(db),
+      onSessionsRevoked: events.sessionsRevoked,
+    }),
     passwordReset: passwordResetService({
       musicians,
       resets: passwordResetsRepository(db),
       mailer: resetCodeMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
       log: app.log,
       exposeResetCode: config.exposeResetCode,
+      onSessionsRevoked: events.sessionsRevoked,
     }),
-    profile: profileService({ musicians }),
+    profile: profileService({ musicians, events }),
     songs,
     publicMusicians: publicMusiciansService({ musicians, songs }),
+    requests: requestsService({ ...repositories, events }),
+    shows: showsService({ shows: repositories.shows, events }),
+    suggestions: suggestionsService({ suggestions: repositories.suggestions, events }),
+    liveQueue: liveQueueService(repositories),
   };
 }
 

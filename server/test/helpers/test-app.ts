@@ -27,6 +27,7 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     rateLimit: {
       authPerIpPerMinute: 10_000,
       authPerEmailPerMinute: 10_000,
+      publicWritesPerIpPerMinute: 10_000,
       ...overrides.rateLimit,
     },
   };

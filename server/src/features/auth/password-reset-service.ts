@@ -20,7 +20,8 @@ interface Deps {
   log: FastifyBaseLogger;
   /** Only in development: the spec's "development text" shows the code on screen. */
   exposeResetCode: boolean;
-  onPasswordReset?: (musicianId: string) => void;
+  /** Told which sessions a reset ended, so their live connections close too. */
+  onSessionsRevoked?: (sessionIds: string[]) => void;
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -63,9 +64,9 @@ export function passwordResetService(deps: Deps) {
         );
       }
 
-      const completed = await resets.completeReset(reset, await hashPassword(body.new_password));
-      if (!completed) throw badRequest(messages.resetCodeInvalid);
-      deps.onPasswordReset?.(reset.musicianId);
+      const revoked = await resets.completeReset(reset, await hashPassword(body.new_password));
+      if (!revoked) throw badRequest(messages.resetCodeInvalid);
+      deps.onSessionsRevoked?.(revoked);
       return { message: messages.resetSuccess };
     },
   };

@@ -45,9 +45,12 @@ export function passwordResetsRepository(db: Db) {
 
     /**
      * Uses the code, sets the new password and signs out every device, all or nothing.
-     * Returns false if another request used the code first.
+     * Returns the ids of the sessions it ended, or undefined if another request used the code first.
      */
-    async completeReset(reset: PasswordResetRow, passwordHash: string): Promise<boolean> {
+    async completeReset(
+      reset: PasswordResetRow,
+      passwordHash: string,
+    ): Promise<string[] | undefined> {
       return db.transaction(async (tx) => {
         const now = new Date();
         const used = await tx
@@ -55,18 +58,17 @@ export function passwordResetsRepository(db: Db) {
           .set({ usedAt: now })
           .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
           .returning({ id: passwordResets.id });
-        if (used.length === 0) return false;
+        if (used.length === 0) return undefined;
         await tx
           .update(musicians)
           .set({ passwordHash, updatedAt: now })
           .where(eq(musicians.id, reset.musicianId));
-        await tx
+        const revoked = await tx
           .update(authSessions)
           .set({ revokedAt: now })
-          .where(
-            and(eq(authSessions.musicianId, reset.musicianId), isNull(authSessions.revokedAt)),
-          );
-        return true;
+          .where(and(eq(authSessions.musicianId, reset.musicianId), isNull(authSessions.revokedAt)))
+          .returning({ id: authSessions.id });
+        return revoked.map((session) => session.id);
       });
     },
   };

@@ -1,6 +1,7 @@
 import { messages } from '../../../../shared/src/messages.ts';
 import type { Musician, ProfileUpdateBody } from '../../../../shared/src/schemas/musician.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { toMusician } from '../musicians/musician-mapper.ts';
 import type { MusicianChanges, MusiciansRepository } from '../musicians/musicians-repository.ts';
@@ -39,7 +40,12 @@ function toChanges(body: ProfileUpdateBody): MusicianChanges {
   return changes as MusicianChanges;
 }
 
-export function profileService({ musicians }: { musicians: MusiciansRepository }) {
+interface Deps {
+  musicians: MusiciansRepository;
+  events: DomainEvents;
+}
+
+export function profileService({ musicians, events }: Deps) {
   return {
     async get(musicianId: string): Promise<Musician> {
       const row = await musicians.findById(musicianId);
@@ -51,7 +57,9 @@ export function profileService({ musicians }: { musicians: MusiciansRepository }
       try {
         const row = await musicians.update(musicianId, toChanges(body));
         if (!row) throw notFound(messages.musicianNotFound);
-        return toMusician(row);
+        const musician = toMusician(row);
+        events.publish({ musicianId, name: 'profile:updated', payload: musician });
+        return musician;
       } catch (error) {
         if (isUniqueViolation(error, 'musicians_slug_key')) throw conflict(messages.slugTaken);
         throw error;

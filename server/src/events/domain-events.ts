@@ -1,0 +1,34 @@
+import { EventEmitter } from 'node:events';
+import type { ServerEventName, ServerToClientEvents } from '../../../shared/src/realtime.ts';
+
+/** Something that changed for one musician, named and shaped like the socket event it becomes. */
+export type DomainEvent = {
+  [Name in ServerEventName]: {
+    musicianId: string;
+    name: Name;
+    payload: Parameters<ServerToClientEvents[Name]>[0];
+  };
+}[ServerEventName];
+
+export interface DomainEvents {
+  /** Call only after the change is committed: listeners may tell the world at once. */
+  publish(event: DomainEvent): void;
+  /** Sessions ended (logout, password reset): their live connections must close. */
+  sessionsRevoked(sessionIds: string[]): void;
+  onEvent(listener: (event: DomainEvent) => void): void;
+  onSessionsRevoked(listener: (sessionIds: string[]) => void): void;
+}
+
+/**
+ * Services publish here; only the realtime plugin turns events into socket emits, so services
+ * never know about sockets and work the same with or without them.
+ */
+export function domainEvents(): DomainEvents {
+  const emitter = new EventEmitter();
+  return {
+    publish: (event) => void emitter.emit('event', event),
+    sessionsRevoked: (ids) => void (ids.length > 0 && emitter.emit('revoked', ids)),
+    onEvent: (listener) => void emitter.on('event', listener),
+    onSessionsRevoked: (listener) => void emitter.on('revoked', listener),
+  };
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../../shared/src/messages.ts';
+import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import {
+  CreatedRequest,
+  CreateRequestBody,
+  GroupedRequestsResponse,
+  MusicianIdParams,
+  RequestsResponse,
+  SongRequest,
+  TrackClickBody,
+  UpdatesResponse,
+  UpdateStatusBody,
+} from '../../../../shared/src/schemas/request.ts';
+import { notFound } from '../../http/errors.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { responses } from '../../http/responses.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+
+export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requests, liveQueue } = app.services;
+  const musicianOnly = { preHandler: app.requireMusician };
+  const publicWrite = { config: { rateLimit: app.publicWriteRateLimit } };
+
+  /** Routes naming a musician id answer only for the caller's own id. */
+  const ownId = (request: Parameters<typeof sessionOf>[0], id: string) => {
+    const { musicianId } = sessionOf(request);
+    if (id !== musicianId) throw notFound(messages.musicianNotFound);
+    return musicianId;
+  };
+
+  app.post(
+    '/requests',
+    {
+      ...publicWrite,
+      schema: { body: CreateRequestBody, response: responses({ 201: CreatedRequest }) },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await requests.create(request.body, idempotencyKeyOf(request))),
+  );
+
+  app.post(
+    '/requests/:id/track-click',
+    {
+      ...publicWrite,
+      schema: {
+        params: IdParams,
+        body: TrackClickBody,
+        response: responses({ 200: SuccessResponse }),
+      },
+    },
+    async (request) => {
+      await requests.trackClick(request.params.id, request.body);
+      return { success: true, message: messages.clickTracked };
+    },
+  );
+
+  app.get(
+    '/requests/musician/:id',
+    {
+      ...musicianOnly,
+      schema: { params: IdParams, response: responses({ 200: RequestsResponse }) },
+    },
+    async (request) => ({ requests: await requests.list(ownId(request, request.params.id)) }),
+  );
+
+  app.get(
+    '/requests/grouped',
+    { ...musicianOnly, schema: { response: responses({ 200: GroupedRequestsResponse }) } },
+    async (request) => liveQueue.grouped(sessionOf(request).musicianId),
+  );
+
+  app.get(
+    '/requests/updates/:musicianId',
+    {
+      ...musicianOnly,
+      schema: { params: MusicianIdParams, response: responses({ 200: UpdatesResponse }) },
+    },
+    async (request) => liveQueue.updates(ownId(request, request.params.musicianId)),
+  );
+
+  app.put(
+    '/requests/:id/status',
+    {
+      ...musicianOnly,
+      schema: {
+        params: IdParams,
+        body: UpdateStatusBody,
+        response: responses({ 200: SongRequest }),
+      },
+    },
+    async (request) =>
+      requests.updateStatus(sessionOf(request).musicianId, request.params.id, request.body.status),
+  );
+
+  app.delete(
+    '/requests/:id',
+    {
+      ...musicianOnly,
+      schema: { params: IdParams, response: responses({ 200: SuccessResponse }) },
+    },
+    async (request) => {
+      await requests.delete(sessionOf(request).musicianId, request.params.id);
+      return { success: true, message: messages.requestDeleted };
+    },
+  );
+};

@@ -1,0 +1,109 @@
+import { messages } from '../../../../shared/src/messages.ts';
+import {
+  canMove,
+  STATUS_MOVES,
+  type CreateRequestData,
+  type CreatedRequest,
+  type RequestStatus,
+  type SongRequest,
+  type TrackClickBody,
+} from '../../../../shared/src/schemas/request.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { ShowsRepository } from '../shows/shows-repository.ts';
+import type { RequestsRepository } from './requests-repository.ts';
+
+interface Deps {
+  requests: RequestsRepository;
+  shows: ShowsRepository;
+  events: DomainEvents;
+}
+
+const STATUS_LABELS: Record<RequestStatus, string> = {
+  pending: 'pending',
+  accepted: 'accepted',
+  up_next: 'Up Next',
+  played: 'played',
+  rejected: 'rejected',
+};
+
+/** Every status a request may come from to reach `to`. */
+function sourcesOf(to: RequestStatus): RequestStatus[] {
+  return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
+}
+
+export function requestsService({ requests, shows, events }: Deps) {
+  async function ownedOr404(musicianId: string, requestId: string): Promise<SongRequest> {
+    const request = await requests.findOwned(musicianId, requestId);
+    if (!request) throw notFound(messages.requestNotFound);
+    return request;
+  }
+
+  return {
+    /** The audience's request. Routed to the running show, if any. */
+    async create(data: CreateRequestData, idempotencyKey: string | null): Promise<CreatedRequest> {
+      const song = await requests.requestableSong(data.song_id);
+      if (!song || song.hidden) throw notFound(messages.requestSongUnavailable);
+      if (!song.requestsEnabled) throw forbidden(messages.requestsDisabled);
+
+      const activeShow = await shows.findActive(song.musicianId);
+      const { request, created } = await requests.insert({
+        musicianId: song.musicianId,
+        songId: data.song_id,
+        songTitle: song.title,
+        songArtist: song.artist,
+        requesterName: data.requester_name,
+        requesterEmail: data.requester_email,
+        dedication: data.dedication,
+        tipAmount: data.tip_amount,
+        showId: activeShow?.id ?? null,
+        idempotencyKey,
+      });
+      if (created) {
+        events.publish({ musicianId: song.musicianId, name: 'request:created', payload: request });
+      }
+      const { id, song_title, song_artist, status, created_at } = request;
+      return { id, song_title, song_artist, status, created_at };
+    },
+
+    async list(musicianId: string): Promise<SongRequest[]> {
+      return requests.listForMusician(musicianId);
+    },
+
+    /** Moves along spec section 4's transitions; asking for the current status changes nothing. */
+    async updateStatus(
+      musicianId: string,
+      requestId: string,
+      to: RequestStatus,
+    ): Promise<SongRequest> {
+      const current = await ownedOr404(musicianId, requestId);
+      if (current.status === to) return current;
+      if (!(await requests.moveStatus(musicianId, requestId, sourcesOf(to), to))) {
+        const now = await ownedOr404(musicianId, requestId);
+        if (now.status === to) return now;
+        throw badRequest(
+          `A ${STATUS_LABELS[now.status]} request cannot be moved to ${STATUS_LABELS[to]}.`,
+        );
+      }
+      const updated = await ownedOr404(musicianId, requestId);
+      events.publish({ musicianId, name: 'request:updated', payload: updated });
+      return updated;
+    },
+
+    async delete(musicianId: string, requestId: string): Promise<void> {
+      if (!(await requests.delete(musicianId, requestId))) throw notFound(messages.requestNotFound);
+      events.publish({ musicianId, name: 'request:deleted', payload: { id: requestId } });
+    },
+
+    /** The audience tapped a tip or social link after requesting. */
+    async trackClick(requestId: string, click: TrackClickBody): Promise<void> {
+      const musicianId = await requests.musicianOf(requestId);
+      if (!musicianId) throw notFound(messages.requestNotFound);
+      await requests.addClick(requestId, click.type, click.platform);
+      const updated = await requests.findById(requestId);
+      if (updated) events.publish({ musicianId, name: 'request:updated', payload: updated });
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof requestsService>;

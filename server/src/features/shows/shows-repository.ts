@@ -1,0 +1,82 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Show, ShowStatus } from '../../../../shared/src/schemas/show.ts';
+import type { Db } from '../../db/database.ts';
+import { requests, shows } from '../../db/schema.ts';
+
+type ShowRow = typeof shows.$inferSelect;
+
+export function toShow(row: ShowRow): Show {
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.date.toISOString(),
+    status: row.status,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function showsRepository(db: Db) {
+  const owned = (musicianId: string, showId: string) =>
+    and(eq(shows.musicianId, musicianId), eq(shows.id, showId));
+
+  return {
+    async findActive(musicianId: string): Promise<Show | undefined> {
+      const [row] = await db
+        .select()
+        .from(shows)
+        .where(and(eq(shows.musicianId, musicianId), eq(shows.status, 'active')));
+      return row && toShow(row);
+    },
+
+    async list(musicianId: string): Promise<Show[]> {
+      const rows = await db
+        .select()
+        .from(shows)
+        .where(eq(shows.musicianId, musicianId))
+        .orderBy(desc(shows.date), desc(shows.id));
+      return rows.map(toShow);
+    },
+
+    async findOwned(musicianId: string, showId: string): Promise<Show | undefined> {
+      const [row] = await db.select().from(shows).where(owned(musicianId, showId));
+      return row && toShow(row);
+    },
+
+    /** Fails with a unique violation on shows_one_active_per_musician if one is running. */
+    async insertActive(musicianId: string, name: string): Promise<Show> {
+      const [row] = await db
+        .insert(shows)
+        .values({ musicianId, name, status: 'active' })
+        .returning();
+      return toShow(row!);
+    },
+
+    async setStatus(
+      musicianId: string,
+      showId: string,
+      status: ShowStatus,
+    ): Promise<Show | undefined> {
+      const now = new Date();
+      const [row] = await db
+        .update(shows)
+        .set({ status, updatedAt: now, ...(status !== 'active' ? { stoppedAt: now } : {}) })
+        .where(and(owned(musicianId, showId), ne(shows.status, status)))
+        .returning();
+      return row && toShow(row);
+    },
+
+    /** Deletes the show and its requests (by cascade); returns the deleted requests' ids. */
+    async delete(musicianId: string, showId: string): Promise<string[] | undefined> {
+      return db.transaction(async (tx) => {
+        const requestIds = await tx
+          .select({ id: requests.id })
+          .from(requests)
+          .where(and(eq(requests.musicianId, musicianId), eq(requests.showId, showId)));
+        const deleted = await tx.delete(shows).where(owned(musicianId, showId)).returning();
+        return deleted.length > 0 ? requestIds.map((row) => row.id) : undefined;
+      });
+    },
+  };
+}
+
+export type ShowsRepository = ReturnType<typeof showsRepository>;

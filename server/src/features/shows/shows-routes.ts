@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../../shared/src/messages.ts';
+import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import {
+  CurrentShowResponse,
+  Show,
+  ShowListResponse,
+  StartShowBody,
+} from '../../../../shared/src/schemas/show.ts';
+import { responses } from '../../http/responses.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+
+export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { shows } = app.services;
+  app.addHook('preHandler', app.requireMusician);
+  const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
+
+  app.get(
+    '/shows/current',
+    { schema: { response: responses({ 200: CurrentShowResponse }) } },
+    (request) => shows.current(me(request)),
+  );
+
+  app.get('/shows', { schema: { response: responses({ 200: ShowListResponse }) } }, (request) =>
+    shows.list(me(request)),
+  );
+
+  app.post(
+    '/shows/start',
+    { schema: { body: StartShowBody, response: responses({ 201: CurrentShowResponse }) } },
+    async (request, reply) =>
+      reply.code(201).send(await shows.start(me(request), request.body.name)),
+  );
+
+  app.post(
+    '/shows/stop',
+    { schema: { response: responses({ 200: CurrentShowResponse }) } },
+    (request) => shows.stop(me(request)),
+  );
+
+  app.put(
+    '/shows/:id/archive',
+    { schema: { params: IdParams, response: responses({ 200: Show }) } },
+    (request) => shows.archive(me(request), request.params.id),
+  );
+
+  app.put(
+    '/shows/:id/restore',
+    { schema: { params: IdParams, response: responses({ 200: Show }) } },
+    (request) => shows.restore(me(request), request.params.id),
+  );
+
+  app.delete(
+    '/shows/:id',
+    { schema: { params: IdParams, response: responses({ 200: SuccessResponse }) } },
+    async (request) => {
+      await shows.delete(me(request), request.params.id);
+      return { success: true, message: messages.showDeleted };
+    },
+  );
+};

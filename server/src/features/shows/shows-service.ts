@@ -1,0 +1,80 @@
+import { messages } from '../../../../shared/src/messages.ts';
+import type { CurrentShowResponse, Show } from '../../../../shared/src/schemas/show.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { ShowsRepository } from './shows-repository.ts';
+
+/**
+ * Named shows: while one is active, new requests are filed under it. Stopping sends new requests
+ * back to the main list; archiving moves a show out of the way; restoring brings it back to the
+ * shows list (stopped, so it never silently takes over from a show running now).
+ */
+export function showsService({ shows, events }: { shows: ShowsRepository; events: DomainEvents }) {
+  function announce(musicianId: string, current: CurrentShowResponse) {
+    events.publish({ musicianId, name: 'show:updated', payload: current });
+  }
+
+  async function ownedOr404(musicianId: string, showId: string): Promise<Show> {
+    const show = await shows.findOwned(musicianId, showId);
+    if (!show) throw notFound(messages.showNotFound);
+    return show;
+  }
+
+  return {
+    async current(musicianId: string): Promise<CurrentShowResponse> {
+      const show = await shows.findActive(musicianId);
+      return { active: Boolean(show), show: show ?? null };
+    },
+
+    list: (musicianId: string) => shows.list(musicianId),
+
+    async start(musicianId: string, name: string): Promise<CurrentShowResponse> {
+      try {
+        const show = await shows.insertActive(musicianId, name);
+        const current = { active: true, show };
+        announce(musicianId, current);
+        return current;
+      } catch (error) {
+        if (isUniqueViolation(error, 'shows_one_active_per_musician')) {
+          throw conflict(messages.showAlreadyRunning);
+        }
+        throw error;
+      }
+    },
+
+    async stop(musicianId: string): Promise<CurrentShowResponse> {
+      const active = await shows.findActive(musicianId);
+      if (!active) throw conflict(messages.noShowRunning);
+      const stopped = (await shows.setStatus(musicianId, active.id, 'stopped')) ?? active;
+      const current = { active: false, show: stopped };
+      announce(musicianId, current);
+      return current;
+    },
+
+    async archive(musicianId: string, showId: string): Promise<Show> {
+      const before = await ownedOr404(musicianId, showId);
+      const archived = (await shows.setStatus(musicianId, showId, 'archived')) ?? before;
+      if (before.status === 'active') announce(musicianId, { active: false, show: archived });
+      return archived;
+    },
+
+    async restore(musicianId: string, showId: string): Promise<Show> {
+      const before = await ownedOr404(musicianId, showId);
+      if (before.status !== 'archived') return before;
+      return (await shows.setStatus(musicianId, showId, 'stopped')) ?? before;
+    },
+
+    async delete(musicianId: string, showId: string): Promise<void> {
+      const before = await ownedOr404(musicianId, showId);
+      const requestIds = await shows.delete(musicianId, showId);
+      if (!requestIds) throw notFound(messages.showNotFound);
+      for (const id of requestIds) {
+        events.publish({ musicianId, name: 'request:deleted', payload: { id } });
+      }
+      if (before.status === 'active') announce(musicianId, { active: false, show: null });
+    },
+  };
+}
+
+export type ShowsService = ReturnType<typeof showsService>;

@@ -1,0 +1,134 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Suggestion, SuggestionStatus } from '../../../../shared/src/schemas/suggestion.ts';
+import type { Db } from '../../db/database.ts';
+import { designSettings, musicians, songs, songSuggestions } from '../../db/schema.ts';
+
+type SuggestionRow = typeof songSuggestions.$inferSelect;
+
+export function toSuggestion(row: SuggestionRow): Suggestion {
+  return {
+    id: row.id,
+    suggested_title: row.suggestedTitle,
+    suggested_artist: row.suggestedArtist,
+    requester_name: row.requesterName,
+    requester_email: row.requesterEmail,
+    message: row.message,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface NewSuggestion {
+  musicianId: string;
+  suggestedTitle: string;
+  suggestedArtist: string;
+  requesterName: string;
+  requesterEmail: string;
+  message: string;
+  idempotencyKey: string | null;
+}
+
+export function suggestionsRepository(db: Db) {
+  const owned = (musicianId: string, id: string) =>
+    and(eq(songSuggestions.musicianId, musicianId), eq(songSuggestions.id, id));
+
+  return {
+    /** The musician a slug names, and whether they take suggestions (on unless turned off). */
+    async recipient(slug: string) {
+      const [row] = await db
+        .select({
+          musicianId: musicians.id,
+          allowSuggestions: sql<boolean>`coalesce(${designSettings.allowSongSuggestions}, true)`,
+        })
+        .from(musicians)
+        .leftJoin(designSettings, eq(designSettings.musicianId, musicians.id))
+        .where(eq(musicians.slug, slug));
+      return row;
+    },
+
+    /** With an idempotency key already used, returns the first suggestion and writes nothing. */
+    async insert(values: NewSuggestion): Promise<{ suggestion: Suggestion; created: boolean }> {
+      const [inserted] = await db
+        .insert(songSuggestions)
+        .values(values)
+        .onConflictDoNothing({
+          target: [songSuggestions.musicianId, songSuggestions.idempotencyKey],
+        })
+        .returning();
+      if (inserted) return { suggestion: toSuggestion(inserted), created: true };
+      const [existing] = await db
+        .select()
+        .from(songSuggestions)
+        .where(
+          and(
+            eq(songSuggestions.musicianId, values.musicianId),
+            eq(songSuggestions.idempotencyKey, values.idempotencyKey ?? ''),
+          ),
+        );
+      if (!existing) throw new Error('idempotent suggestion insert found nothing');
+      return { suggestion: toSuggestion(existing), created: false };
+    },
+
+    async list(musicianId: string): Promise<Suggestion[]> {
+      const rows = await db
+        .select()
+        .from(songSuggestions)
+        .where(eq(songSuggestions.musicianId, musicianId))
+        .orderBy(desc(songSuggestions.createdAt), desc(songSuggestions.id));
+      return rows.map(toSuggestion);
+    },
+
+    async findOwned(musicianId: string, id: string): Promise<Suggestion | undefined> {
+      const [row] = await db.select().from(songSuggestions).where(owned(musicianId, id));
+      return row && toSuggestion(row);
+    },
+
+    /**
+     * Decides a pending suggestion; 'added' also puts the song in the repertoire unless a song of
+     * that title and artist is already there. Returns undefined if it was no longer pending.
+     */
+    async decide(
+      musicianId: string,
+      id: string,
+      status: Exclude<SuggestionStatus, 'pending'>,
+    ): Promise<Suggestion | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(songSuggestions)
+          .set({ status, updatedAt: new Date() })
+          .where(and(owned(musicianId, id), eq(songSuggestions.status, 'pending')))
+          .returning();
+        if (!row) return undefined;
+        if (status === 'added') {
+          const [existing] = await tx
+            .select({ id: songs.id })
+            .from(songs)
+            .where(
+              and(
+                eq(songs.musicianId, musicianId),
+                sql`lower(trim(${songs.title})) = lower(${row.suggestedTitle})`,
+                sql`lower(trim(${songs.artist})) = lower(${row.suggestedArtist})`,
+              ),
+            );
+          if (!existing) {
+            await tx
+              .insert(songs)
+              .values({ musicianId, title: row.suggestedTitle, artist: row.suggestedArtist });
+          }
+        }
+        return toSuggestion(row);
+      });
+    },
+
+    async delete(musicianId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(songSuggestions)
+        .where(owned(musicianId, id))
+        .returning({ id: songSuggestions.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type SuggestionsRepository = ReturnType<typeof suggestionsRepository>;

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../../shared/src/messages.ts';
+import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import {
+  CreatedSuggestion,
+  CreateSuggestionBody,
+  Suggestion,
+  SuggestionListResponse,
+  SuggestionStatusBody,
+} from '../../../../shared/src/schemas/suggestion.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { responses } from '../../http/responses.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+
+export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { suggestions } = app.services;
+  const musicianOnly = { preHandler: app.requireMusician };
+  const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
+
+  app.post(
+    '/song-suggestions',
+    {
+      config: { rateLimit: app.publicWriteRateLimit },
+      schema: { body: CreateSuggestionBody, response: responses({ 201: CreatedSuggestion }) },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await suggestions.create(request.body, idempotencyKeyOf(request))),
+  );
+
+  app.get(
+    '/song-suggestions',
+    { ...musicianOnly, schema: { response: responses({ 200: SuggestionListResponse }) } },
+    (request) => suggestions.list(me(request)),
+  );
+
+  app.put(
+    '/song-suggestions/:id/status',
+    {
+      ...musicianOnly,
+      schema: {
+        params: IdParams,
+        body: SuggestionStatusBody,
+        response: responses({ 200: Suggestion }),
+      },
+    },
+    (request) => suggestions.decide(me(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/song-suggestions/:id',
+    {
+      ...musicianOnly,
+      schema: { params: IdParams, response: responses({ 200: SuccessResponse }) },
+    },
+    async (request) => {
+      await suggestions.delete(me(request), request.params.id);
+      return { success: true, message: messages.suggestionDeleted };
+    },
+  );
+};

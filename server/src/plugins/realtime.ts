@@ -1,0 +1,123 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { messages } from '../../../shared/src/messages.ts';
+import {
+  musicianRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../../shared/src/realtime.ts';
+import type { Session } from '../features/auth/auth-service.ts';
+
+interface SocketData {
+  session: Session;
+  slug: string;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: RealtimeServer;
+  }
+}
+
+// Internal rooms, never named by a client: one per session (to end it) and per musician id (to
+// move a musician's devices when the slug, and so the public room name, changes).
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const musicianIdRoom = (musicianId: string) => `musician-id:${musicianId}`;
+
+/**
+ * Socket.IO on Fastify's own HTTP server. A musician device connects with `auth: { token }` and
+ * joins `musician:<slug>`; domain events, published after their transaction commits, are sent to
+ * that room. With REDIS_URL the streams adapter carries them to every server process.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, options: { redisUrl: string | undefined }) => {
+    const { auth, musicians, events } = app.services;
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
+      : undefined;
+    redis?.on('error', (err) => app.log.error({ err }, 'redis connection error'));
+
+    const io: RealtimeServer = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      // A device that drops for a moment gets what it missed; the token is checked again.
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+      ...(redis ? { adapter: createAdapter(redis) } : {}),
+    });
+
+    io.use(async (socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      if (typeof token !== 'string' || token === '')
+        return next(new Error(messages.socketAuthMissing));
+      try {
+        const session = await auth.authenticate(token);
+        const musician = session && (await musicians.findById(session.musicianId));
+        if (!session || !musician) return next(new Error(messages.socketAuthInvalid));
+        socket.data.session = session;
+        socket.data.slug = musician.slug;
+        next();
+      } catch (err) {
+        app.log.error({ err }, 'socket authentication failed');
+        next(new Error(messages.internalError));
+      }
+    });
+
+    io.on('connection', (socket) => {
+      const { session, slug } = socket.data;
+      // A recovered socket comes back with its old rooms; the slug may have changed meanwhile.
+      for (const room of socket.rooms) {
+        if (room.startsWith('musician:') && room !== musicianRoom(slug)) void socket.leave(room);
+      }
+      void socket.join([
+        musicianRoom(slug),
+        sessionRoom(session.sessionId),
+        musicianIdRoom(session.musicianId),
+      ]);
+    });
+
+    events.onEvent((event) => {
+      void (async () => {
+        // Looked up per event, so a slug changed by another process is always honoured.
+        const musician = await musicians.findById(event.musicianId);
+        if (!musician) return;
+        if (event.name === 'profile:updated') await moveToSlug(event.musicianId, musician.slug);
+        io.to(musicianRoom(musician.slug)).emit(event.name, ...([event.payload] as [never]));
+      })().catch((err: unknown) =>
+        app.log.error({ err, event: event.name }, 'could not push event'),
+      );
+    });
+
+    events.onSessionsRevoked((sessionIds) => {
+      io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    });
+
+    /** Moves every device of the musician, on every process, into the room of the new slug. */
+    async function moveToSlug(musicianId: string, slug: string) {
+      const sockets = await io.in(musicianIdRoom(musicianId)).fetchSockets();
+      for (const socket of sockets) {
+        const stale = [...socket.rooms].filter(
+          (room) => room.startsWith('musician:') && room !== musicianRoom(slug),
+        );
+        if (stale.length === 0) continue;
+        for (const room of stale) socket.leave(room);
+        socket.join(musicianRoom(slug));
+      }
+    }
+
+    app.decorate('io', io);
+    // Closing Socket.IO first gives devices a recoverable "transport close" and lets Fastify's
+    // own close finish instead of waiting on open WebSockets.
+    app.addHook('preClose', async () => {
+      await io.close();
+    });
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => {});
+    });
+  },
+  { name: 'realtime', dependencies: ['services'] },
+);

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '../limits.ts';
+import { messages } from '../messages.ts';
+import { Show } from './show.ts';
+import { Suggestion } from './suggestion.ts';
+
+export const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/**
+ * The moves of spec section 4. played and rejected are final. Every screen offers a subset.
+ * The server enforces this table; the client uses it to decide which buttons to show.
+ */
+export const STATUS_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
+  pending: ['up_next', 'played', 'rejected'],
+  accepted: ['up_next', 'played', 'rejected'],
+  up_next: ['played', 'rejected'],
+  played: [],
+  rejected: [],
+};
+
+export function canMove(from: RequestStatus, to: RequestStatus): boolean {
+  return STATUS_MOVES[from].includes(to);
+}
+
+/** A request as the musician sees it (the requester's email is personal: musician only). */
+export const SongRequest = z.object({
+  id: z.string(),
+  song_id: z.string().nullable(),
+  song_title: z.string(),
+  song_artist: z.string(),
+  requester_name: z.string(),
+  requester_email: z.string(),
+  dedication: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  tip_amount: z.number(),
+  tip_clicked: z.boolean(),
+  social_clicks: z.array(z.string()),
+  show_id: z.string().nullable(),
+  show_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SongRequest = z.infer<typeof SongRequest>;
+
+const requesterName = z
+  .string({ error: messages.requestNameEmailRequired })
+  .trim()
+  .min(1, messages.requestNameEmailRequired)
+  .max(NAME_MAX_LENGTH);
+
+const requesterEmail = z
+  .string({ error: messages.requestNameEmailRequired })
+  .trim()
+  .min(1, messages.requestNameEmailRequired)
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+export const CreateRequestBody = z.object({
+  song_id: z.uuid({ error: messages.requestSongUnavailable }),
+  requester_name: requesterName,
+  requester_email: requesterEmail,
+  dedication: z
+    .string()
+    .trim()
+    .max(TEXT_MAX_LENGTH)
+    .nullish()
+    .transform((text) => text ?? ''),
+  tip_amount: z
+    .number({ error: messages.requestTipInvalid })
+    .min(0, messages.requestTipInvalid)
+    .max(TIP_MAX_AMOUNT, messages.requestTipInvalid)
+    .nullish()
+    .transform((amount) => Math.round((amount ?? 0) * 100) / 100),
+});
+export type CreateRequestBody = z.input<typeof CreateRequestBody>;
+export type CreateRequestData = z.output<typeof CreateRequestBody>;
+
+/** What the audience gets back: enough to thank them and track clicks, nothing personal. */
+export const CreatedRequest = z.object({
+  id: z.string(),
+  song_title: z.string(),
+  song_artist: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  created_at: z.string(),
+});
+export type CreatedRequest = z.infer<typeof CreatedRequest>;
+
+export const UpdateStatusBody = z.object({ status: z.enum(REQUEST_STATUSES) });
+export type UpdateStatusBody = z.infer<typeof UpdateStatusBody>;
+
+export const RequestsResponse = z.object({ requests: z.array(SongRequest) });
+export type RequestsResponse = z.infer<typeof RequestsResponse>;
+
+export const GroupedRequestsResponse = z.object({
+  unassigned: z.array(SongRequest),
+  /** Keyed by show id. */
+  shows: z.record(z.string(), z.object({ show: Show, requests: z.array(SongRequest) })),
+});
+export type GroupedRequestsResponse = z.infer<typeof GroupedRequestsResponse>;
+
+/** The polling fallback's answer (and a resync after reconnecting). */
+export const UpdatesResponse = z.object({
+  requests: z.array(SongRequest),
+  suggestions: z.array(Suggestion),
+});
+export type UpdatesResponse = z.infer<typeof UpdatesResponse>;
+
+export const TrackClickBody = z.object({
+  type: z.enum(['tip', 'social']),
+  platform: z.string().trim().min(1).max(50),
+});
+export type TrackClickBody = z.infer<typeof TrackClickBody>;
+
+export const MusicianIdParams = z.object({
+  musicianId: z.uuid({ error: 'This id is not valid.' }),
+});
