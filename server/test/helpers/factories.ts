@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '../../../shared/src/schemas/auth.ts';
+import type { CreatedRequest, CreateRequestBody } from '../../../shared/src/schemas/request.ts';
+import type { CurrentShowResponse } from '../../../shared/src/schemas/show.ts';
 import type { Song, SongInput } from '../../../shared/src/schemas/song.ts';
+import type { CreateSuggestionBody } from '../../../shared/src/schemas/suggestion.ts';
 
 export interface TestMusician extends AuthResponse {
   email: string;
@@ -56,4 +59,64 @@ export async function createSong(
   });
   if (res.statusCode !== 201) throw new Error(`create song failed: ${res.statusCode} ${res.body}`);
   return res.json<Song>();
+}
+
+export async function submitRequest(
+  app: FastifyInstance,
+  song: Song,
+  overrides: Partial<CreateRequestBody> = {},
+  headers: Record<string, string> = {},
+): Promise<CreatedRequest> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/requests',
+    headers,
+    payload: {
+      song_id: song.id,
+      requester_name: 'Alex',
+      requester_email: 'alex@example.com',
+      dedication: 'For Sam',
+      tip_amount: 0,
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
+  return res.json<CreatedRequest>();
+}
+
+export async function startShow(
+  app: FastifyInstance,
+  musician: TestMusician,
+  name = 'Friday Night',
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/shows/start',
+    headers: musician.auth,
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`start show failed: ${res.statusCode} ${res.body}`);
+  return res.json<CurrentShowResponse>().show!;
+}
+
+export async function submitSuggestion(
+  app: FastifyInstance,
+  musician: TestMusician,
+  overrides: Partial<CreateSuggestionBody> = {},
+): Promise<{ id: string; status: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/song-suggestions',
+    payload: {
+      musician_slug: musician.musician.slug,
+      suggested_title: 'Valerie',
+      suggested_artist: 'Amy Winehouse',
+      requester_name: 'Jo',
+      requester_email: 'jo@example.com',
+      message: 'Please!',
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`suggestion failed: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

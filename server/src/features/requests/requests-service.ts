@@ -27,6 +27,8 @@ const STATUS_LABELS: Record<RequestStatus, string> = {
   rejected: 'rejected',
 };
 
+const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
+
 /** Every status a request may come from to reach `to`. */
 function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
@@ -82,7 +84,7 @@ export function requestsService({ requests, shows, events }: Deps) {
         const now = await ownedOr404(musicianId, requestId);
         if (now.status === to) return now;
         throw badRequest(
-          `A ${STATUS_LABELS[now.status]} request cannot be moved to ${STATUS_LABELS[to]}.`,
+          `${withArticle(STATUS_LABELS[now.status])} request cannot be moved to ${STATUS_LABELS[to]}.`,
         );
       }
       const updated = await ownedOr404(musicianId, requestId);
