@@ -22,7 +22,11 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 // Process start-up and the on-disk embedded database are covered once, above.
-                include: ['server/test/features/**/*.test.ts', 'server/test/http-contract.test.ts'],
+                include: [
+                  'server/test/features/**/*.test.ts',
+                  'server/test/realtime/realtime.test.ts',
+                  'server/test/http-contract.test.ts',
+                ],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 20_000,
                 hookTimeout: 60_000,

@@ -4,11 +4,16 @@ import { registerMusician } from './helpers/factories.ts';
 import { startTestApp } from './helpers/test-app.ts';
 
 // An unexpected failure, to see what a client and the log get from it.
-const { app, rawLogs, logs } = await startTestApp({}, (app) => {
-  app.get('/api/test-only/explode', async () => {
-    throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
-  });
-});
+const { app, rawLogs, logs } = await startTestApp(
+  {},
+  {
+    extend: (app) => {
+      app.get('/api/test-only/explode', async () => {
+        throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
+      });
+    },
+  },
+);
 
 describe('error shape', () => {
   it('hides the cause of a 500 from the client and logs it', async () => {

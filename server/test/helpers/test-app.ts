@@ -7,6 +7,8 @@ import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** http://127.0.0.1:<port> once listening (only with `listen: true`). */
+  url: string;
   /** Every log line the app wrote so far, parsed. */
   logs(): Array<Record<string, unknown>>;
   /** The raw log text, to check that no secret ever reaches it. */
@@ -39,8 +41,12 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
  */
 export async function startTestApp(
   overrides: ConfigOverrides = {},
-  /** Extra routes a test needs, added before the app is ready. */
-  extend?: (app: FastifyInstance) => void,
+  options: {
+    /** Extra routes a test needs, added before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+    /** Listen on a free local port, for real HTTP and socket clients. */
+    listen?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const stream = new PassThrough();
@@ -49,7 +55,8 @@ export async function startTestApp(
   const app = await buildApp(testConfig({ database: database.options, ...overrides }), {
     logStream: stream,
   });
-  extend?.(app);
+  options.extend?.(app);
+  const url = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   await app.ready();
   afterAll(async () => {
     await app.close();
@@ -57,6 +64,7 @@ export async function startTestApp(
   });
   return {
     app,
+    url,
     rawLogs: () => raw,
     logs: () =>
       raw
