@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// Global styles first, so each feature's own CSS comes after them and can refine them.
+import './app/styles/base.css';
+import './app/styles/components.css';
 import { messages } from '../../shared/src/messages.ts';
 import { connectSession } from './app/api-client.ts';
 import { App } from './app/App.tsx';
 import { useAuthStore } from './features/auth/auth-store.ts';
-import './app/styles/base.css';
-import './app/styles/components.css';
 
 connectSession({
   token: () => useAuthStore.getState().token,

@@ -109,7 +109,7 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
             </p>
           )}
           <p className="muted">
-            Code sent to <strong>{values.email}</strong>.{' '}
+            Check the inbox of <strong>{values.email}</strong> for the code.{' '}
             <button type="button" className="link-button" onClick={changeEmail}>
               Use another email
             </button>

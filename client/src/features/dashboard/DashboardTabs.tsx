@@ -14,7 +14,9 @@ export function DashboardTabs({ active, onSelect }: DashboardTabsProps) {
   const tabRefs = useRef(new Map<DashboardTabId, HTMLButtonElement>());
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const next = tabAfterKey(active, event.key);
+    // Start from the focused tab, not `active`: the URL update behind it may not have rendered yet.
+    const focused = DASHBOARD_TABS.find((tab) => tabRefs.current.get(tab.id) === event.target);
+    const next = tabAfterKey(focused?.id ?? active, event.key);
     if (!next) return;
     event.preventDefault();
     onSelect(next);
@@ -22,7 +24,7 @@ export function DashboardTabs({ active, onSelect }: DashboardTabsProps) {
   }
 
   return (
-    <nav className="dashboard-nav" aria-label="Dashboard sections">
+    <nav className="dashboard-nav" aria-label="Dashboard">
       <div className="tab-select field">
         <label htmlFor="dashboard-section">Section</label>
         <select
