@@ -1,0 +1,69 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('dashboard', () => {
+  test.beforeEach(async ({ landing, dashboard, registeredMusician }) => {
+    const musician = await registeredMusician();
+    await landing.goto();
+    await landing.login(musician.email, musician.password);
+    await expect(dashboard.welcome).toHaveText(`Welcome, ${musician.name}`);
+  });
+
+  test('opens on the On Stage tab and moves between tabs with the arrow keys', async ({
+    page,
+    dashboard,
+  }) => {
+    await expect(dashboard.tabs).toHaveText([
+      'On Stage',
+      'Songs',
+      'Requests',
+      'Analytics',
+      'Profile',
+      'Design',
+    ]);
+    await expect(dashboard.tab('On Stage')).toHaveAttribute('aria-selected', 'true');
+    await expect(dashboard.sectionSelect).toBeHidden();
+
+    await dashboard.tab('On Stage').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(dashboard.tab('Songs')).toBeFocused();
+    await expect(dashboard.tab('Songs')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(dashboard.tab('Design')).toHaveAttribute('aria-selected', 'true');
+    await expect(dashboard.panel).toContainText('coming soon');
+  });
+
+  test('the Profile tab shows the audience link and copies it', async ({
+    page,
+    context,
+    dashboard,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dashboard.tab('Profile').click();
+    await expect(page).toHaveURL('/dashboard?tab=profile');
+
+    const link = await dashboard.audienceLink.inputValue();
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/musician\/[a-z0-9-]+$/);
+    await expect(dashboard.viewLink).toHaveAttribute('href', link);
+    await expect(dashboard.viewLink).toHaveAttribute('target', '_blank');
+
+    await dashboard.copyLinkButton.click();
+    await expect(dashboard.copyLinkButton).toHaveText('Copied!');
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
+    await expect(dashboard.copyLinkButton).toHaveText('Copy', { timeout: 4_000 });
+  });
+
+  test('/profile opens the dashboard on the Profile tab', async ({ page, dashboard }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/dashboard?tab=profile');
+    await expect(dashboard.tab('Profile')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('on a phone the tabs become a dropdown', async ({ page, dashboard }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(dashboard.tabs.first()).toBeHidden();
+    await dashboard.sectionSelect.selectOption('Profile');
+    await expect(page).toHaveURL('/dashboard?tab=profile');
+    await expect(dashboard.audienceLink).toBeVisible();
+  });
+});

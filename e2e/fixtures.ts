@@ -1,0 +1,71 @@
+import { test as base, expect } from '@playwright/test';
+import { E2E_SMTP_PORT } from './e2e-ports.ts';
+import { AudiencePage } from './pages/audience-page.ts';
+import { DashboardPage } from './pages/dashboard-page.ts';
+import { ForgotPasswordPanel } from './pages/forgot-password-panel.ts';
+import { LandingPage } from './pages/landing-page.ts';
+import { resetCodeIn, startMailbox, type Mailbox } from './support/mailbox.ts';
+import {
+  newMusicianData,
+  registerByApi,
+  type MusicianData,
+  type RegisteredMusician,
+} from './support/musicians.ts';
+
+interface TestFixtures {
+  landing: LandingPage;
+  forgotPassword: ForgotPasswordPanel;
+  dashboard: DashboardPage;
+  audience: AudiencePage;
+  /** Data for a musician nobody registered yet (unique email). */
+  newMusician(overrides?: Partial<MusicianData>): MusicianData;
+  /** A musician registered through the API, not signed in in the browser. */
+  registeredMusician(overrides?: Partial<MusicianData>): Promise<RegisteredMusician>;
+  /** Waits for the password-reset email sent to `email` and returns its code. */
+  resetCodeFor(email: string): Promise<string>;
+}
+
+interface WorkerFixtures {
+  mailbox: Mailbox;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  landing: async ({ page }, use) => use(new LandingPage(page)),
+  forgotPassword: async ({ page }, use) => use(new ForgotPasswordPanel(page)),
+  dashboard: async ({ page }, use) => use(new DashboardPage(page)),
+  audience: async ({ page }, use) => use(new AudiencePage(page)),
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
+  newMusician: async ({}, use) => use(newMusicianData),
+  registeredMusician: async ({ request }, use) =>
+    use((overrides) => registerByApi(request, newMusicianData(overrides))),
+
+  mailbox: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
+    async ({}, use) => {
+      const mailbox = await startMailbox(E2E_SMTP_PORT);
+      await use(mailbox);
+      await mailbox.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  resetCodeFor: async ({ mailbox }, use) => {
+    await use(async (email) => {
+      let code: string | undefined;
+      await expect
+        .poll(
+          () => {
+            const mail = mailbox.messages.findLast((m) => m.to.includes(email.toLowerCase()));
+            code = mail && resetCodeIn(mail);
+            return code;
+          },
+          { message: `a reset code emailed to ${email}`, timeout: 10_000 },
+        )
+        .toBeTruthy();
+      return code!;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,35 @@
+import type { Locator, Page } from '@playwright/test';
+
+export class DashboardPage {
+  readonly welcome: Locator;
+  readonly logoutButton: Locator;
+  readonly tabs: Locator;
+  /** Replaces the tabs on narrow screens. */
+  readonly sectionSelect: Locator;
+  readonly panel: Locator;
+  readonly audienceLink: Locator;
+  readonly copyLinkButton: Locator;
+  readonly viewLink: Locator;
+
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.welcome = page.getByRole('heading', { level: 1, name: /^Welcome, / });
+    this.logoutButton = page.getByRole('button', { name: 'Logout' });
+    this.tabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
+    this.sectionSelect = page.getByRole('combobox', { name: 'Section' });
+    this.panel = page.getByRole('tabpanel');
+    this.audienceLink = page.getByRole('textbox', { name: 'Audience link' });
+    this.copyLinkButton = page.getByRole('button', { name: /^(Copy|Copied!)$/ });
+    this.viewLink = page.getByRole('link', { name: 'View' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/dashboard');
+  }
+
+  tab(name: string): Locator {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+}

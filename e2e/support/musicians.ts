@@ -1,0 +1,52 @@
+import type { APIRequestContext } from '@playwright/test';
+
+export interface MusicianData {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface RegisteredMusician extends MusicianData {
+  token: string;
+  slug: string;
+}
+
+let counter = 0;
+
+/** A musician nobody has registered yet: each call gets a new email. */
+export function newMusicianData(overrides: Partial<MusicianData> = {}): MusicianData {
+  const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+  return {
+    name: `Test Band ${unique}`,
+    email: `musician-${unique}@example.com`,
+    password: `correct horse ${unique}`,
+    ...overrides,
+  };
+}
+
+/** Registers through the API, for tests whose subject is not the sign-up form. */
+export async function registerByApi(
+  request: APIRequestContext,
+  data: MusicianData,
+): Promise<RegisteredMusician> {
+  const response = await request.post('/api/auth/register', { data });
+  if (response.status() !== 201) {
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  }
+  const body = (await response.json()) as { token: string; musician: { slug: string } };
+  return { ...data, token: body.token, slug: body.musician.slug };
+}
+
+export async function addSongByApi(
+  request: APIRequestContext,
+  token: string,
+  song: { title: string; artist: string; year?: number | null; genres?: string[] },
+): Promise<void> {
+  const response = await request.post('/api/songs', {
+    headers: { authorization: `Bearer ${token}` },
+    data: song,
+  });
+  if (response.status() !== 201) {
+    throw new Error(`add song failed: ${response.status()} ${await response.text()}`);
+  }
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_APP_PORT, E2E_SMTP_PORT } from './e2e/e2e-ports.ts';
+
+// Playwright loads this file again in each worker: they reuse the runner's folder via the env.
+let dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) {
+  const created = mkdtempSync(join(tmpdir(), 'song-requests-e2e-'));
+  dataDir = process.env.E2E_DATA_DIR = created;
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
+
+const baseURL = `http://127.0.0.1:${E2E_APP_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  retries: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'on-first-retry',
+    headless: true,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // `npm run test:e2e` builds the client first; the server serves it from client/dist.
+    command: 'node server/src/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_APP_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_AUTH_PER_EMAIL_PER_MINUTE: '1000',
+    },
+  },
+});
