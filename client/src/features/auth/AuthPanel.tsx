@@ -6,6 +6,7 @@ import { messages } from '../../../../shared/src/messages.ts';
 import { type AuthResponse, LoginBody, RegisterBody } from '../../../../shared/src/schemas/auth.ts';
 import { errorMessage } from '../../app/api-client.ts';
 import { validateForm, type FieldErrors } from '../../app/form-validation.ts';
+import { useFormFields } from '../../app/use-form-fields.ts';
 import { siteConfig } from '../../app/site-config.ts';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -19,12 +20,11 @@ type Field = 'name' | 'email' | 'password';
 /** Sign in, register, or reset a forgotten password: one panel on the landing page. */
 export function AuthPanel() {
   const [view, setView] = useState<View>('login');
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setValues, setErrors, bind } = useFormFields<Field>({
     name: '',
     email: '',
     password: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,11 +40,6 @@ export function AuthPanel() {
     setFailure(null);
     setSuccess(null);
     dismissNotice();
-  }
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -91,37 +86,24 @@ export function AuthPanel() {
       <h2 id="auth-title">{registering ? 'Create your account' : 'Sign in'}</h2>
       <form onSubmit={submit} noValidate className="form-stack">
         {registering && (
-          <TextField
-            label="Your Stage Name"
-            name="name"
-            autoComplete="nickname"
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => update('name', e.target.value)}
-          />
+          <TextField label="Your Stage Name" {...bind('name')} autoComplete="nickname" />
         )}
         <TextField
           label="Email Address"
-          name="email"
+          {...bind('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => update('email', e.target.value)}
         />
         <TextField
           label="Password"
-          name="password"
+          {...bind('password')}
           type="password"
           autoComplete={registering ? 'new-password' : 'current-password'}
-          value={values.password}
-          error={errors.password}
           hint={registering ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
-          onChange={(e) => update('password', e.target.value)}
         />
         <StatusMessage tone="error">{failure}</StatusMessage>
-        <StatusMessage tone="success">{success ?? notice}</StatusMessage>
+        <StatusMessage tone={success ? 'success' : 'info'}>{success ?? notice}</StatusMessage>
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {registering ? 'Sign Up' : 'Sign In'}
         </button>

@@ -3,7 +3,8 @@ import { PASSWORD_MIN_LENGTH } from '../../../../shared/src/limits.ts';
 import { messages } from '../../../../shared/src/messages.ts';
 import { ForgotPasswordBody, ResetPasswordBody } from '../../../../shared/src/schemas/auth.ts';
 import { errorMessage } from '../../app/api-client.ts';
-import { validateForm, type FieldErrors } from '../../app/form-validation.ts';
+import { validateForm } from '../../app/form-validation.ts';
+import { useFormFields } from '../../app/use-form-fields.ts';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { authApi } from './auth-api.ts';
@@ -20,21 +21,15 @@ type Field = 'email' | 'reset_code' | 'new_password';
 /** Step 1 asks for a code by email; step 2 sets a new password with it. */
 export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordProps) {
   const [step, setStep] = useState<1 | 2>(1);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setErrors, bind } = useFormFields<Field>({
     email: initialEmail,
     reset_code: '',
     new_password: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [devCode, setDevCode] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,13 +82,10 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
           <p className="muted">Enter your account email and we will send you a reset code.</p>
           <TextField
             label="Email Address"
-            name="email"
+            {...bind('email')}
             type="email"
             autoComplete="email"
             inputMode="email"
-            value={values.email}
-            error={errors.email}
-            onChange={(e) => update('email', e.target.value)}
           />
           <StatusMessage tone="error">{failure}</StatusMessage>
           <button type="submit" className="button button-primary button-block" disabled={busy}>
@@ -116,23 +108,17 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
           </p>
           <TextField
             label="Reset Code"
-            name="reset_code"
+            {...bind('reset_code')}
             autoComplete="one-time-code"
             autoCapitalize="characters"
             spellCheck={false}
-            value={values.reset_code}
-            error={errors.reset_code}
-            onChange={(e) => update('reset_code', e.target.value)}
           />
           <TextField
             label="New Password"
-            name="new_password"
+            {...bind('new_password')}
             type="password"
             autoComplete="new-password"
-            value={values.new_password}
-            error={errors.new_password}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            onChange={(e) => update('new_password', e.target.value)}
           />
           <StatusMessage tone="error">{failure}</StatusMessage>
           <button type="submit" className="button button-primary button-block" disabled={busy}>

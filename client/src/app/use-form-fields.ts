@@ -1,0 +1,24 @@
+import { useState, type ChangeEvent } from 'react';
+import type { FieldErrors } from './form-validation.ts';
+
+/** Text values and their errors for a form; typing in a field clears its error. */
+export function useFormFields<K extends string>(initial: Record<K, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+
+  /** Props for a TextField bound to `field`. */
+  function bind(field: K) {
+    return {
+      name: field,
+      value: values[field],
+      error: errors[field],
+      onChange(event: ChangeEvent<HTMLInputElement>) {
+        const { value } = event.target;
+        setValues((current) => ({ ...current, [field]: value }));
+        setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+      },
+    };
+  }
+
+  return { values, setValues, errors, setErrors, bind };
+}
