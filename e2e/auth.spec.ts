@@ -94,16 +94,8 @@ test.describe('routing by session', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a logged-in visit to / goes to the dashboard', async ({
-    page,
-    landing,
-    dashboard,
-    registeredMusician,
-  }) => {
-    const musician = await registeredMusician();
-    await landing.goto();
-    await landing.login(musician.email, musician.password);
-    await expect(dashboard.welcome).toBeVisible();
+  test('a logged-in visit to / goes to the dashboard', async ({ page, signedInMusician }) => {
+    await signedInMusician();
 
     await page.goto('/');
     await expect(page).toHaveURL('/dashboard');
@@ -114,17 +106,10 @@ test.describe('routing by session', () => {
     request,
     landing,
     dashboard,
-    registeredMusician,
+    signedInMusician,
   }) => {
-    const musician = await registeredMusician();
-    await landing.goto();
-    await landing.login(musician.email, musician.password);
-    await expect(dashboard.welcome).toBeVisible();
-
-    const token = await page.evaluate(() => {
-      const raw = localStorage.getItem('song-requests.session');
-      return raw ? (JSON.parse(raw) as { token: string }).token : '';
-    });
+    await signedInMusician();
+    const token = await dashboard.storedToken();
     const logout = await request.post('/api/auth/logout', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -133,6 +118,6 @@ test.describe('routing by session', () => {
     await page.reload();
     await expect(page).toHaveURL('/');
     await expect(landing.notice).toHaveText(messages.sessionExpired);
-    expect(await page.evaluate(() => localStorage.getItem('song-requests.session'))).toBeNull();
+    expect(await dashboard.storedToken()).toBeNull();
   });
 });

@@ -1,11 +1,8 @@
 import { expect, test } from './fixtures.ts';
 
 test.describe('dashboard', () => {
-  test.beforeEach(async ({ landing, dashboard, registeredMusician }) => {
-    const musician = await registeredMusician();
-    await landing.goto();
-    await landing.login(musician.email, musician.password);
-    await expect(dashboard.welcome).toHaveText(`Welcome, ${musician.name}`);
+  test.beforeEach(async ({ signedInMusician }) => {
+    await signedInMusician();
   });
 
   test('opens on the On Stage tab and moves between tabs with the arrow keys', async ({

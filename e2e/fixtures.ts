@@ -21,6 +21,8 @@ interface TestFixtures {
   newMusician(overrides?: Partial<MusicianData>): MusicianData;
   /** A musician registered through the API, not signed in in the browser. */
   registeredMusician(overrides?: Partial<MusicianData>): Promise<RegisteredMusician>;
+  /** A musician registered through the API, then signed in through the form, on the dashboard. */
+  signedInMusician(): Promise<RegisteredMusician>;
   /** Waits for the password-reset email sent to `email` and returns its code. */
   resetCodeFor(email: string): Promise<string>;
 }
@@ -39,6 +41,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   newMusician: async ({}, use) => use(newMusicianData),
   registeredMusician: async ({ request }, use) =>
     use((overrides) => registerByApi(request, newMusicianData(overrides))),
+
+  signedInMusician: async ({ landing, dashboard, registeredMusician }, use) =>
+    use(async () => {
+      const musician = await registeredMusician();
+      await landing.goto();
+      await landing.login(musician.email, musician.password);
+      await expect(dashboard.welcome).toHaveText(`Welcome, ${musician.name}`);
+      return musician;
+    }),
 
   mailbox: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring

@@ -29,6 +29,14 @@ export class DashboardPage {
     await this.page.goto('/dashboard');
   }
 
+  /** The bearer token the client keeps in localStorage, or null when signed out. */
+  async storedToken(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const raw = localStorage.getItem('song-requests.session');
+      return raw ? (JSON.parse(raw) as { token: string }).token : null;
+    });
+  }
+
   tab(name: string): Locator {
     return this.page.getByRole('tab', { name, exact: true });
   }

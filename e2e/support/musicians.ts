@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { AuthResponse } from '../../shared/src/schemas/auth.ts';
 
 export interface MusicianData {
   name: string;
@@ -33,7 +34,7 @@ export async function registerByApi(
   if (response.status() !== 201) {
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);
   }
-  const body = (await response.json()) as { token: string; musician: { slug: string } };
+  const body = AuthResponse.parse(await response.json());
   return { ...data, token: body.token, slug: body.musician.slug };
 }
 
