@@ -58,6 +58,9 @@ export default defineConfig({
       PORT: String(E2E_APP_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Always the embedded database in the fresh folder, even where the shell names a server.
+      DATABASE_URL: '',
+      REDIS_URL: '',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
