@@ -16,7 +16,17 @@ interface SocketData {
   slug: string;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+/** Messages between server processes (through the Redis adapter when there are several). */
+interface InterServerEvents {
+  'slug-changed': (musicianId: string, slug: string) => void;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +60,11 @@ export const realtimePlugin = fp(
       ...(redis ? { adapter: createAdapter(redis) } : {}),
     });
 
+    // musician id -> slug, for the room of each event. Kept current on a slug change here, and
+    // on the other processes through a server-side message.
+    const slugs = new Map<string, string>();
+    io.on('slug-changed', (musicianId, slug) => void slugs.set(musicianId, slug));
+
     io.use(async (socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
       if (typeof token !== 'string' || token === '')
@@ -60,6 +75,7 @@ export const realtimePlugin = fp(
         if (!session || !musician) return next(new Error(messages.socketAuthInvalid));
         socket.data.session = session;
         socket.data.slug = musician.slug;
+        slugs.set(musician.id, musician.slug);
         next();
       } catch (err) {
         app.log.error({ err }, 'socket authentication failed');
@@ -80,13 +96,27 @@ export const realtimePlugin = fp(
       ]);
     });
 
+
+    async function slugOf(musicianId: string): Promise<string | undefined> {
+      const known = slugs.get(musicianId);
+      if (known) return known;
+      const slug = (await musicians.findById(musicianId))?.slug;
+      if (slug) slugs.set(musicianId, slug);
+      return slug;
+    }
+
     events.onEvent((event) => {
       void (async () => {
-        // Looked up per event, so a slug changed by another process is always honoured.
-        const musician = await musicians.findById(event.musicianId);
-        if (!musician) return;
-        if (event.name === 'profile:updated') await moveToSlug(event.musicianId, musician.slug);
-        io.to(musicianRoom(musician.slug)).emit(event.name, ...([event.payload] as [never]));
+        if (
+          event.name === 'profile:updated' &&
+          slugs.get(event.musicianId) !== event.payload.slug
+        ) {
+          slugs.set(event.musicianId, event.payload.slug);
+          io.serverSideEmit('slug-changed', event.musicianId, event.payload.slug);
+          await moveToSlug(event.musicianId, event.payload.slug);
+        }
+        const slug = await slugOf(event.musicianId);
+        if (slug) io.to(musicianRoom(slug)).emit(event.name, ...([event.payload] as [never]));
       })().catch((err: unknown) =>
         app.log.error({ err, event: event.name }, 'could not push event'),
       );

@@ -22,9 +22,6 @@ async function freePort(): Promise<number> {
 }
 
 const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
-});
 
 async function startProcess(databaseUrl: string): Promise<string> {
   const port = await freePort();
@@ -72,11 +69,11 @@ interface Cluster {
   processB: string;
   token: string;
   request(name: string): Promise<{ id: string }>;
+  stop(): Promise<void>;
 }
 
 async function startCluster(): Promise<Cluster> {
   const database = await createTestDatabase({ kind: 'postgres' });
-  afterAll(() => database.drop());
   if (database.options.kind !== 'postgres') throw new Error('expected PostgreSQL');
   const processA = await startProcess(database.options.url);
   const processB = await startProcess(database.options.url);
@@ -97,7 +94,15 @@ async function startCluster(): Promise<Cluster> {
       requester_name: name,
       requester_email: 'fan@example.com',
     });
-  return { processA, processB, token, request };
+  const stop = async () => {
+    for (const child of children.splice(0)) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await database.drop();
+  };
+  return { processA, processB, token, request, stop };
 }
 
 describe.runIf(enabled)('several server processes with Redis', () => {
@@ -105,6 +110,7 @@ describe.runIf(enabled)('several server processes with Redis', () => {
   beforeAll(async () => {
     cluster = await startCluster();
   });
+  afterAll(() => cluster?.stop());
 
   it('delivers a request submitted to process A to a device connected to process B', async () => {
     const deviceOnB = await connectDevice(cluster.processB, cluster.token);

@@ -40,6 +40,43 @@ export function toSongRequest(row: RequestRow): SongRequest {
   };
 }
 
+/** A row of the requests table as raw SQL returns it (snake_case, numeric as text). */
+interface InsertedRow {
+  id: string;
+  song_id: string | null;
+  show_id: string | null;
+  song_title: string;
+  song_artist: string;
+  requester_name: string;
+  requester_email: string;
+  dedication: string;
+  status: SongRequest['status'];
+  tip_amount: string | number;
+  tip_clicked: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function fromInsertedRow(row: InsertedRow, showName: string | null): SongRequest {
+  return {
+    id: row.id,
+    song_id: row.song_id,
+    song_title: row.song_title,
+    song_artist: row.song_artist,
+    requester_name: row.requester_name,
+    requester_email: row.requester_email,
+    dedication: row.dedication,
+    status: row.status,
+    tip_amount: Number(row.tip_amount),
+    tip_clicked: row.tip_clicked,
+    social_clicks: [],
+    show_id: row.show_id,
+    show_name: row.show_id ? showName : null,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
 export interface NewRequest {
   musicianId: string;
   songId: string;
@@ -54,8 +91,8 @@ export interface NewRequest {
 }
 
 export function requestsRepository(db: Db) {
-  const selectRequests = (executor: Db = db) =>
-    executor.select(requestColumns).from(requests).leftJoin(shows, eq(shows.id, requests.showId));
+  const selectRequests = () =>
+    db.select(requestColumns).from(requests).leftJoin(shows, eq(shows.id, requests.showId));
 
   return {
     async listForMusician(musicianId: string): Promise<SongRequest[]> {
@@ -72,8 +109,8 @@ export function requestsRepository(db: Db) {
       return row && toSongRequest(row);
     },
 
-    async findById(requestId: string, executor: Db = db): Promise<SongRequest | undefined> {
-      const [row] = await selectRequests(executor).where(eq(requests.id, requestId));
+    async findById(requestId: string): Promise<SongRequest | undefined> {
+      const [row] = await selectRequests().where(eq(requests.id, requestId));
       return row && toSongRequest(row);
     },
 
@@ -85,7 +122,7 @@ export function requestsRepository(db: Db) {
       return row?.musicianId;
     },
 
-    /** The song a request is for, with what decides whether it may be requested. */
+    /** The song a request is for, whether it may be requested, and the show running now. */
     async requestableSong(songId: string) {
       const [row] = await db
         .select({
@@ -94,47 +131,50 @@ export function requestsRepository(db: Db) {
           artist: songs.artist,
           hidden: songs.hidden,
           requestsEnabled: musicians.requestsEnabled,
+          activeShowId: shows.id,
+          activeShowName: shows.name,
         })
         .from(songs)
         .innerJoin(musicians, eq(musicians.id, songs.musicianId))
+        .leftJoin(shows, and(eq(shows.musicianId, songs.musicianId), eq(shows.status, 'active')))
         .where(eq(songs.id, songId));
       return row;
     },
 
     /**
-     * Inserts the request and counts it on its song, in one transaction. With an idempotency key
-     * already used, nothing is written and the first request is returned instead.
+     * Inserts the request and counts it on its song in one statement (so atomically, and in one
+     * round trip: this is the hot path of a show). With an idempotency key already used, nothing is
+     * written and the first request is returned instead.
      */
-    async insert(values: NewRequest): Promise<{ request: SongRequest; created: boolean }> {
-      return db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(requests)
-          .values(values)
-          .onConflictDoNothing({ target: [requests.musicianId, requests.idempotencyKey] })
-          .returning({ id: requests.id });
-        if (inserted) {
-          await tx
-            .update(songs)
-            .set({ requestCount: sql`${songs.requestCount} + 1` })
-            .where(eq(songs.id, values.songId));
-        }
-        const id =
-          inserted?.id ??
-          (
-            await tx
-              .select({ id: requests.id })
-              .from(requests)
-              .where(
-                and(
-                  eq(requests.musicianId, values.musicianId),
-                  eq(requests.idempotencyKey, values.idempotencyKey ?? ''),
-                ),
-              )
-          )[0]?.id;
-        const request = id ? await this.findById(id, tx as unknown as Db) : undefined;
-        if (!request) throw new Error('request vanished inside its own transaction');
-        return { request, created: Boolean(inserted) };
-      });
+    async insert(
+      values: NewRequest,
+      showName: string | null,
+    ): Promise<{ request: SongRequest; created: boolean }> {
+      const result = await db.execute(sql`
+        WITH inserted AS (
+          INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
+            requester_name, requester_email, dedication, tip_amount, idempotency_key)
+          VALUES (${values.musicianId}, ${values.songId}, ${values.showId}, ${values.songTitle},
+            ${values.songArtist}, ${values.requesterName}, ${values.requesterEmail},
+            ${values.dedication}, ${values.tipAmount}, ${values.idempotencyKey})
+          ON CONFLICT (musician_id, idempotency_key) DO NOTHING
+          RETURNING *
+        ), counted AS (
+          UPDATE ${songs} SET request_count = request_count + 1
+          WHERE id IN (SELECT song_id FROM inserted)
+        )
+        SELECT * FROM inserted`);
+      const [row] = (result as unknown as { rows: InsertedRow[] }).rows;
+      if (row) return { request: fromInsertedRow(row, showName), created: true };
+
+      const [existing] = await selectRequests().where(
+        and(
+          eq(requests.musicianId, values.musicianId),
+          eq(requests.idempotencyKey, values.idempotencyKey ?? ''),
+        ),
+      );
+      if (!existing) throw new Error('idempotent request insert found nothing');
+      return { request: toSongRequest(existing), created: false };
     },
 
     /** Moves the status only if the request is still in one of `from`; returns it if moved. */

@@ -10,12 +10,10 @@ import {
 } from '../../../../shared/src/schemas/request.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { ShowsRepository } from '../shows/shows-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 
 interface Deps {
   requests: RequestsRepository;
-  shows: ShowsRepository;
   events: DomainEvents;
 }
 
@@ -34,7 +32,7 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, shows, events }: Deps) {
+export function requestsService({ requests, events }: Deps) {
   async function ownedOr404(musicianId: string, requestId: string): Promise<SongRequest> {
     const request = await requests.findOwned(musicianId, requestId);
     if (!request) throw notFound(messages.requestNotFound);
@@ -48,19 +46,21 @@ export function requestsService({ requests, shows, events }: Deps) {
       if (!song || song.hidden) throw notFound(messages.requestSongUnavailable);
       if (!song.requestsEnabled) throw forbidden(messages.requestsDisabled);
 
-      const activeShow = await shows.findActive(song.musicianId);
-      const { request, created } = await requests.insert({
-        musicianId: song.musicianId,
-        songId: data.song_id,
-        songTitle: song.title,
-        songArtist: song.artist,
-        requesterName: data.requester_name,
-        requesterEmail: data.requester_email,
-        dedication: data.dedication,
-        tipAmount: data.tip_amount,
-        showId: activeShow?.id ?? null,
-        idempotencyKey,
-      });
+      const { request, created } = await requests.insert(
+        {
+          musicianId: song.musicianId,
+          songId: data.song_id,
+          songTitle: song.title,
+          songArtist: song.artist,
+          requesterName: data.requester_name,
+          requesterEmail: data.requester_email,
+          dedication: data.dedication,
+          tipAmount: data.tip_amount,
+          showId: song.activeShowId,
+          idempotencyKey,
+        },
+        song.activeShowName,
+      );
       if (created) {
         events.publish({ musicianId: song.musicianId, name: 'request:created', payload: request });
       }
