@@ -12,6 +12,7 @@ import { profileRoutes } from './features/profile/profile-routes.ts';
 import { requestsRoutes } from './features/requests/requests-routes.ts';
 import { showsRoutes } from './features/shows/shows-routes.ts';
 import { suggestionsRoutes } from './features/suggestions/suggestions-routes.ts';
+import { siteConfigRoutes } from './features/site-config/site-config-routes.ts';
 import { songsRoutes } from './features/songs/songs-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
@@ -67,6 +68,10 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(siteConfigRoutes, {
+        publicUrl: config.publicUrl,
+        supportEmail: config.supportEmail,
+      });
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(songsRoutes);

@@ -13,6 +13,8 @@ export interface AppConfig {
   exposeResetCode: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Shown to musicians as the address for help. */
+  supportEmail: string | undefined;
   rateLimit: {
     authPerIpPerMinute: number;
     authPerEmailPerMinute: number;
@@ -53,6 +55,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     exposeResetCode: env.NODE_ENV === 'development',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Song Requests <no-reply@localhost>',
+    supportEmail: env.SUPPORT_EMAIL || undefined,
     rateLimit: {
       authPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 30),
       authPerEmailPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_EMAIL_PER_MINUTE', 10),

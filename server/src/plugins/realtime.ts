@@ -96,7 +96,6 @@ export const realtimePlugin = fp(
       ]);
     });
 
-
     async function slugOf(musicianId: string): Promise<string | undefined> {
       const known = slugs.get(musicianId);
       if (known) return known;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../helpers/test-app.ts';
 
-const { app } = await startTestApp();
+const { app } = await startTestApp({
+  publicUrl: 'https://songs.example.com',
+  supportEmail: 'help@example.com',
+});
 
 describe('GET /api/health', () => {
   it('reports the database kind and that it answers', async () => {
@@ -10,6 +13,16 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({
       status: 'ok',
       database: { kind: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', status: 'ok' },
+    });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('tells the client the audience host and the support address', async () => {
+    const res = await app.inject({ url: '/api/config' });
+    expect(res.json()).toEqual({
+      public_url: 'https://songs.example.com',
+      support_email: 'help@example.com',
     });
   });
 });

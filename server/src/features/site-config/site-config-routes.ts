@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SiteConfigResponse } from '../../../../shared/src/schemas/site-config.ts';
+import { responses } from '../../http/responses.ts';
+
+export const siteConfigRoutes: FastifyPluginAsyncZod<{
+  publicUrl: string;
+  supportEmail: string | undefined;
+}> = async (app, options) => {
+  const body = { public_url: options.publicUrl, support_email: options.supportEmail ?? null };
+  app.get(
+    '/config',
+    { schema: { response: responses({ 200: SiteConfigResponse }) } },
+    async () => body,
+  );
+};
