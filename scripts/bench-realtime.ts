@@ -45,7 +45,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
@@ -63,7 +65,10 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 300; tries++) {
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -74,7 +79,10 @@ async function postJson<T>(url: string, body: unknown, token?: string): Promise<
   const res = await request(url, {
     method: 'POST',
     dispatcher: agent,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const text = await res.body.text();
@@ -96,7 +104,11 @@ async function seedMusicians(url: string): Promise<Musician[]> {
       email: `bench-${run}-${i}@example.com`,
       password: 'benchmark password 1',
     });
-    const song = await postJson<{ id: string }>(`${url}/api/songs`, { title: `Song ${i}`, artist: 'Bench' }, token);
+    const song = await postJson<{ id: string }>(
+      `${url}/api/songs`,
+      { title: `Song ${i}`, artist: 'Bench' },
+      token,
+    );
     musicians.push({ token, songId: song.id });
   }
   return musicians;
@@ -132,7 +144,9 @@ async function collectArrivals(workers: ChildProcess[]): Promise<Map<number, big
     workers.map(
       (worker) =>
         new Promise<Array<[number, string]>>((resolve) => {
-          worker.once('message', (message: { arrivals: Array<[number, string]> }) => resolve(message.arrivals));
+          worker.once('message', (message: { arrivals: Array<[number, string]> }) =>
+            resolve(message.arrivals),
+          );
           worker.send({ type: 'flush' });
         }),
     ),
@@ -215,13 +229,17 @@ async function scenario(name: string, servers: Array<{ url: string; child: Child
   }
 }
 
-console.log(`Devices: ${MUSICIANS} musicians x ${DEVICES} devices, ${WORKERS} device processes, ${SECONDS} s per run\n`);
+console.log(
+  `Devices: ${MUSICIANS} musicians x ${DEVICES} devices, ${WORKERS} device processes, ${SECONDS} s per run\n`,
+);
 console.log('| setup | devices | offered | achieved | p50 ms | p95 ms | p99 ms | lost |');
 console.log('|---|---|---|---|---|---|---|---|');
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
 try {
-  await scenario('embedded (PGlite), 1 process', [await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })]);
+  await scenario('embedded (PGlite), 1 process', [
+    await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' }),
+  ]);
 
   if (args.postgres) {
     const admin = new pg.Client({ connectionString: args['database-url'] });
