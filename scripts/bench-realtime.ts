@@ -7,14 +7,14 @@
  *
  * Options: --musicians 100 --devices 3 --rate 200 --seconds 10 --workers 2
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Agent, request } from 'undici';
+import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { DASHBOARD_POLL_MS, ON_STAGE_POLL_MS } from '../shared/src/limits.ts';
 
 const { values: args } = parseArgs({
@@ -34,45 +34,16 @@ const DEVICES = Number(args.devices);
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const WORKERS = Number(args.workers);
-const root = join(import.meta.dirname, '..');
 const agent = new Agent({ connections: 64, pipelining: 1 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
-      CLIENT_DIR: join(tmpdir(), 'no-client'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess({
+    ...env,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
+    CLIENT_DIR: join(tmpdir(), 'no-client'),
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 300; tries++) {
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
 }
 
 async function postJson<T>(url: string, body: unknown, token?: string): Promise<T> {
@@ -212,7 +183,7 @@ async function runLoad(urls: string[], musicians: Musician[], workers: ChildProc
   };
 }
 
-async function scenario(name: string, servers: Array<{ url: string; child: ChildProcess }>) {
+async function scenario(name: string, servers: ServerProcess[]) {
   const urls = servers.map((server) => server.url);
   const musicians = await seedMusicians(urls[0]!);
   const workers = await connectDevices(urls, musicians);
@@ -225,7 +196,7 @@ async function scenario(name: string, servers: Array<{ url: string; child: Child
     );
   } finally {
     for (const worker of workers) worker.send({ type: 'stop' });
-    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.stop()));
   }
 }
 

@@ -1,62 +1,44 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
+import { connectDevice } from './helpers/test-device.ts';
 
-const root = join(import.meta.dirname, '../..');
 const dataDir = await mkdtemp(join(tmpdir(), 'songreq-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+async function startStopChecked(env: Record<string, string>, expectedDatabase: string) {
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
+    database: { kind: string };
+  };
+  expect(health.database.kind).toBe(expectedDatabase);
 
-async function runMainUntilHealthy(env: Record<string, string>, expectedDatabase: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // A connected device must not hold the shutdown up, and must be told it may reconnect.
+  const register = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Shutdown Test',
+      email: `stop-${Date.now()}@example.com`,
+      password: 'long enough 1',
+    }),
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const { token } = (await register.json()) as { token: string };
+  const device = await connectDevice(server.url, token);
+  device.socket.io.opts.reconnection = false;
+  const reason = new Promise<string>((resolve) => device.socket.once('disconnect', resolve));
 
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        return res?.ok
-          ? ((await res.json()) as { database: { kind: string } }).database.kind
-          : res?.status;
-      },
-      { timeout: 30_000, interval: 200 },
-    )
-    .toBe(expectedDatabase);
-
-  child.kill('SIGTERM');
-  expect(await exited, output).toBe(0);
-  expect(output).toContain('shutting down');
+  expect(await server.stop(), server.output()).toBe(0);
+  expect(server.output()).toContain('shutting down');
+  expect(await reason).toBe('transport close');
 }
 
 describe('server/src/main.ts', () => {
   it('starts from env alone on the embedded database and exits cleanly on SIGTERM', async () => {
-    await runMainUntilHealthy({}, 'pglite');
+    await startStopChecked({}, 'pglite');
   }, 45_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -66,7 +48,7 @@ describe('server/src/main.ts', () => {
       try {
         if (database.options.kind !== 'postgres')
           throw new Error('expected a PostgreSQL test database');
-        await runMainUntilHealthy({ DATABASE_URL: database.options.url }, 'postgres');
+        await startStopChecked({ DATABASE_URL: database.options.url }, 'postgres');
       } finally {
         await database.drop();
       }

@@ -1,54 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SongRequest } from '../../../shared/src/schemas/request.ts';
 import type { AuthResponse } from '../../../shared/src/schemas/auth.ts';
+import { startServerProcess, type ServerProcess } from '../../../scripts/lib/server-process.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { connectDevice } from '../helpers/test-device.ts';
 
 // Two real server processes behind an imaginary load balancer, sharing PostgreSQL and Redis.
 const redisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(process.env.TEST_DATABASE_URL && redisUrl);
-const root = join(import.meta.dirname, '../../..');
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
 async function startProcess(databaseUrl: string): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    },
-    stdio: 'ignore',
+  const server = await startServerProcess({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); Date.now() - started < 30_000;) {
-    const status = await fetch(`${url}/api/health`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return url;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server process on ${url} did not become healthy`);
+  servers.push(server);
+  return server.url;
 }
 
 async function post<T>(url: string, body: object, token?: string): Promise<T> {
@@ -95,11 +67,7 @@ async function startCluster(): Promise<Cluster> {
       requester_email: 'fan@example.com',
     });
   const stop = async () => {
-    for (const child of children.splice(0)) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
     await database.drop();
   };
   return { processA, processB, token, request, stop };
