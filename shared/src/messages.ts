@@ -104,6 +104,20 @@ export const messages = {
   noSongsMatch: 'No songs match your search',
   noSongsYet: 'No songs have been added yet.',
   supportAmountInvalid: 'Please enter an amount greater than 0.',
+
+  // Live request loop (client)
+  requestsSelectionEmpty: 'Please select requests to update',
+  suggestionsSelectionEmpty: 'Please select suggestions to update',
+  requestsUpdated: 'Requests updated',
+  showStarted: 'Show started',
+  showStopped: 'Show stopped',
+  showArchived: 'Show archived',
+  showRestored: 'Show restored',
+  suggestionAdded: 'Song added to your list',
+  suggestionRejectedDone: 'Suggestion rejected',
+  onStageDemo: 'Demo data: your requests could not be loaded. This screen keeps trying.',
+  onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',
+  demoActionOnly: 'This is demo data: nothing was changed.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

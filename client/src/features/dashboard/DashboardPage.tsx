@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { DASHBOARD_POLL_MS } from '../../../../shared/src/limits.ts';
+import { LiveIndicator } from '../../app/live/LiveIndicator.tsx';
+import { useLiveSession } from '../../app/live/use-live-session.ts';
 import { authApi } from '../auth/auth-api.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import {
@@ -9,14 +12,15 @@ import {
   type DashboardTabId,
 } from './dashboard-tabs.ts';
 import { DashboardTabs, panelId, tabId } from './DashboardTabs.tsx';
+import { selectPendingCount, useRequestsStore } from '../requests/requests-store.ts';
+import { OnStageTab } from './OnStageTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
+import { RequestsTab } from './RequestsTab.tsx';
 import './dashboard.css';
 
 /** What each tab says until its feature is built. */
-const COMING_SOON: Record<Exclude<DashboardTabId, 'profile'>, string> = {
-  'on-stage': 'Live requests from your audience will show up here. Coming soon.',
+const COMING_SOON: Record<'songs' | 'analytics' | 'design', string> = {
   songs: 'Adding and managing your songs from the dashboard is coming soon.',
-  requests: 'Request history and shows are coming soon.',
   analytics: 'Analytics about your requests and tips are coming soon.',
   design: 'Design settings for your audience page are coming soon.',
 };
@@ -27,6 +31,8 @@ export function DashboardPage() {
   const logout = useAuthStore((s) => s.logout);
   const [searchParams, setSearchParams] = useSearchParams();
   const active = tabFromQuery(searchParams.get('tab'));
+  const pending = useRequestsStore(selectPendingCount);
+  useLiveSession(DASHBOARD_POLL_MS);
 
   // The stored profile may be stale (edited elsewhere); a revoked token answers 401 here.
   useEffect(() => {
@@ -44,11 +50,16 @@ export function DashboardPage() {
     <div className="dashboard">
       <header className="site-header dashboard-header">
         <h1 className="dashboard-welcome">Welcome, {musician.name}</h1>
+        <LiveIndicator />
         <button type="button" className="button button-ghost" onClick={() => void logout()}>
           Logout
         </button>
       </header>
-      <DashboardTabs active={active} onSelect={select} />
+      <DashboardTabs
+        active={active}
+        onSelect={select}
+        badges={{ requests: { count: pending, description: `${pending} pending requests` } }}
+      />
       <main className="dashboard-main">
         <div
           role="tabpanel"
@@ -60,6 +71,10 @@ export function DashboardPage() {
           <h2 className="visually-hidden">{label}</h2>
           {active === 'profile' ? (
             <ProfileTab musician={musician} />
+          ) : active === 'on-stage' ? (
+            <OnStageTab slug={musician.slug} />
+          ) : active === 'requests' ? (
+            <RequestsTab />
           ) : (
             <p className="coming-soon">{COMING_SOON[active]}</p>
           )}

@@ -4,13 +4,15 @@ import { DASHBOARD_TABS, tabAfterKey, type DashboardTabId } from './dashboard-ta
 interface DashboardTabsProps {
   active: DashboardTabId;
   onSelect(tab: DashboardTabId): void;
+  /** A count shown on a tab (the pending requests on Requests); hidden when 0. */
+  badges?: Partial<Record<DashboardTabId, { count: number; description: string }>>;
 }
 
 export const tabId = (tab: DashboardTabId) => `dashboard-tab-${tab}`;
 export const panelId = (tab: DashboardTabId) => `dashboard-panel-${tab}`;
 
 /** A tablist on wide screens, a dropdown on narrow ones (CSS shows one of the two). */
-export function DashboardTabs({ active, onSelect }: DashboardTabsProps) {
+export function DashboardTabs({ active, onSelect, badges = {} }: DashboardTabsProps) {
   const tabRefs = useRef(new Map<DashboardTabId, HTMLButtonElement>());
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -35,6 +37,7 @@ export function DashboardTabs({ active, onSelect }: DashboardTabsProps) {
           {DASHBOARD_TABS.map((tab) => (
             <option key={tab.id} value={tab.id}>
               {tab.label}
+              {badges[tab.id]?.count ? ` (${badges[tab.id]?.count})` : ''}
             </option>
           ))}
         </select>
@@ -42,6 +45,8 @@ export function DashboardTabs({ active, onSelect }: DashboardTabsProps) {
       <div role="tablist" aria-label="Dashboard sections" className="tablist" onKeyDown={onKeyDown}>
         {DASHBOARD_TABS.map((tab) => {
           const selected = tab.id === active;
+          const badge = badges[tab.id];
+          const badgeId = `${tabId(tab.id)}-badge`;
           return (
             <button
               key={tab.id}
@@ -54,11 +59,22 @@ export function DashboardTabs({ active, onSelect }: DashboardTabsProps) {
               id={tabId(tab.id)}
               aria-selected={selected}
               aria-controls={panelId(tab.id)}
+              aria-describedby={badge?.count ? badgeId : undefined}
               tabIndex={selected ? 0 : -1}
               className="tab"
               onClick={() => onSelect(tab.id)}
             >
               {tab.label}
+              {badge?.count ? (
+                <>
+                  <span className="tab-badge" aria-hidden="true">
+                    {badge.count}
+                  </span>
+                  <span id={badgeId} className="visually-hidden">
+                    {badge.description}
+                  </span>
+                </>
+              ) : null}
             </button>
           );
         })}

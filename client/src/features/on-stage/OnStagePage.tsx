@@ -1,26 +1,56 @@
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAsync } from '../../app/use-async.ts';
-import { audienceApi } from '../audience/audience-api.ts';
-import { MusicianLoadGate } from '../audience/MusicianLoadGate.tsx';
+import { messages } from '../../../../shared/src/messages.ts';
+import { LoadingState } from '../../ui/LoadingState.tsx';
+import { MusicianNotFound } from '../audience/MusicianNotFound.tsx';
+import { authApi } from '../auth/auth-api.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { OnStageScreen } from './OnStageScreen.tsx';
 
-/** Placeholder until the live request screen is built: it says so plainly. */
+/**
+ * /on-stage/:slug. The queue holds requesters' emails, so only the signed-in musician whose
+ * slug this is may open it; anyone else gets the sign-in prompt or the not-found screen.
+ */
 export function OnStagePage() {
   const { slug = '' } = useParams();
-  const { state, retry } = useAsync(slug, audienceApi.musician);
+  const token = useAuthStore((s) => s.token);
+  const musician = useAuthStore((s) => s.musician);
+  const setMusician = useAuthStore((s) => s.setMusician);
+  const [checked, setChecked] = useState(false);
 
-  return (
-    <MusicianLoadGate state={state} retry={retry} loadingLabel="Loading…">
-      {(musician) => (
+  // The stored profile may be stale (slug changed on another device).
+  useEffect(() => {
+    if (!token) return;
+    authApi
+      .profile()
+      .then(setMusician, () => {})
+      .finally(() => setChecked(true));
+  }, [token, setMusician]);
+
+  if (!token || !musician) return <SignInPrompt />;
+  if (musician.slug !== slug.toLowerCase()) {
+    if (!checked) {
+      return (
         <main className="centered-page">
-          <div className="card empty-card">
-            <h1>{musician.name}: On Stage</h1>
-            <p>The live request screen is coming soon. Requests will appear here as they arrive.</p>
-            <Link className="button button-primary" to="/dashboard">
-              Back to the dashboard
-            </Link>
-          </div>
+          <LoadingState label="Loading…" />
         </main>
-      )}
-    </MusicianLoadGate>
+      );
+    }
+    return <MusicianNotFound />;
+  }
+  return <OnStageScreen musician={musician} />;
+}
+
+function SignInPrompt() {
+  return (
+    <main className="centered-page">
+      <div className="card empty-card">
+        <h1>On Stage</h1>
+        <p>{messages.loginRequired} The On Stage screen shows your requests once you sign in.</p>
+        <Link className="button button-primary" to="/">
+          Sign in
+        </Link>
+      </div>
+    </main>
   );
 }

@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../../../shared/src/messages.ts';
+import { ON_STAGE_POLL_MS } from '../../../../shared/src/limits.ts';
+import type { Musician } from '../../../../shared/src/schemas/musician.ts';
+import { ApiError } from '../../app/api-client.ts';
+import { LiveIndicator } from '../../app/live/LiveIndicator.tsx';
+import { useLiveStore } from '../../app/live/live-store.ts';
+import { useLiveSession } from '../../app/live/use-live-session.ts';
+import { LoadingState } from '../../ui/LoadingState.tsx';
+import { ToastRegion } from '../../ui/ToastRegion.tsx';
+import { selectArrivalCount, useRequestsStore } from '../requests/requests-store.ts';
+import { useRequestActions } from '../requests/use-request-actions.ts';
+import { useRequestList } from '../requests/use-request-list.ts';
+import { demoRequest } from './demo-request.ts';
+import { OnStageQueue } from './OnStageQueue.tsx';
+import { RequestsToggle } from './RequestsToggle.tsx';
+import { useNewRequestAlerts, useNotificationPermission } from './use-new-request-alerts.ts';
+import './on-stage.css';
+
+/** A server error or no connection: the screen shows demo data instead (spec section 8). */
+function isOutage(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+interface OnStageScreenProps {
+  musician: Musician;
+}
+
+/** The tablet screen on stage: the live queue with big buttons, kept current by the socket. */
+export function OnStageScreen({ musician }: OnStageScreenProps) {
+  useLiveSession(ON_STAGE_POLL_MS);
+  useNewRequestAlerts();
+  const { permission, ask } = useNotificationPermission();
+  const loaded = useLiveStore((s) => s.loaded);
+  const loadError = useLiveStore((s) => s.loadError);
+  const requests = useRequestList();
+  const newCount = useRequestsStore(selectArrivalCount);
+  const clearArrivals = useRequestsStore((s) => s.clearArrivals);
+  const actions = useRequestActions();
+  const demo = !loaded && isOutage(loadError);
+  const demoList = useMemo(() => [demoRequest()], []);
+
+  return (
+    <div className="on-stage">
+      <header className="site-header stage-header">
+        <div className="stage-title">
+          <h1>{musician.name}</h1>
+          <LiveIndicator />
+        </div>
+        <div className="stage-controls">
+          <RequestsToggle onError={(message) => actions.showToast(message, 'error')} />
+          <p className="notification-indicator" data-state={permission}>
+            {permission === 'granted' ? 'Notifications on' : 'Notifications off'}
+          </p>
+          <Link className="button button-ghost" to="/dashboard">
+            Dashboard
+          </Link>
+        </div>
+      </header>
+
+      <main className="stage-main">
+        {demo && (
+          <p className="notice-box" role="alert">
+            {messages.onStageDemo}
+          </p>
+        )}
+        {!loaded && !demo && loadError !== null && (
+          <p className="status-message status-error" role="alert">
+            {messages.onStageLoadFailed}
+          </p>
+        )}
+        {!loaded && !loadError ? (
+          <LoadingState label="Loading requests…" />
+        ) : (
+          <OnStageQueue
+            requests={demo ? demoList : requests}
+            actions={actions}
+            newCount={demo ? 0 : newCount}
+            onSeen={clearArrivals}
+            demo={demo}
+          />
+        )}
+      </main>
+
+      <footer className="stage-footer">
+        <p>This screen updates automatically. Keep the tab open.</p>
+        {permission !== 'granted' && permission !== 'unsupported' && (
+          <button type="button" className="button button-secondary" onClick={() => void ask()}>
+            Enable notifications
+          </button>
+        )}
+      </footer>
+      <ToastRegion toast={actions.toast} />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { ALL_REQUESTS_SHOWN } from '../../../../shared/src/limits.ts';
+import { messages } from '../../../../shared/src/messages.ts';
+import {
+  canMove,
+  type RequestStatus,
+  type SongRequest,
+} from '../../../../shared/src/schemas/request.ts';
+import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import { RequestCard } from './RequestCard.tsx';
+import type { RequestActions } from './use-request-actions.ts';
+
+const MOVES: readonly (readonly [label: string, status: RequestStatus])[] = [
+  ['Up Next', 'up_next'],
+  ['Played', 'played'],
+  ['Reject', 'rejected'],
+];
+
+interface AllRequestsProps {
+  title: string;
+  /** Newest first. */
+  requests: readonly SongRequest[];
+  actions: RequestActions;
+}
+
+/** The newest 50 requests, with per-request actions and a batch-selection bar. */
+export function AllRequests({ title, requests, actions }: AllRequestsProps) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const shown = requests.slice(0, ALL_REQUESTS_SHOWN);
+  const chosen = shown.filter((request) => selected.has(request.id));
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function batchMove(status: RequestStatus) {
+    if (chosen.length === 0) return actions.showToast(messages.requestsSelectionEmpty, 'error');
+    const movable = chosen.filter((request) => canMove(request.status, status));
+    if (movable.length > 0) actions.setStatus(movable, status);
+    setSelected(new Set());
+  }
+
+  return (
+    <section className="card" aria-labelledby="all-requests-title">
+      <h3 id="all-requests-title">{title}</h3>
+      <div className="batch-bar" role="toolbar" aria-label="Selected requests">
+        <span className="batch-count">{chosen.length} selected</span>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={() => setSelected(new Set(shown.map((request) => request.id)))}
+        >
+          Select all
+        </button>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={() => setSelected(new Set())}
+        >
+          Clear selection
+        </button>
+        {MOVES.map(([label, status]) => (
+          <button
+            key={status}
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`${label}: selected requests`}
+            onClick={() => batchMove(status)}
+          >
+            {label}
+          </button>
+        ))}
+        <ConfirmButton
+          label="Delete"
+          accessibleName="Delete selected requests"
+          title="Delete the selected requests?"
+          message={`${chosen.length} requests will be deleted. This cannot be undone.`}
+          confirmLabel="Delete requests"
+          disabled={chosen.length === 0}
+          onConfirm={() => {
+            actions.remove(chosen);
+            setSelected(new Set());
+          }}
+        />
+      </div>
+
+      {requests.length === 0 && <p className="muted">No requests yet.</p>}
+      <ol className="request-list">
+        {shown.map((request) => (
+          <li key={request.id}>
+            <RequestCard
+              request={request}
+              showEmail
+              leading={
+                <label className="request-select">
+                  <span className="visually-hidden">Select {request.song_title}</span>
+                  <input
+                    type="checkbox"
+                    checked={selected.has(request.id)}
+                    onChange={(event) => toggle(request.id, event.target.checked)}
+                  />
+                </label>
+              }
+            >
+              <span className="status-chip">{request.status.replace('_', ' ')}</span>
+              {MOVES.filter(([, status]) => canMove(request.status, status)).map(
+                ([label, status]) => (
+                  <button
+                    key={status}
+                    type="button"
+                    className={`button button-small action-${status}`}
+                    disabled={actions.busy(request.id)}
+                    onClick={() => actions.setStatus([request], status)}
+                  >
+                    {label}
+                  </button>
+                ),
+              )}
+              <ConfirmButton
+                label="Delete"
+                title="Delete this request?"
+                message={`The request for “${request.song_title}” will be deleted.`}
+                confirmLabel="Delete request"
+                onConfirm={() => actions.remove([request])}
+              />
+            </RequestCard>
+          </li>
+        ))}
+      </ol>
+      {requests.length > ALL_REQUESTS_SHOWN && (
+        <p className="muted">
+          Showing {ALL_REQUESTS_SHOWN} of {requests.length}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import { formatRequestTime, tipLabel } from './request-views.ts';
+import './requests.css';
+
+interface RequestCardProps {
+  request: SongRequest;
+  /** A short tag before the title: NEW, PLAYED, REJECTED, DEMO… */
+  flag?: { text: string; tone: 'new' | 'done' | 'rejected' | 'demo' } | undefined;
+  /** Shows the requester's email (the musician's own screens only). */
+  showEmail?: boolean;
+  leading?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One request: song, who asked, dedication, tip and time; actions come as children. */
+export function RequestCard({ request, flag, showEmail, leading, children }: RequestCardProps) {
+  const tip = tipLabel(request.tip_amount);
+  return (
+    <article
+      className="request-card"
+      aria-label={`${request.song_title} by ${request.song_artist}`}
+    >
+      {leading}
+      <div className="request-body">
+        <h4 className="request-title">
+          {flag && <span className={`request-flag flag-${flag.tone}`}>{flag.text}</span>}
+          {request.song_title}
+          <span className="request-artist"> by {request.song_artist}</span>
+        </h4>
+        <p className="request-meta">
+          Requested by {request.requester_name}
+          {showEmail && request.requester_email && (
+            <span className="muted"> ({request.requester_email})</span>
+          )}
+          {' · '}
+          <time dateTime={request.created_at}>{formatRequestTime(request.created_at)}</time>
+          {request.show_name && <span className="muted"> · {request.show_name}</span>}
+        </p>
+        {request.dedication && <p className="request-dedication">“{request.dedication}”</p>}
+        {tip && <p className="request-tip">Tip: {tip}</p>}
+      </div>
+      {children && <div className="request-actions">{children}</div>}
+    </article>
+  );
+}

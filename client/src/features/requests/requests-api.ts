@@ -1,0 +1,16 @@
+import { api } from '../../app/api-client.ts';
+import { SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import {
+  SongRequest,
+  UpdatesResponse,
+  type RequestStatus,
+} from '../../../../shared/src/schemas/request.ts';
+
+export const requestsApi = {
+  /** Requests and suggestions in one answer: the first load, the polling fallback, a resync. */
+  updates: (musicianId: string) =>
+    api.get(`/requests/updates/${encodeURIComponent(musicianId)}`, UpdatesResponse),
+  setStatus: (id: string, status: RequestStatus) =>
+    api.put(`/requests/${encodeURIComponent(id)}/status`, SongRequest, { status }),
+  delete: (id: string) => api.delete(`/requests/${encodeURIComponent(id)}`, SuccessResponse),
+};

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { messages } from '../../../../shared/src/messages.ts';
+import type { RequestStatus, SongRequest } from '../../../../shared/src/schemas/request.ts';
+import { STATUS_TOAST_MS } from '../../../../shared/src/limits.ts';
+import { errorMessage } from '../../app/api-client.ts';
+import { useToast } from '../../app/use-toast.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { requestsApi } from './requests-api.ts';
+import { useRequestsStore } from './requests-store.ts';
+
+const STATUS_TOASTS: Partial<Record<RequestStatus, string>> = {
+  up_next: messages.requestMovedUpNext,
+  played: messages.requestMarkedPlayed,
+  rejected: messages.requestRejected,
+};
+
+/** Status changes and deletions with their 3-second toasts; the store takes the answer. */
+export function useRequestActions() {
+  const { toast, show } = useToast(STATUS_TOAST_MS);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+
+  async function run(ids: readonly string[], action: (id: string) => Promise<void>) {
+    setBusyIds((busy) => new Set([...busy, ...ids]));
+    try {
+      await Promise.all(ids.map(action));
+      return true;
+    } finally {
+      setBusyIds((busy) => new Set([...busy].filter((id) => !ids.includes(id))));
+    }
+  }
+
+  async function setStatus(requests: readonly SongRequest[], status: RequestStatus) {
+    if (!useAuthStore.getState().token) return show(messages.requestStatusNeedsLogin, 'error');
+    try {
+      await run(
+        requests.map((request) => request.id),
+        async (id) => useRequestsStore.getState().upsert(await requestsApi.setStatus(id, status)),
+      );
+      show(STATUS_TOASTS[status] ?? messages.requestMovedUpNext);
+    } catch (error) {
+      show(errorMessage(error, messages.requestStatusFailed), 'error');
+    }
+  }
+
+  async function remove(requests: readonly SongRequest[]) {
+    try {
+      await run(
+        requests.map((request) => request.id),
+        async (id) => {
+          await requestsApi.delete(id);
+          useRequestsStore.getState().remove(id);
+        },
+      );
+      show(messages.requestDeleted);
+    } catch (error) {
+      show(errorMessage(error, messages.requestDeleteFailed), 'error');
+    }
+  }
+
+  return {
+    toast,
+    showToast: show,
+    busy: (id: string) => busyIds.has(id),
+    setStatus: (requests: readonly SongRequest[], status: RequestStatus) =>
+      void setStatus(requests, status),
+    remove: (requests: readonly SongRequest[]) => void remove(requests),
+  };
+}
+
+export type RequestActions = ReturnType<typeof useRequestActions>;

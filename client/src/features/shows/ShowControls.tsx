@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/src/messages.ts';
+import { TextField } from '../../ui/TextField.tsx';
+import type { ShowActions } from './show-actions.ts';
+import { selectCurrentShow, useShowsStore } from './shows-store.ts';
+
+interface ShowControlsProps {
+  actions: ShowActions;
+}
+
+/** Start a Show (asks for its name), or the Live banner with Stop Show. */
+export function ShowControls({ actions }: ShowControlsProps) {
+  const current = useShowsStore(selectCurrentShow);
+  const [formOpen, setFormOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return setError(messages.showNameRequired);
+    setBusy(true);
+    const started = await actions.start(name.trim());
+    setBusy(false);
+    if (started) {
+      setFormOpen(false);
+      setName('');
+      setError(undefined);
+    }
+  }
+
+  async function stop() {
+    setBusy(true);
+    await actions.stop();
+    setBusy(false);
+  }
+
+  if (current) {
+    return (
+      <div className="show-banner" role="status">
+        <span className="show-live">Live: {current.name}</span>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => void stop()}
+        >
+          Stop Show
+        </button>
+      </div>
+    );
+  }
+
+  if (!formOpen) {
+    return (
+      <button type="button" className="button button-primary" onClick={() => setFormOpen(true)}>
+        Start a Show
+      </button>
+    );
+  }
+
+  return (
+    <form className="show-form" onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label="Show name"
+        value={name}
+        error={error}
+        autoFocus
+        maxLength={100}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="modal-actions">
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => {
+            setFormOpen(false);
+            setName('');
+            setError(undefined);
+          }}
+        >
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Start Show
+        </button>
+      </div>
+    </form>
+  );
+}

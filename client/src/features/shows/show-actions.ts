@@ -1,0 +1,70 @@
+import { messages } from '../../../../shared/src/messages.ts';
+import type { Show } from '../../../../shared/src/schemas/show.ts';
+import { errorMessage } from '../../app/api-client.ts';
+import { useRequestsStore } from '../requests/requests-store.ts';
+import { showsApi } from './shows-api.ts';
+import { useShowsStore } from './shows-store.ts';
+
+type Notify = (text: string, tone?: 'success' | 'error') => void;
+
+/** Start, stop, archive, restore and delete; each reports through `notify`. */
+export function showActions(notify: Notify) {
+  const shows = () => useShowsStore.getState();
+
+  async function attempt(run: () => Promise<void>, success: string, failure: string) {
+    try {
+      await run();
+      notify(success);
+      return true;
+    } catch (error) {
+      notify(errorMessage(error, failure), 'error');
+      return false;
+    }
+  }
+
+  return {
+    start: (name: string) =>
+      attempt(
+        async () => shows().applyCurrent(await showsApi.start(name)),
+        messages.showStarted,
+        messages.showStartFailed,
+      ),
+    stop: () =>
+      attempt(
+        async () => {
+          const current = await showsApi.stop();
+          shows().applyCurrent(current);
+          if (current.show) shows().upsert(current.show);
+        },
+        messages.showStopped,
+        messages.showStopFailed,
+      ),
+    archive: (show: Show) =>
+      attempt(
+        async () => shows().upsert(await showsApi.archive(show.id)),
+        messages.showArchived,
+        messages.showArchiveFailed,
+      ),
+    restore: (show: Show) =>
+      attempt(
+        async () => shows().upsert(await showsApi.restore(show.id)),
+        messages.showRestored,
+        messages.showRestoreFailed,
+      ),
+    delete: (show: Show) =>
+      attempt(
+        async () => {
+          await showsApi.delete(show.id);
+          shows().remove(show.id);
+          const requests = useRequestsStore.getState();
+          for (const request of Object.values(requests.collection.byId)) {
+            if (request.show_id === show.id) requests.remove(request.id);
+          }
+        },
+        messages.showDeleted,
+        messages.showDeleteFailed,
+      ),
+  };
+}
+
+export type ShowActions = ReturnType<typeof showActions>;

@@ -1,0 +1,16 @@
+import { api } from '../../app/api-client.ts';
+import { SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import {
+  Suggestion,
+  SuggestionListResponse,
+  type SuggestionStatusBody,
+} from '../../../../shared/src/schemas/suggestion.ts';
+
+const suggestionPath = (id: string) => `/song-suggestions/${encodeURIComponent(id)}`;
+
+export const suggestionsApi = {
+  list: () => api.get('/song-suggestions', SuggestionListResponse),
+  decide: (id: string, status: SuggestionStatusBody['status']) =>
+    api.put(`${suggestionPath(id)}/status`, Suggestion, { status }),
+  delete: (id: string) => api.delete(suggestionPath(id), SuccessResponse),
+};
