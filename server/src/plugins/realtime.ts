@@ -9,6 +9,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../../shared/src/realtime.ts';
+import type { DomainEvent } from '../events/domain-events.ts';
 import type { Session } from '../features/auth/auth-service.ts';
 
 interface SocketData {
@@ -96,29 +97,27 @@ export const realtimePlugin = fp(
       ]);
     });
 
-    async function slugOf(musicianId: string): Promise<string | undefined> {
-      const known = slugs.get(musicianId);
-      if (known) return known;
-      const slug = (await musicians.findById(musicianId))?.slug;
-      if (slug) slugs.set(musicianId, slug);
-      return slug;
-    }
+    const emitTo = (slug: string, event: DomainEvent) =>
+      io.to(musicianRoom(slug)).emit(event.name, ...([event.payload] as [never]));
+    const failed = (event: DomainEvent) => (err: unknown) =>
+      app.log.error({ err, event: event.name }, 'could not push event');
 
     events.onEvent((event) => {
-      void (async () => {
-        if (
-          event.name === 'profile:updated' &&
-          slugs.get(event.musicianId) !== event.payload.slug
-        ) {
-          slugs.set(event.musicianId, event.payload.slug);
-          io.serverSideEmit('slug-changed', event.musicianId, event.payload.slug);
-          await moveToSlug(event.musicianId, event.payload.slug);
-        }
-        const slug = await slugOf(event.musicianId);
-        if (slug) io.to(musicianRoom(slug)).emit(event.name, ...([event.payload] as [never]));
-      })().catch((err: unknown) =>
-        app.log.error({ err, event: event.name }, 'could not push event'),
-      );
+      if (event.name === 'profile:updated' && slugs.get(event.musicianId) !== event.payload.slug) {
+        const { slug } = event.payload;
+        slugs.set(event.musicianId, slug);
+        io.serverSideEmit('slug-changed', event.musicianId, slug);
+        moveToSlug(event.musicianId, slug).then(() => emitTo(slug, event), failed(event));
+        return;
+      }
+      // Emitted synchronously when the slug is known, so events keep their order.
+      const known = slugs.get(event.musicianId);
+      if (known) return void emitTo(known, event);
+      musicians.findById(event.musicianId).then((musician) => {
+        if (!musician) return;
+        slugs.set(musician.id, musician.slug);
+        emitTo(musician.slug, event);
+      }, failed(event));
     });
 
     events.onSessionsRevoked((sessionIds) => {

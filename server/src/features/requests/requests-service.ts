@@ -78,13 +78,12 @@ export function requestsService({ requests, events }: Deps) {
       requestId: string,
       to: RequestStatus,
     ): Promise<SongRequest> {
-      const current = await ownedOr404(musicianId, requestId);
-      if (current.status === to) return current;
+      // The move is one conditional UPDATE, so two devices pressing at once cannot both win.
       if (!(await requests.moveStatus(musicianId, requestId, sourcesOf(to), to))) {
-        const now = await ownedOr404(musicianId, requestId);
-        if (now.status === to) return now;
+        const current = await ownedOr404(musicianId, requestId);
+        if (current.status === to) return current;
         throw badRequest(
-          `${withArticle(STATUS_LABELS[now.status])} request cannot be moved to ${STATUS_LABELS[to]}.`,
+          `${withArticle(STATUS_LABELS[current.status])} request cannot be moved to ${STATUS_LABELS[to]}.`,
         );
       }
       const updated = await ownedOr404(musicianId, requestId);
