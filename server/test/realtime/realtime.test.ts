@@ -11,7 +11,7 @@ import {
 import { startTestApp } from '../helpers/test-app.ts';
 import { connectDevice, refusedConnection } from '../helpers/test-device.ts';
 
-const { app, url } = await startTestApp({}, { listen: true });
+const { app, url, logs } = await startTestApp({}, { listen: true });
 
 describe('live updates over Socket.IO', () => {
   it('pushes a request submitted over REST to every device of that musician, and no one else', async () => {
@@ -125,6 +125,30 @@ describe('live updates over Socket.IO', () => {
       device.socket.once('disconnect', resolve),
     );
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: musician.auth });
+    expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it('disconnects every device of the musician when the password is reset', async () => {
+    const musician = await registerMusician(app);
+    const device = await connectDevice(url, musician.token);
+    const disconnected = new Promise<string>((resolve) =>
+      device.socket.once('disconnect', resolve),
+    );
+    const forgot = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: musician.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const line = logs()
+      .reverse()
+      .find((entry) => entry.to === musician.email);
+    const code = /reset code ([A-Z0-9]{8})/.exec(String(line?.msg))![1];
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: musician.email, reset_code: code, new_password: 'a new password 1' },
+    });
     expect(await disconnected).toBe('io server disconnect');
   });
 
