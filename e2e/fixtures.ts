@@ -1,9 +1,10 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_SMTP_PORT } from './e2e-ports.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { ForgotPasswordPanel } from './pages/forgot-password-panel.ts';
 import { LandingPage } from './pages/landing-page.ts';
+import { OnStagePage } from './pages/on-stage-page.ts';
 import { resetCodeIn, startMailbox, type Mailbox } from './support/mailbox.ts';
 import {
   newMusicianData,
@@ -17,12 +18,15 @@ interface TestFixtures {
   forgotPassword: ForgotPasswordPanel;
   dashboard: DashboardPage;
   audience: AudiencePage;
+  onStage: OnStagePage;
   /** Data for a musician nobody registered yet (unique email). */
   newMusician(overrides?: Partial<MusicianData>): MusicianData;
   /** A musician registered through the API, not signed in in the browser. */
   registeredMusician(overrides?: Partial<MusicianData>): Promise<RegisteredMusician>;
   /** A musician registered through the API, then signed in through the form, on the dashboard. */
   signedInMusician(): Promise<RegisteredMusician>;
+  /** A second browser (another device) where `musician` signs in; closed after the test. */
+  anotherDevice(musician: RegisteredMusician): Promise<Page>;
   /** Waits for the password-reset email sent to `email` and returns its code. */
   resetCodeFor(email: string): Promise<string>;
 }
@@ -36,6 +40,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   forgotPassword: async ({ page }, use) => use(new ForgotPasswordPanel(page)),
   dashboard: async ({ page }, use) => use(new DashboardPage(page)),
   audience: async ({ page }, use) => use(new AudiencePage(page)),
+  onStage: async ({ page }, use) => use(new OnStagePage(page)),
 
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
   newMusician: async ({}, use) => use(newMusicianData),
@@ -50,6 +55,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await expect(dashboard.welcome).toHaveText(`Welcome, ${musician.name}`);
       return musician;
     }),
+
+  anotherDevice: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (musician) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      const landing = new LandingPage(page);
+      await landing.goto();
+      await landing.login(musician.email, musician.password);
+      await expect(new DashboardPage(page).welcome).toHaveText(`Welcome, ${musician.name}`);
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
 
   mailbox: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring

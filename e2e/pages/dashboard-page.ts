@@ -10,6 +10,14 @@ export class DashboardPage {
   readonly audienceLink: Locator;
   readonly copyLinkButton: Locator;
   readonly viewLink: Locator;
+  readonly connection: Locator;
+  /** On Stage tab columns. */
+  readonly upNextColumn: Locator;
+  readonly liveColumn: Locator;
+  readonly completedColumn: Locator;
+  /** Requests tab. */
+  readonly allRequests: Locator;
+  readonly toast: Locator;
 
   readonly page: Page;
 
@@ -23,6 +31,12 @@ export class DashboardPage {
     this.audienceLink = page.getByRole('textbox', { name: 'Audience link' });
     this.copyLinkButton = page.getByRole('button', { name: /^(Copy|Copied!)$/ });
     this.viewLink = page.getByRole('link', { name: 'View' });
+    this.connection = page.getByRole('status', { name: 'Connection' });
+    this.upNextColumn = page.getByRole('region', { name: /^Up Next/ });
+    this.liveColumn = page.getByRole('region', { name: /^Live Requests/ });
+    this.completedColumn = page.locator('details.board-column');
+    this.allRequests = page.getByRole('region', { name: /^(All Requests|Current Show:)/ });
+    this.toast = page.locator('.toast');
   }
 
   async goto(): Promise<void> {
@@ -35,6 +49,16 @@ export class DashboardPage {
       const raw = localStorage.getItem('song-requests.session');
       return raw ? (JSON.parse(raw) as { token: string }).token : null;
     });
+  }
+
+  /** A request card, found by its song title, within a column or list. */
+  card(within: Locator, title: string): Locator {
+    return within.getByRole('article', { name: new RegExp(`^${title} by `) });
+  }
+
+  /** The count shown on the Requests tab (pending requests). */
+  requestsBadge(): Locator {
+    return this.tab('Requests').locator('.tab-badge');
   }
 
   tab(name: string): Locator {

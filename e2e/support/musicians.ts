@@ -42,7 +42,7 @@ export async function addSongByApi(
   request: APIRequestContext,
   token: string,
   song: { title: string; artist: string; year?: number | null; genres?: string[] },
-): Promise<void> {
+): Promise<string> {
   const response = await request.post('/api/songs', {
     headers: { authorization: `Bearer ${token}` },
     data: song,
@@ -50,4 +50,5 @@ export async function addSongByApi(
   if (response.status() !== 201) {
     throw new Error(`add song failed: ${response.status()} ${await response.text()}`);
   }
+  return ((await response.json()) as { id: string }).id;
 }

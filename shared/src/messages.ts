@@ -54,6 +54,48 @@ export const messages = {
   songShown: 'Song visible on the audience page',
   visibilityFailed: 'Error updating song visibility. Please try again.',
 
+  // Importing songs: CSV, LST, playlists, starter pack (spec sections 5 and 8)
+  csvWrongExtension: 'Please drop a valid CSV file',
+  lstWrongExtension: 'Please select a .lst file',
+  importFileMissing: 'Please choose a file to upload.',
+  importFileTooLarge: 'The file is too large (max 5 MB).',
+  importFileEmpty: 'This file has no songs in it.',
+  csvColumnsMissing:
+    'The CSV file needs a header line with Title and Artist columns (Genre, Mood and Year are optional).',
+  csvQuoteNotClosed:
+    'A quoted field is never closed, so this line and the rest of the file could not be read.',
+  lstLineInvalid: "Expected 'Title - Artist' on this line.",
+  csvPreviewFailed: 'Error previewing CSV file',
+  csvUploadFailed: 'Error uploading CSV file',
+  lstPreviewFailed: 'Error previewing LST file',
+  lstUploadFailed: 'Error uploading LST file',
+  playlistUrlRequired: 'Please enter a playlist URL',
+  playlistPlatformInvalid: 'Platform must be spotify or apple_music.',
+  playlistImportFailed: 'Error importing playlist',
+  playlistImportNeedsLogin: 'Please log in again to import playlists',
+  spotifyUrlInvalid:
+    'This is not a Spotify playlist link. It should look like https://open.spotify.com/playlist/...',
+  appleMusicUrlInvalid:
+    'This is not an Apple Music playlist link. It should look like https://music.apple.com/us/playlist/name/pl....',
+  spotifyNotConfigured:
+    'Spotify import is not set up on this server. The operator must set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET.',
+  appleMusicNotConfigured:
+    'Apple Music import is not set up on this server. The operator must set APPLE_MUSIC_TOKEN.',
+  playlistSourceNotFound:
+    'This playlist could not be found. Check the link and that the playlist is public.',
+  playlistSourceRefused:
+    'The music service refused our credentials. Ask the server operator to check them.',
+  playlistSourceUnavailable:
+    'The music service could not be reached. Please try again in a moment.',
+  playlistEmpty: 'This playlist has no songs to import.',
+
+  // Song metadata and auto-fill (spec sections 5 and 8)
+  metadataTitleArtistRequired: 'Please provide both title and artist to search for metadata.',
+  metadataNotFound: 'No metadata found. You can still add the song manually.',
+  metadataFound: 'Metadata found',
+  metadataSearchFailed: 'Error searching for song metadata. You can still add the song manually.',
+  batchEnrichFailed: 'Error during batch enrichment. Please try again.',
+
   // Requests (audience form and the musician's queue)
   requestNameEmailRequired: 'Please enter your name and email',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
@@ -118,6 +160,31 @@ export const messages = {
   onStageDemo: 'Demo data: your requests could not be loaded. This screen keeps trying.',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',
   demoActionOnly: 'This is demo data: nothing was changed.',
+
+  // Batch song edits (spec section 5, "Batch edit")
+  batchNothingToUpdate: 'Please enter values to update.',
+  batchUpdateSelectionEmpty: 'Please select songs to update',
+  batchDeleteSelectionEmpty: 'Please select songs to delete',
+  batchTooManySongs: 'Please select at most 5,000 songs at a time.',
+  batchUpdateFailed: 'Error updating songs',
+
+  // Playlists (spec sections 5, 6 and 8)
+  playlistNotFound: 'Playlist not found',
+  playlistNameEmpty: 'Playlist name cannot be empty',
+  playlistNameMissing: 'Please enter a playlist name',
+  playlistNameTooLong: 'Playlist name too long (max 100 characters)',
+  playlistSongsSelectionEmpty: 'Please select songs to add to the playlist',
+  playlistSongsNotYours: 'Some of these songs are not in your song list.',
+  playlistRenameForbidden: 'You can only rename your own playlists',
+  playlistModifyForbidden: 'You can only modify your own playlists',
+  playlistDeleteForbidden: 'You can only delete your own playlists',
+  playlistDeleted: 'Playlist deleted',
+  playlistActivated: 'Playlist is now shown on your audience page',
+  playlistDeactivated: 'Your audience page now shows all your songs',
+
+  // Audience page filters
+  filterYearInvalid: 'Year must be a year like 1995, or none.',
+  filterDecadeInvalid: 'Decade must look like 1980s, or none.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -46,7 +46,6 @@ export function DashboardTabs({ active, onSelect, badges = {} }: DashboardTabsPr
         {DASHBOARD_TABS.map((tab) => {
           const selected = tab.id === active;
           const badge = badges[tab.id];
-          const badgeId = `${tabId(tab.id)}-badge`;
           return (
             <button
               key={tab.id}
@@ -59,26 +58,29 @@ export function DashboardTabs({ active, onSelect, badges = {} }: DashboardTabsPr
               id={tabId(tab.id)}
               aria-selected={selected}
               aria-controls={panelId(tab.id)}
-              aria-describedby={badge?.count ? badgeId : undefined}
+              aria-describedby={badge?.count ? `${tabId(tab.id)}-badge` : undefined}
               tabIndex={selected ? 0 : -1}
               className="tab"
               onClick={() => onSelect(tab.id)}
             >
               {tab.label}
               {badge?.count ? (
-                <>
-                  <span className="tab-badge" aria-hidden="true">
-                    {badge.count}
-                  </span>
-                  <span id={badgeId} className="visually-hidden">
-                    {badge.description}
-                  </span>
-                </>
+                <span className="tab-badge" aria-hidden="true">
+                  {badge.count}
+                </span>
               ) : null}
             </button>
           );
         })}
       </div>
+      {/* Outside the tabs, so the counts describe them without changing their names. */}
+      {DASHBOARD_TABS.map((tab) =>
+        badges[tab.id]?.count ? (
+          <span key={tab.id} id={`${tabId(tab.id)}-badge`} className="visually-hidden">
+            {badges[tab.id]?.description}
+          </span>
+        ) : null,
+      )}
     </nav>
   );
 }

@@ -1,0 +1,150 @@
+import type { WebSocketRoute } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { OnStagePage } from './pages/on-stage-page.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { submitRequestByApi } from './support/requests.ts';
+
+test.describe('live request loop', () => {
+  test('a request sent from a phone shows on the On Stage screen and the dashboard without reload', async ({
+    page,
+    context,
+    request,
+    dashboard,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, {
+      title: 'Wonderwall',
+      artist: 'Oasis',
+    });
+    // The tablet: a second tab of the same signed-in browser.
+    const stage = new OnStagePage(await context.newPage());
+    await stage.goto(musician.slug);
+    await expect(stage.connection).toHaveText('Live');
+    await expect(dashboard.connection).toHaveText('Live');
+    await expect(stage.active).toContainText('No requests waiting');
+
+    await submitRequestByApi(request, songId, {
+      requester_name: 'Alex',
+      dedication: 'For Sam',
+      tip_amount: 5,
+    });
+
+    const card = stage.card('Wonderwall', stage.active);
+    await expect(card).toContainText('Requested by Alex');
+    await expect(card).toContainText('For Sam');
+    await expect(card).toContainText('Tip: $5');
+    await expect(card).toContainText('NEW');
+    await expect(stage.newBadge).toHaveText('+1 New!');
+    await stage.newBadge.click();
+    await expect(stage.newBadge).toBeHidden();
+
+    await expect(dashboard.card(dashboard.liveColumn, 'Wonderwall')).toContainText('Alex');
+    await expect(dashboard.requestsBadge()).toHaveText('1');
+    await dashboard.tab('Requests').click();
+    await expect(dashboard.card(dashboard.allRequests, 'Wonderwall')).toContainText('pending');
+    await expect(page).toHaveURL('/dashboard?tab=requests');
+  });
+
+  test('a status change made on another device shows on this one without reload', async ({
+    context,
+    request,
+    dashboard,
+    signedInMusician,
+    anotherDevice,
+  }) => {
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, {
+      title: 'Halo',
+      artist: 'Beyoncé',
+    });
+    await submitRequestByApi(request, songId, { requester_name: 'Jo' });
+    const stage = new OnStagePage(await context.newPage());
+    await stage.goto(musician.slug);
+    await expect(stage.card('Halo', stage.active)).toBeVisible();
+    await expect(stage.connection).toHaveText('Live');
+
+    // The phone: another browser where the same musician is signed in.
+    const phone = new OnStagePage(await anotherDevice(musician));
+    await phone.goto(musician.slug);
+    await phone.action('Halo', 'Add to Up Next', phone.active).click();
+    await expect(phone.toast).toHaveText('Added to Up Next!');
+
+    await expect(stage.card('Halo', stage.upNext)).toBeVisible();
+    await expect(stage.action('Halo', 'Remove', stage.upNext)).toBeVisible();
+    await expect(dashboard.card(dashboard.upNextColumn, 'Halo')).toBeVisible();
+    await expect(dashboard.requestsBadge()).toBeHidden();
+
+    await phone.action('Halo', 'Play Now', phone.upNext).click();
+    await expect(phone.toast).toHaveText('Marked as played!');
+    await expect(stage.card('Halo', stage.completed)).toContainText('PLAYED');
+    await expect(stage.upNext).toBeHidden();
+    await expect(dashboard.card(dashboard.completedColumn, 'Halo')).toContainText('Played');
+
+    // And the other way round: the dashboard rejects, the phone sees it.
+    await submitRequestByApi(request, songId, { requester_name: 'Kim' });
+    const kim = dashboard.liveColumn.getByRole('article').filter({ hasText: 'Kim' });
+    await kim.getByRole('button', { name: 'Reject' }).click();
+    await expect(dashboard.toast).toHaveText('Request rejected');
+    await expect(phone.completed.getByRole('article').filter({ hasText: 'Kim' })).toContainText(
+      'REJECTED',
+    );
+  });
+
+  test('when the socket is cut the screen keeps updating by polling, and stops polling once it is back', async ({
+    page,
+    request,
+    onStage,
+    signedInMusician,
+  }) => {
+    test.setTimeout(90_000);
+    let cut = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (cut) return void ws.close();
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        // Engine.IO's upgrade packet: from now on the socket runs on this WebSocket.
+        if (message === '5') sockets.push(ws);
+        server.send(message);
+      });
+    });
+    // Socket.IO's HTTP long-polling transport.
+    await page.route('**/socket.io/**', (route) => (cut ? route.abort() : route.continue()));
+    let polls = 0;
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/requests/updates/')) polls += 1;
+    });
+
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, {
+      title: 'Jolene',
+      artist: 'Dolly Parton',
+    });
+    sockets.length = 0; // the dashboard's, closed by the navigation
+    await onStage.goto(musician.slug);
+    await expect(onStage.connection).toHaveText('Live');
+    // Socket.IO starts on HTTP long-polling and then upgrades: cut once it runs on the WebSocket.
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+
+    cut = true;
+    for (const ws of sockets.splice(0)) {
+      await ws.close();
+    }
+    await expect(onStage.connection).toHaveText('Polling');
+
+    await submitRequestByApi(request, songId, { requester_name: 'Polly' });
+    await expect(onStage.card('Jolene', onStage.active)).toContainText('Polly', {
+      timeout: 12_000,
+    });
+    await expect(onStage.connection).toHaveText('Polling');
+
+    cut = false;
+    await expect(onStage.connection).toHaveText('Live', { timeout: 20_000 });
+    // One resync may follow the reconnect; after that, no more polls.
+    await page.waitForTimeout(1_000);
+    const afterReconnect = polls;
+    await page.waitForTimeout(6_000);
+    expect(polls).toBe(afterReconnect);
+  });
+});

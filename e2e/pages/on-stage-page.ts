@@ -1,0 +1,48 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The On Stage screen at /on-stage/{slug}. */
+export class OnStagePage {
+  readonly heading: Locator;
+  readonly connection: Locator;
+  readonly requestsToggle: Locator;
+  readonly upNext: Locator;
+  readonly active: Locator;
+  readonly completed: Locator;
+  readonly newBadge: Locator;
+  readonly toast: Locator;
+  readonly demoNotice: Locator;
+  readonly enableNotifications: Locator;
+
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.connection = page.getByRole('status', { name: 'Connection' });
+    this.requestsToggle = page.getByRole('switch', { name: 'Song requests' });
+    this.upNext = page.getByRole('region', { name: 'Up Next' });
+    this.active = page.getByRole('region', { name: 'Active Requests' });
+    this.completed = page.locator('details.stage-completed');
+    this.newBadge = this.active.getByRole('button', { name: /^\+\d+ New!$/ });
+    this.toast = page.locator('.toast');
+    this.demoNotice = page.getByRole('alert').filter({ hasText: 'Demo data' });
+    this.enableNotifications = page.getByRole('button', { name: 'Enable notifications' });
+  }
+
+  async goto(slug: string): Promise<void> {
+    await this.page.goto(`/on-stage/${slug}`);
+  }
+
+  /** A request card, found by its song title, within a section (or anywhere). */
+  card(title: string, within: Locator = this.page.locator('body')): Locator {
+    return within.getByRole('article', { name: new RegExp(`^${escape(title)} by `) });
+  }
+
+  action(title: string, label: string, within?: Locator): Locator {
+    return this.card(title, within).getByRole('button', { name: label, exact: true });
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
