@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Show } from '../../../../shared/src/schemas/show.ts';
+import { selectCurrentShow, splitShows, useShowsStore } from './shows-store.ts';
+
+const show = (overrides: Partial<Show> = {}): Show => ({
+  id: 'show-1',
+  name: 'Friday',
+  date: '2025-05-01T20:00:00.000Z',
+  status: 'active',
+  updated_at: '2025-05-01T20:00:00.000Z',
+  ...overrides,
+});
+
+const store = () => useShowsStore.getState();
+
+describe('shows store', () => {
+  beforeEach(() => store().reset());
+
+  it('follows the current show and ignores a replayed older event', () => {
+    store().applyCurrent({ active: true, show: show() });
+    expect(selectCurrentShow(store())?.name).toBe('Friday');
+    const stopped = show({ status: 'stopped', updated_at: '2025-05-01T23:00:00.000Z' });
+    store().applyCurrent({ active: false, show: stopped });
+    store().applyCurrent({ active: true, show: show() });
+    expect(selectCurrentShow(store())).toBeNull();
+    expect(store().byId['show-1']?.status).toBe('stopped');
+  });
+
+  it('archiving the running show ends it; the list splits archived shows off', () => {
+    store().applyCurrent({ active: true, show: show() });
+    store().upsert(show({ status: 'archived', updated_at: '2025-05-02T00:00:00.000Z' }));
+    expect(selectCurrentShow(store())).toBeNull();
+    store().upsert(show({ id: 'show-2', status: 'stopped', date: '2025-05-03T20:00:00.000Z' }));
+    const { visible, archived } = splitShows(store().byId);
+    expect(visible.map((s) => s.id)).toEqual(['show-2']);
+    expect(archived.map((s) => s.id)).toEqual(['show-1']);
+  });
+
+  it('removing a show drops it and, if it was running, the current show', () => {
+    store().applyCurrent({ active: true, show: show() });
+    store().remove('show-1');
+    expect(store().byId).toEqual({});
+    expect(selectCurrentShow(store())).toBeNull();
+  });
+});
