@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { publicMusiciansRoutes } from './features/musicians/public-musicians-routes.ts';
+import { playlistsRoutes } from './features/playlists/playlists-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { requestsRoutes } from './features/requests/requests-routes.ts';
 import { showsRoutes } from './features/shows/shows-routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(
       await api.register(profileRoutes);
       await api.register(songsRoutes);
       await api.register(publicMusiciansRoutes);
+      await api.register(playlistsRoutes);
       await api.register(requestsRoutes);
       await api.register(showsRoutes);
       await api.register(suggestionsRoutes);

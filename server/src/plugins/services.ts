@@ -9,6 +9,8 @@ import { resetCodeMailer } from '../features/auth/reset-code-mailer.ts';
 import { sessionsRepository } from '../features/auth/sessions-repository.ts';
 import { musiciansRepository } from '../features/musicians/musicians-repository.ts';
 import { publicMusiciansService } from '../features/musicians/public-musicians-service.ts';
+import { playlistsRepository } from '../features/playlists/playlists-repository.ts';
+import { playlistsService } from '../features/playlists/playlists-service.ts';
 import { profileService } from '../features/profile/profile-service.ts';
 import { liveQueueService } from '../features/requests/live-queue-service.ts';
 import { requestsRepository } from '../features/requests/requests-repository.ts';
@@ -32,6 +34,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   };
   const { musicians } = repositories;
   const songs = songsService({ songs: songsRepository(db) });
+  const playlists = playlistsRepository(db);
   return {
     events,
     musicians,
@@ -50,7 +53,8 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     }),
     profile: profileService({ musicians, events }),
     songs,
-    publicMusicians: publicMusiciansService({ musicians, songs }),
+    playlists: playlistsService({ playlists }),
+    publicMusicians: publicMusiciansService({ musicians, songs, playlists }),
     requests: requestsService({ ...repositories, events }),
     shows: showsService({ shows: repositories.shows, events }),
     suggestions: suggestionsService({ suggestions: repositories.suggestions, events }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '../../../shared/src/schemas/auth.ts';
+import type { CreatePlaylistBody, Playlist } from '../../../shared/src/schemas/playlist.ts';
 import type { CreatedRequest, CreateRequestBody } from '../../../shared/src/schemas/request.ts';
 import type { CurrentShowResponse } from '../../../shared/src/schemas/show.ts';
 import type { Song, SongInput } from '../../../shared/src/schemas/song.ts';
@@ -119,4 +120,42 @@ export async function submitSuggestion(
   });
   if (res.statusCode !== 201) throw new Error(`suggestion failed: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+export async function createPlaylist(
+  app: FastifyInstance,
+  musician: TestMusician,
+  overrides: Partial<CreatePlaylistBody> = {},
+): Promise<Playlist> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/playlists',
+    headers: musician.auth,
+    payload: { name: `Set ${++counter}`, song_ids: [], ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`playlist failed: ${res.statusCode} ${res.body}`);
+  return res.json<Playlist>();
+}
+
+/** Makes the playlist the one the audience page shows ('all_songs' goes back to every song). */
+export async function activatePlaylist(
+  app: FastifyInstance,
+  musician: TestMusician,
+  playlistId: string,
+): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/playlists/${playlistId}/activate`,
+    headers: musician.auth,
+  });
+  if (res.statusCode !== 200) throw new Error(`activate failed: ${res.statusCode} ${res.body}`);
+}
+
+export async function hideSong(app: FastifyInstance, musician: TestMusician, song: Song) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/songs/${song.id}/toggle-visibility`,
+    headers: musician.auth,
+  });
+  if (!res.json<{ hidden: boolean }>().hidden) throw new Error('song was not hidden');
 }

@@ -30,20 +30,20 @@ export type Song = z.infer<typeof Song>;
 export const PublicSong = Song.omit({ hidden: true });
 export type PublicSong = z.infer<typeof PublicSong>;
 
-/** Genres and moods: trimmed, blanks dropped, no case-insensitive duplicates. */
-const TagList = z
-  .array(z.string().trim().max(TAG_MAX_LENGTH))
-  .max(TAGS_MAX_COUNT)
-  .default([])
-  .transform((tags) => {
-    const seen = new Set<string>();
-    return tags.filter((tag) => {
-      const key = tag.toLowerCase();
-      if (!tag || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+const Tags = z.array(z.string().trim().max(TAG_MAX_LENGTH)).max(TAGS_MAX_COUNT);
+
+function withoutBlanksOrDuplicates(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
+}
+
+/** Genres and moods: trimmed, blanks dropped, no case-insensitive duplicates. */
+const TagList = Tags.default([]).transform(withoutBlanksOrDuplicates);
 
 /** An integer year or null; '' (an empty form field) also means null. */
 const YearField = z.preprocess(
@@ -86,3 +86,109 @@ export type ToggleVisibilityResponse = z.infer<typeof ToggleVisibilityResponse>;
 export function decadeOf(year: number | null): string | null {
   return year === null ? null : `${Math.floor(year / 10) * 10}s`;
 }
+
+/** Most songs one batch call may touch: a whole repertoire, but a bounded statement. */
+export const BATCH_MAX_SONGS = 5000;
+
+/**
+ * Song ids: uuids, duplicates dropped (first one kept, so order holds), at most BATCH_MAX_SONGS.
+ * With emptyMessage, at least one is required.
+ */
+export function songIds(emptyMessage?: string) {
+  const ids = z.array(z.uuid({ error: 'This id is not valid.' }), {
+    error: emptyMessage ?? 'Song ids must be a list.',
+  });
+  return (emptyMessage ? ids.min(1, emptyMessage) : ids)
+    .max(BATCH_MAX_SONGS, messages.batchTooManySongs)
+    .transform((list) => [...new Set(list)]);
+}
+
+/**
+ * Batch edit: only filled fields change. Blank text, empty lists and an empty year count as
+ * not filled (the form always sends notes), so a batch edit never clears a field.
+ */
+export const BatchSongUpdates = z
+  .object({
+    artist: z.string().trim().max(SONG_FIELD_MAX_LENGTH).optional(),
+    genres: Tags.transform(withoutBlanksOrDuplicates).optional(),
+    moods: Tags.transform(withoutBlanksOrDuplicates).optional(),
+    year: YearField.optional(),
+    notes: z.string().trim().max(TEXT_MAX_LENGTH).optional(),
+  })
+  .transform(({ artist, genres, moods, year, notes }) => ({
+    ...(artist ? { artist } : {}),
+    ...(genres?.length ? { genres } : {}),
+    ...(moods?.length ? { moods } : {}),
+    ...(year != null ? { year } : {}),
+    ...(notes ? { notes } : {}),
+  }))
+  .refine((updates) => Object.keys(updates).length > 0, messages.batchNothingToUpdate);
+export type BatchSongUpdates = z.output<typeof BatchSongUpdates>;
+
+export const BatchEditBody = z.object({
+  song_ids: songIds(messages.batchUpdateSelectionEmpty),
+  updates: BatchSongUpdates,
+});
+export type BatchEditBody = z.input<typeof BatchEditBody>;
+
+export const BatchEditResponse = z.object({
+  /** True when every selected song was updated. */
+  success: z.boolean(),
+  updated_count: z.number().int(),
+});
+export type BatchEditResponse = z.infer<typeof BatchEditResponse>;
+
+export const BatchDeleteBody = z.object({
+  song_ids: songIds(messages.batchDeleteSelectionEmpty),
+});
+export type BatchDeleteBody = z.input<typeof BatchDeleteBody>;
+
+export const BatchDeleteResponse = z.object({
+  /** True when every selected song was deleted; unknown or others' ids count as failed. */
+  success: z.boolean(),
+  deleted_count: z.number().int(),
+  failed_count: z.number().int(),
+});
+export type BatchDeleteResponse = z.infer<typeof BatchDeleteResponse>;
+
+/** The pseudo-playlist standing for the whole repertoire (spec section 3). */
+export const ALL_SONGS_PLAYLIST_ID = 'all_songs';
+/** The filter value meaning "songs with no genre / no mood / no year". */
+export const NO_VALUE_FILTER = 'none';
+
+/** Empty query values ("?genre=") mean "no filter". */
+const filterText = z
+  .string()
+  .trim()
+  .max(SONG_FIELD_MAX_LENGTH)
+  .optional()
+  .transform((value) => value || undefined);
+
+/**
+ * The audience page's song filters. `playlist` is all_songs, a public playlist's id, or absent
+ * (the active playlist if there is one). 'none' in genre, mood, year or decade means no value.
+ */
+export const PublicSongsQuery = z.object({
+  search: filterText,
+  genre: filterText,
+  mood: filterText,
+  playlist: filterText,
+  year: filterText.refine(
+    (value) => value === undefined || value === NO_VALUE_FILTER || /^\d{4}$/.test(value),
+    messages.filterYearInvalid,
+  ),
+  decade: filterText.refine(
+    (value) => value === undefined || value === NO_VALUE_FILTER || /^\d{3}0s$/.test(value),
+    messages.filterDecadeInvalid,
+  ),
+});
+export type PublicSongsQuery = z.output<typeof PublicSongsQuery>;
+
+/** The values the audience page offers in its filter selects, from the visible songs. */
+export const FilterOptions = z.object({
+  genres: z.array(z.string()),
+  moods: z.array(z.string()),
+  years: z.array(z.number().int()),
+  decades: z.array(z.string()),
+});
+export type FilterOptions = z.infer<typeof FilterOptions>;

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicMusician, SlugParams } from '../../../../shared/src/schemas/musician.ts';
-import { PublicSongListResponse } from '../../../../shared/src/schemas/song.ts';
+import { PublicPlaylistListResponse } from '../../../../shared/src/schemas/playlist.ts';
+import {
+  FilterOptions,
+  PublicSongListResponse,
+  PublicSongsQuery,
+} from '../../../../shared/src/schemas/song.ts';
 import { responses } from '../../http/responses.ts';
 
 /** The audience page's reads: no token, and only public fields (the schemas filter the rest). */
@@ -13,9 +18,28 @@ export const publicMusiciansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => publicMusicians.profile(request.params.slug),
   );
 
+  // Visible songs: the active playlist's (in its order) unless `playlist` says otherwise.
   app.get(
     '/musicians/:slug/songs',
-    { schema: { params: SlugParams, response: responses({ 200: PublicSongListResponse }) } },
-    async (request) => publicMusicians.songs(request.params.slug),
+    {
+      schema: {
+        params: SlugParams,
+        querystring: PublicSongsQuery,
+        response: responses({ 200: PublicSongListResponse }),
+      },
+    },
+    async (request) => publicMusicians.songs(request.params.slug, request.query),
+  );
+
+  app.get(
+    '/musicians/:slug/playlists',
+    { schema: { params: SlugParams, response: responses({ 200: PublicPlaylistListResponse }) } },
+    async (request) => publicMusicians.playlists(request.params.slug),
+  );
+
+  app.get(
+    '/musicians/:slug/filters',
+    { schema: { params: SlugParams, response: responses({ 200: FilterOptions }) } },
+    async (request) => publicMusicians.filters(request.params.slug),
   );
 };

@@ -1,15 +1,27 @@
 import { messages } from '../../../../shared/src/messages.ts';
 import type { PublicMusician } from '../../../../shared/src/schemas/musician.ts';
-import type { PublicSong } from '../../../../shared/src/schemas/song.ts';
+import type { PublicPlaylist } from '../../../../shared/src/schemas/playlist.ts';
+import {
+  ALL_SONGS_PLAYLIST_ID,
+  NO_VALUE_FILTER,
+  type FilterOptions,
+  type PublicSong,
+  type PublicSongsQuery,
+} from '../../../../shared/src/schemas/song.ts';
 import { notFound } from '../../http/errors.ts';
+import type { PlaylistsRepository } from '../playlists/playlists-repository.ts';
+import { foldAccents, type AudienceSongFilters } from '../songs/audience-song-filters.ts';
 import type { SongsService } from '../songs/songs-service.ts';
 import { toPublicMusician } from './musician-mapper.ts';
 import type { MusiciansRepository } from './musicians-repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the audience page may read about a musician, found by the slug in its link. */
 export function publicMusiciansService(deps: {
   musicians: MusiciansRepository;
   songs: SongsService;
+  playlists: PlaylistsRepository;
 }) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);
@@ -17,14 +29,65 @@ export function publicMusiciansService(deps: {
     return row;
   }
 
+  /**
+   * Which playlist the song list follows: none asked means the active one (or all songs when
+   * none is active); all_songs means every song; an id must be one of the musician's public
+   * playlists, else 404 (a private playlist is not the audience's to see).
+   */
+  async function playlistToShow(musicianId: string, asked: string | undefined) {
+    if (asked === undefined) return deps.playlists.findActiveId(musicianId);
+    if (asked === ALL_SONGS_PLAYLIST_ID) return undefined;
+    if (!UUID.test(asked) || !(await deps.playlists.isPublic(musicianId, asked))) {
+      throw notFound(messages.playlistNotFound);
+    }
+    return asked;
+  }
+
   return {
     async profile(slug: string): Promise<PublicMusician> {
       return toPublicMusician(await findOr404(slug));
     },
 
-    async songs(slug: string): Promise<PublicSong[]> {
+    async songs(slug: string, query: PublicSongsQuery): Promise<PublicSong[]> {
       const musician = await findOr404(slug);
-      return deps.songs.listVisible(musician.id);
+      const filters: AudienceSongFilters = {
+        playlistId: await playlistToShow(musician.id, query.playlist),
+        search: query.search && foldAccents(query.search),
+        genre: noneAsNull(query.genre),
+        mood: noneAsNull(query.mood),
+        year: mapFilter(query.year, Number),
+        decadeStart: mapFilter(query.decade, (decade) => Number(decade.slice(0, 4))),
+      };
+      return deps.songs.listForAudience(musician.id, filters);
+    },
+
+    async playlists(slug: string): Promise<PublicPlaylist[]> {
+      const musician = await findOr404(slug);
+      const rows = await deps.playlists.listPublic(musician.id);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        song_count: row.songCount,
+        is_active: row.isActive,
+      }));
+    },
+
+    async filters(slug: string): Promise<FilterOptions> {
+      const musician = await findOr404(slug);
+      return deps.songs.filterOptions(musician.id);
     },
   };
+}
+
+/** 'none' asks for songs without a value: null; absent means no filter: undefined. */
+function noneAsNull(value: string | undefined): string | null | undefined {
+  return value === NO_VALUE_FILTER ? null : value;
+}
+
+function mapFilter<T>(
+  value: string | undefined,
+  parse: (value: string) => T,
+): T | null | undefined {
+  if (value === undefined) return undefined;
+  return value === NO_VALUE_FILTER ? null : parse(value);
 }

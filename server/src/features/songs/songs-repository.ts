@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SongSortKey } from '../../../../shared/src/limits.ts';
-import type { SongData } from '../../../../shared/src/schemas/song.ts';
+import type { BatchSongUpdates, SongData } from '../../../../shared/src/schemas/song.ts';
 import type { Db } from '../../db/database.ts';
-import { songs } from '../../db/schema.ts';
+import { playlistSongs, songs } from '../../db/schema.ts';
+import { audienceConditions, type AudienceSongFilters } from './audience-song-filters.ts';
 import type { SongRow } from './song-mapper.ts';
 
 const byTitle = sql`lower(${songs.title})`;
@@ -57,6 +58,63 @@ export function songsRepository(db: Db) {
         .where(owned(musicianId, songId))
         .returning();
       return row;
+    },
+
+    /**
+     * Visible songs matching the audience filters: a playlist's songs in its order, else the
+     * whole repertoire, most requested first.
+     */
+    async listForAudience(musicianId: string, filters: AudienceSongFilters): Promise<SongRow[]> {
+      const where = and(
+        eq(songs.musicianId, musicianId),
+        eq(songs.hidden, false),
+        ...audienceConditions(filters),
+      );
+      if (!filters.playlistId) {
+        return db
+          .select()
+          .from(songs)
+          .where(where)
+          .orderBy(...ORDERINGS.popularity);
+      }
+      return db
+        .select(getTableColumns(songs))
+        .from(songs)
+        .innerJoin(playlistSongs, eq(playlistSongs.songId, songs.id))
+        .where(and(where, eq(playlistSongs.playlistId, filters.playlistId)))
+        .orderBy(asc(playlistSongs.position));
+    },
+
+    /** Genres, moods and years of the visible songs, for the audience page's filter options. */
+    async visibleTags(musicianId: string) {
+      return db
+        .select({ genres: songs.genres, moods: songs.moods, year: songs.year })
+        .from(songs)
+        .where(and(eq(songs.musicianId, musicianId), eq(songs.hidden, false)))
+        .orderBy(asc(songs.createdAt), asc(songs.id));
+    },
+
+    /** Sets the same fields on every listed song the musician owns; returns how many changed. */
+    async updateMany(
+      musicianId: string,
+      songIds: string[],
+      updates: BatchSongUpdates,
+    ): Promise<number> {
+      const rows = await db
+        .update(songs)
+        .set({ ...updates, updatedAt: new Date() })
+        .where(and(eq(songs.musicianId, musicianId), inArray(songs.id, songIds)))
+        .returning({ id: songs.id });
+      return rows.length;
+    },
+
+    /** Deletes the listed songs the musician owns (one statement); returns how many went. */
+    async deleteMany(musicianId: string, songIds: string[]): Promise<number> {
+      const rows = await db
+        .delete(songs)
+        .where(and(eq(songs.musicianId, musicianId), inArray(songs.id, songIds)))
+        .returning({ id: songs.id });
+      return rows.length;
     },
 
     async delete(musicianId: string, songId: string): Promise<boolean> {

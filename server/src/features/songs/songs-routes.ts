@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
 import {
+  BatchDeleteBody,
+  BatchDeleteResponse,
+  BatchEditBody,
+  BatchEditResponse,
   Song,
   SongInput,
   SongListQuery,
@@ -25,6 +29,20 @@ export const songsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: SongInput, response: responses({ 201: Song }) } },
     async (request, reply) =>
       reply.code(201).send(await songs.create(sessionOf(request).musicianId, request.body)),
+  );
+
+  // Declared before /songs/:id for readability; the router prefers static paths anyway.
+  app.put(
+    '/songs/batch-edit',
+    { schema: { body: BatchEditBody, response: responses({ 200: BatchEditResponse }) } },
+    async (request) =>
+      songs.batchEdit(sessionOf(request).musicianId, request.body.song_ids, request.body.updates),
+  );
+
+  app.post(
+    '/songs/batch-delete',
+    { schema: { body: BatchDeleteBody, response: responses({ 200: BatchDeleteResponse }) } },
+    async (request) => songs.batchDelete(sessionOf(request).musicianId, request.body.song_ids),
   );
 
   app.put(

@@ -1,12 +1,18 @@
 import type { SongSortKey } from '../../../../shared/src/limits.ts';
 import { messages } from '../../../../shared/src/messages.ts';
-import type {
-  PublicSong,
-  Song,
-  SongData,
-  ToggleVisibilityResponse,
+import {
+  decadeOf,
+  type BatchDeleteResponse,
+  type BatchEditResponse,
+  type BatchSongUpdates,
+  type FilterOptions,
+  type PublicSong,
+  type Song,
+  type SongData,
+  type ToggleVisibilityResponse,
 } from '../../../../shared/src/schemas/song.ts';
 import { notFound } from '../../http/errors.ts';
+import type { AudienceSongFilters } from './audience-song-filters.ts';
 import { toPublicSong, toSong } from './song-mapper.ts';
 import type { SongsRepository } from './songs-repository.ts';
 
@@ -19,6 +25,39 @@ export function songsService({ songs }: { songs: SongsRepository }) {
     /** What the audience sees: visible songs, most requested first. */
     async listVisible(musicianId: string): Promise<PublicSong[]> {
       return (await songs.list(musicianId, 'popularity', true)).map(toPublicSong);
+    },
+
+    async listForAudience(musicianId: string, filters: AudienceSongFilters): Promise<PublicSong[]> {
+      return (await songs.listForAudience(musicianId, filters)).map(toPublicSong);
+    },
+
+    /** Filter options from the visible songs; tags differing only in case are offered once. */
+    async filterOptions(musicianId: string): Promise<FilterOptions> {
+      const rows = await songs.visibleTags(musicianId);
+      const years = [...new Set(rows.flatMap((row) => (row.year === null ? [] : [row.year])))];
+      years.sort((a, b) => a - b);
+      return {
+        genres: distinctTags(rows.flatMap((row) => row.genres)),
+        moods: distinctTags(rows.flatMap((row) => row.moods)),
+        years,
+        decades: [...new Set(years.map((year) => decadeOf(year)!))],
+      };
+    },
+
+    async batchEdit(
+      musicianId: string,
+      songIds: string[],
+      updates: BatchSongUpdates,
+    ): Promise<BatchEditResponse> {
+      const updated = await songs.updateMany(musicianId, songIds, updates);
+      return { success: updated === songIds.length, updated_count: updated };
+    },
+
+    /** Unknown ids and other musicians' songs are never touched; they count as failed. */
+    async batchDelete(musicianId: string, songIds: string[]): Promise<BatchDeleteResponse> {
+      const deleted = await songs.deleteMany(musicianId, songIds);
+      const failed = songIds.length - deleted;
+      return { success: failed === 0, deleted_count: deleted, failed_count: failed };
     },
 
     async create(musicianId: string, data: SongData): Promise<Song> {
@@ -49,6 +88,13 @@ export function songsService({ songs }: { songs: SongsRepository }) {
       return { success: true, message: messages.songDeleted };
     },
   };
+}
+
+/** Case-insensitively distinct (first spelling kept), sorted alphabetically. */
+function distinctTags(tags: string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const tag of tags) if (!byKey.has(tag.toLowerCase())) byKey.set(tag.toLowerCase(), tag);
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
 export type SongsService = ReturnType<typeof songsService>;
