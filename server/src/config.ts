@@ -25,6 +25,26 @@ export interface AppConfig {
   clientDir: string | undefined;
   /** Trust X-Forwarded-For from a proxy in front (needed for per-IP limits behind one). */
   trustProxy: boolean;
+  /** Song metadata (auto-fill): MusicBrainz on top of the bundled catalogue, which is always on. */
+  metadata: {
+    musicbrainzEnabled: boolean;
+    musicbrainzUrl: string;
+    musicbrainzTimeoutMs: number;
+    /** MusicBrainz asks for at most one call a second per application. */
+    musicbrainzMinIntervalMs: number;
+    /** How long one import or Auto-fill All may spend on online lookups before answering. */
+    enrichBudgetMs: number;
+  };
+  /** Playlist import; a platform without credentials answers 503 saying what to set. */
+  playlistImport: {
+    spotifyClientId: string | undefined;
+    spotifyClientSecret: string | undefined;
+    spotifyAccountsUrl: string;
+    spotifyApiUrl: string;
+    appleMusicToken: string | undefined;
+    appleMusicApiUrl: string;
+    timeoutMs: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -37,6 +57,11 @@ function positiveInt(env: Env, name: string, fallback: number): number {
     throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
+}
+
+/** A service's base URL without its trailing slash. */
+function baseUrl(raw: string | undefined, fallback: string): string {
+  return (raw || fallback).replace(/\/+$/, '');
 }
 
 /** Reads the whole configuration from the environment, with defaults that run anywhere. */
@@ -63,5 +88,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '../../client/dist')),
     trustProxy: env.TRUST_PROXY === 'true',
+    metadata: {
+      musicbrainzEnabled: env.MUSICBRAINZ_ENABLED !== 'false',
+      musicbrainzUrl: baseUrl(env.MUSICBRAINZ_URL, 'https://musicbrainz.org'),
+      musicbrainzTimeoutMs: positiveInt(env, 'MUSICBRAINZ_TIMEOUT_MS', 3000),
+      musicbrainzMinIntervalMs: 1000,
+      enrichBudgetMs: positiveInt(env, 'METADATA_ENRICH_BUDGET_MS', 10_000),
+    },
+    playlistImport: {
+      spotifyClientId: env.SPOTIFY_CLIENT_ID || undefined,
+      spotifyClientSecret: env.SPOTIFY_CLIENT_SECRET || undefined,
+      spotifyAccountsUrl: baseUrl(env.SPOTIFY_ACCOUNTS_URL, 'https://accounts.spotify.com'),
+      spotifyApiUrl: baseUrl(env.SPOTIFY_API_URL, 'https://api.spotify.com'),
+      appleMusicToken: env.APPLE_MUSIC_TOKEN || undefined,
+      appleMusicApiUrl: baseUrl(env.APPLE_MUSIC_API_URL, 'https://api.music.apple.com'),
+      timeoutMs: positiveInt(env, 'PLAYLIST_IMPORT_TIMEOUT_MS', 10_000),
+    },
   };
 }

@@ -88,6 +88,7 @@ export const messages = {
   playlistSourceUnavailable:
     'The music service could not be reached. Please try again in a moment.',
   playlistEmpty: 'This playlist has no songs to import.',
+  starterPackAlreadyAdded: 'Every song of the starter pack is already in your list.',
 
   // Song metadata and auto-fill (spec sections 5 and 8)
   metadataTitleArtistRequired: 'Please provide both title and artist to search for metadata.',

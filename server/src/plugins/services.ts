@@ -7,8 +7,12 @@ import { passwordResetService } from '../features/auth/password-reset-service.ts
 import { passwordResetsRepository } from '../features/auth/password-resets-repository.ts';
 import { resetCodeMailer } from '../features/auth/reset-code-mailer.ts';
 import { sessionsRepository } from '../features/auth/sessions-repository.ts';
+import { metadataRepository } from '../features/metadata/metadata-repository.ts';
+import { metadataService } from '../features/metadata/metadata-service.ts';
+import { metadataSources } from '../features/metadata/metadata-sources.ts';
 import { musiciansRepository } from '../features/musicians/musicians-repository.ts';
 import { publicMusiciansService } from '../features/musicians/public-musicians-service.ts';
+import { playlistImportService } from '../features/playlist-import/playlist-import-service.ts';
 import { playlistsRepository } from '../features/playlists/playlists-repository.ts';
 import { playlistsService } from '../features/playlists/playlists-service.ts';
 import { profileService } from '../features/profile/profile-service.ts';
@@ -17,6 +21,10 @@ import { requestsRepository } from '../features/requests/requests-repository.ts'
 import { requestsService } from '../features/requests/requests-service.ts';
 import { showsRepository } from '../features/shows/shows-repository.ts';
 import { showsService } from '../features/shows/shows-service.ts';
+import { songImportRepository } from '../features/song-import/song-import-repository.ts';
+import { songImportService } from '../features/song-import/song-import-service.ts';
+import { STARTER_CATALOGUE } from '../features/starter-pack/starter-catalogue.ts';
+import { starterPackService } from '../features/starter-pack/starter-pack-service.ts';
 import { songsRepository } from '../features/songs/songs-repository.ts';
 import { songsService } from '../features/songs/songs-service.ts';
 import { suggestionsRepository } from '../features/suggestions/suggestions-repository.ts';
@@ -35,6 +43,17 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const { musicians } = repositories;
   const songs = songsService({ songs: songsRepository(db) });
   const playlists = playlistsRepository(db);
+  const metadata = metadataService({
+    sources: metadataSources(config, app.log),
+    metadata: metadataRepository(db),
+    log: app.log,
+    enrichBudgetMs: config.metadata.enrichBudgetMs,
+  });
+  const songImport = songImportService({
+    songImport: songImportRepository(db),
+    metadata,
+    log: app.log,
+  });
   return {
     events,
     musicians,
@@ -59,6 +78,10 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     shows: showsService({ shows: repositories.shows, events }),
     suggestions: suggestionsService({ suggestions: repositories.suggestions, events }),
     liveQueue: liveQueueService(repositories),
+    metadata,
+    songImport,
+    playlistImport: playlistImportService({ config: config.playlistImport, songImport }),
+    starterPack: starterPackService({ catalogue: STARTER_CATALOGUE, songImport }),
   };
 }
 

@@ -1,0 +1,47 @@
+import { messages } from '../../../../shared/src/messages.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+
+/**
+ * GET/POST to a music service, JSON back. Its failures become sentences for the musician:
+ * unknown playlist -> 404; credentials refused -> 502; down, slow or garbled -> 502.
+ * Never a 500, and never longer than the timeout.
+ */
+export async function fetchJson(
+  url: string,
+  init: RequestInit & { timeoutMs: number },
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs) });
+  } catch {
+    throw new HttpError(502, messages.playlistSourceUnavailable);
+  }
+  if (response.status === 404 || response.status === 400) {
+    throw notFound(messages.playlistSourceNotFound);
+  }
+  if (response.status === 401 || response.status === 403) {
+    throw new HttpError(502, messages.playlistSourceRefused);
+  }
+  if (!response.ok) throw new HttpError(502, messages.playlistSourceUnavailable);
+  try {
+    return await response.json();
+  } catch {
+    throw new HttpError(502, messages.playlistSourceUnavailable);
+  }
+}
+
+/** "1995-10-02", "1995" -> 1995; "0000" or missing -> null. */
+export function yearOf(date: string | null | undefined): number | null {
+  const year = Number(date?.slice(0, 4));
+  return Number.isInteger(year) && year >= 1000 && year <= 2100 ? year : null;
+}
+
+export interface PlaylistTrack {
+  title: string;
+  artist: string;
+  year: number | null;
+  genres: string[];
+}
+
+/** A playlist bigger than this is cut: a set list, not a whole catalogue. */
+export const PLAYLIST_MAX_TRACKS = 5000;

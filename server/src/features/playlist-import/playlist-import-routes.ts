@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PlaylistImportBody,
+  PlaylistImportResponse,
+} from '../../../../shared/src/schemas/song-import.ts';
+import { responses } from '../../http/responses.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+
+export const playlistImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { playlistImport } = app.services;
+  app.addHook('preHandler', app.requireMusician);
+
+  /**
+   * Imports a public Spotify or Apple Music playlist into the caller's songs. 400: no or
+   * malformed link; 503: the platform's credentials are not configured (the detail names them);
+   * 404: the platform does not know the playlist; 502: the platform failed or refused.
+   */
+  app.post(
+    '/songs/playlist/import',
+    { schema: { body: PlaylistImportBody, response: responses({ 200: PlaylistImportResponse }) } },
+    async (request) => playlistImport.importPlaylist(sessionOf(request).musicianId, request.body),
+  );
+};

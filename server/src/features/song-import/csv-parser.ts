@@ -1,0 +1,150 @@
+import { parse } from 'csv-parse/sync';
+import { messages } from '../../../../shared/src/messages.ts';
+import { SongInput } from '../../../../shared/src/schemas/song.ts';
+import type {
+  ImportedSongPreview,
+  ImportRowError,
+} from '../../../../shared/src/schemas/song-import.ts';
+import { firstIssueMessage } from '../../../../shared/src/schemas/human-errors.ts';
+import { badRequest } from '../../http/errors.ts';
+
+export interface ParsedSongs {
+  /** Data records in the file, valid or not; blank lines do not count. */
+  totalRows: number;
+  rows: ImportedSongPreview[];
+  errors: ImportRowError[];
+}
+
+type Field = 'title' | 'artist' | 'genres' | 'moods' | 'year';
+
+/** Header names accepted for each field, compared lower-cased with spaces collapsed. */
+const COLUMN_NAMES: Record<Field, string[]> = {
+  title: ['title', 'song', 'song title', 'song name', 'name', 'track', 'track name'],
+  artist: ['artist', 'artists', 'artist name', 'band', 'performer'],
+  genres: ['genre', 'genres'],
+  moods: ['mood', 'moods'],
+  year: ['year', 'release year', 'released'],
+};
+
+const normalizeHeader = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ');
+
+/**
+ * Spreadsheet apps in countries that write 1,5 for one and a half export CSV with semicolons,
+ * and "Unicode text" exports use tabs. The header line decides: the separator it has most of
+ * outside quotes. Splitting on all three would cut "Rock, Pop" genre cells apart.
+ */
+export function detectDelimiter(text: string): string {
+  const header = text.split(/\r\n|\r|\n/).find((line) => line.trim() !== '') ?? '';
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
+  let quoted = false;
+  for (const char of header) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
+  return best;
+}
+
+/** Several genres or moods in one cell: "Rock, Pop" or "Rock; Pop". */
+export function splitTags(cell: string): string[] {
+  return cell
+    .split(/[,;]/)
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+/**
+ * "1995", "1995.0" (a number column saved by a spreadsheet) and dates like "1995-06-12" give
+ * 1995; blank gives null; anything else is passed on for the song schema to refuse.
+ */
+function parseYear(cell: string): number | string | null {
+  const value = cell.trim();
+  if (value === '') return null;
+  const match = /^(\d{4})(?:\.0+|[-/.]\d{1,2}(?:[-/.]\d{1,2})?)?$/.exec(value);
+  return match ? Number(match[1]) : value;
+}
+
+const lineBreaks = (fields: string[]) =>
+  fields.reduce((count, field) => count + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+
+interface CsvRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+/** Parses a song CSV; each bad row becomes an error with its line number, never a failure. */
+export function parseSongCsv(text: string): ParsedSongs {
+  let unreadable = 0;
+  const records = parse(text, {
+    delimiter: detectDelimiter(text),
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    // Only an unclosed quote gets here: it swallows the rest of the file.
+    on_skip: () => void unreadable++,
+  }) as unknown as CsvRecord[];
+  const lastLine = records.at(-1)?.info.lines ?? 0;
+  const errors: ImportRowError[] = Array.from({ length: Math.min(unreadable, 1) }, () => ({
+    line: lastLine + 1,
+    reason: messages.csvQuoteNotClosed,
+  }));
+
+  const nonBlank = records.filter(({ record }) => record.some((cell) => cell.trim() !== ''));
+  const [header, ...data] = nonBlank;
+  if (!header) throw badRequest(messages.importFileEmpty);
+  const columns = mapColumns(header.record);
+
+  const rows: ImportedSongPreview[] = [];
+  for (const { record, info } of data) {
+    const line = info.lines - lineBreaks(record);
+    const cell = (field: Field) => {
+      const index = columns[field];
+      return index === undefined ? '' : (record[index] ?? '');
+    };
+    const parsed = SongInput.safeParse({
+      // A line break typed inside a cell (Alt+Enter) is not part of a song's name.
+      title: cell('title').replace(/\s+/g, ' '),
+      artist: cell('artist').replace(/\s+/g, ' '),
+      genres: splitTags(cell('genres')),
+      moods: splitTags(cell('moods')),
+      year: parseYear(cell('year')),
+    });
+    if (parsed.success) {
+      const { title, artist, genres, moods, year } = parsed.data;
+      rows.push({ line, title, artist, genres, moods, year });
+    } else {
+      errors.push({ line, reason: firstIssueMessage(parsed.error) });
+    }
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { totalRows: data.length + unreadable, rows, errors };
+}
+
+/** Which column holds which field; extra columns are ignored, order does not matter. */
+function mapColumns(header: string[]): Partial<Record<Field, number>> {
+  const columns: Partial<Record<Field, number>> = {};
+  header.forEach((cell, index) => {
+    const name = normalizeHeader(cell);
+    for (const field of Object.keys(COLUMN_NAMES) as Field[]) {
+      if (columns[field] === undefined && COLUMN_NAMES[field].includes(name)) {
+        columns[field] = index;
+      }
+    }
+  });
+  if (columns.title === undefined || columns.artist === undefined) {
+    throw badRequest(messages.csvColumnsMissing);
+  }
+  return columns;
+}

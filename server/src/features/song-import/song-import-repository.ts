@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { songs } from '../../db/schema.ts';
+
+/** A song ready to insert: already validated and trimmed. */
+export interface NewSong {
+  title: string;
+  artist: string;
+  genres: string[];
+  moods: string[];
+  year: number | null;
+  notes?: string;
+}
+
+export interface InsertedSong {
+  id: string;
+  title: string;
+  artist: string;
+  genres: string[];
+  moods: string[];
+  year: number | null;
+}
+
+// 1,000 rows x 6 columns stays far below PostgreSQL's 65,535 parameters per statement.
+const CHUNK_SIZE = 1000;
+
+/**
+ * The duplicate rule: same title and artist, ignoring case and surrounding spaces. Keys are
+ * built here, in JS, for both sides: PostgreSQL's lower() depends on the database locale and
+ * would not fold "É" on a C-locale database, so "Été" and "ÉTÉ" would slip through.
+ */
+export function songKey(title: string, artist: string): string {
+  return `${title.trim().toLowerCase()}\u0000${artist.trim().toLowerCase()}`;
+}
+
+export function songImportRepository(db: Db) {
+  return {
+    /**
+     * Inserts the songs not already in the musician's repertoire (nor earlier in `rows`), in one
+     * transaction: one query reads the existing keys, then chunked multi-row inserts.
+     */
+    async insertNew(
+      musicianId: string,
+      rows: NewSong[],
+    ): Promise<{ inserted: InsertedSong[]; skipped: number }> {
+      if (rows.length === 0) return { inserted: [], skipped: 0 };
+      return db.transaction(async (tx) => {
+        // Two imports of one musician at once would both miss each other's songs; take turns.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${musicianId}))`);
+        const existing = await tx
+          .select({ title: songs.title, artist: songs.artist })
+          .from(songs)
+          .where(eq(songs.musicianId, musicianId));
+        const seen = new Set(existing.map((song) => songKey(song.title, song.artist)));
+        const fresh = rows.filter((row) => {
+          const key = songKey(row.title, row.artist);
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+
+        const inserted: InsertedSong[] = [];
+        for (let start = 0; start < fresh.length; start += CHUNK_SIZE) {
+          const chunk = fresh.slice(start, start + CHUNK_SIZE);
+          inserted.push(
+            ...(await tx
+              .insert(songs)
+              .values(chunk.map((row) => ({ musicianId, notes: '', ...row })))
+              .returning({
+                id: songs.id,
+                title: songs.title,
+                artist: songs.artist,
+                genres: songs.genres,
+                moods: songs.moods,
+                year: songs.year,
+              })),
+          );
+        }
+        return { inserted, skipped: rows.length - fresh.length };
+      });
+    },
+  };
+}
+
+export type SongImportRepository = ReturnType<typeof songImportRepository>;

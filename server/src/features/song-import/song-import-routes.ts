@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../../shared/src/messages.ts';
+import {
+  CsvPreviewResponse,
+  CsvUploadResponse,
+  ImportQuery,
+  LstPreviewResponse,
+  LstUploadResponse,
+} from '../../../../shared/src/schemas/song-import.ts';
+import { responses } from '../../http/responses.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { readUploadedText, UPLOAD_LIMITS } from './upload-reader.ts';
+
+const CSV = { extension: '.csv', wrongExtension: messages.csvWrongExtension };
+const LST = { extension: '.lst', wrongExtension: messages.lstWrongExtension };
+
+/**
+ * CSV and LST uploads: multipart with the file in any field name. The multipart parser is
+ * registered inside this plugin only, so no other route accepts multipart bodies.
+ */
+export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  const { songImport } = app.services;
+  app.addHook('preHandler', app.requireMusician);
+
+  app.post(
+    '/songs/csv/preview',
+    { schema: { response: responses({ 200: CsvPreviewResponse }) } },
+    async (request) => songImport.previewCsv(await readUploadedText(request, CSV)),
+  );
+
+  app.post(
+    '/songs/csv/upload',
+    { schema: { querystring: ImportQuery, response: responses({ 200: CsvUploadResponse }) } },
+    async (request) =>
+      songImport.uploadCsv(
+        sessionOf(request).musicianId,
+        await readUploadedText(request, CSV),
+        request.query.auto_enrich,
+      ),
+  );
+
+  app.post(
+    '/songs/lst/preview',
+    { schema: { response: responses({ 200: LstPreviewResponse }) } },
+    async (request) => songImport.previewLst(await readUploadedText(request, LST)),
+  );
+
+  app.post(
+    '/songs/lst/upload',
+    { schema: { querystring: ImportQuery, response: responses({ 200: LstUploadResponse }) } },
+    async (request) =>
+      songImport.uploadLst(
+        sessionOf(request).musicianId,
+        await readUploadedText(request, LST),
+        request.query.auto_enrich,
+      ),
+  );
+};

@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  CsvPreviewResponse,
+  ImportResult,
+  ImportRowError,
+  LstPreviewResponse,
+} from '../../../../shared/src/schemas/song-import.ts';
+import { IMPORT_PREVIEW_ROWS } from '../../../../shared/src/schemas/song-import.ts';
+import type { MetadataService } from '../metadata/metadata-service.ts';
+import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
+import { parseSongList } from './lst-parser.ts';
+import type { NewSong, SongImportRepository } from './song-import-repository.ts';
+
+interface Deps {
+  songImport: SongImportRepository;
+  metadata: MetadataService;
+  log: FastifyBaseLogger;
+}
+
+export interface ImportOptions {
+  autoEnrich?: boolean;
+  /** Lines of the source already refused, reported with the result. */
+  errors?: ImportRowError[];
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "Added 48 songs. 2 already in your list were skipped. 1 line could not be imported." */
+export function importMessage(added: number, skipped: number, failed: number): string {
+  const parts = [`Added ${plural(added, 'song', 'songs')}.`];
+  if (skipped > 0) parts.push(`${plural(skipped, 'song', 'songs')} already in your list skipped.`);
+  if (failed > 0) parts.push(`${plural(failed, 'line', 'lines')} could not be imported.`);
+  return parts.join(' ');
+}
+
+const toNewSong = ({ title, artist, genres, moods, year }: NewSong): NewSong => ({
+  title,
+  artist,
+  genres,
+  moods,
+  year,
+});
+
+/** Every way of adding many songs at once ends in `importSongs`: one duplicate rule, one path. */
+export function songImportService({ songImport, metadata, log }: Deps) {
+  async function importSongs(
+    musicianId: string,
+    songs: NewSong[],
+    { autoEnrich = false, errors = [] }: ImportOptions = {},
+  ): Promise<ImportResult> {
+    const { inserted, skipped } = await songImport.insertNew(musicianId, songs.map(toNewSong));
+    let enrichment: ImportResult['enrichment'] = null;
+    if (autoEnrich) {
+      const outcome = await metadata.enrichSongs(musicianId, inserted, (progress) =>
+        log.debug({ musicianId, ...progress }, 'import enrichment progress'),
+      );
+      enrichment = {
+        processed: outcome.processed,
+        enriched: outcome.enriched,
+        remaining: outcome.remaining,
+      };
+    }
+    log.info(
+      { musicianId, added: inserted.length, skipped, failed: errors.length, enrichment },
+      'songs imported',
+    );
+    let message = importMessage(inserted.length, skipped, errors.length);
+    if (enrichment) {
+      message += ` Details filled in for ${plural(enrichment.enriched, 'song', 'songs')}.`;
+      if (enrichment.remaining > 0) {
+        message += ` ${enrichment.remaining} more can be filled in with Auto-fill All.`;
+      }
+    }
+    return { songs_added: inserted.length, skipped, message, errors, enrichment };
+  }
+
+  const previewOf = (parsed: ParsedSongs) => parsed.rows.slice(0, IMPORT_PREVIEW_ROWS);
+
+  return {
+    importSongs,
+
+    previewCsv(text: string): CsvPreviewResponse {
+      const parsed = parseSongCsv(text);
+      return {
+        total_rows: parsed.totalRows,
+        valid_rows: parsed.rows.length,
+        errors: parsed.errors,
+        preview: previewOf(parsed),
+      };
+    },
+
+    async uploadCsv(musicianId: string, text: string, autoEnrich: boolean) {
+      const { rows, errors } = parseSongCsv(text);
+      return importSongs(musicianId, rows, { autoEnrich, errors });
+    },
+
+    previewLst(text: string): LstPreviewResponse {
+      const parsed = parseSongList(text);
+      return { total_songs: parsed.rows.length, songs: previewOf(parsed), errors: parsed.errors };
+    },
+
+    async uploadLst(musicianId: string, text: string, autoEnrich: boolean) {
+      const { rows, errors } = parseSongList(text);
+      return importSongs(musicianId, rows, { autoEnrich, errors });
+    },
+  };
+}
+
+export type SongImportService = ReturnType<typeof songImportService>;

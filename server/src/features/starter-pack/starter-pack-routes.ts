@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DemoCsvResponse,
+  StarterPackResponse,
+} from '../../../../shared/src/schemas/song-import.ts';
+import { responses } from '../../http/responses.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+
+export const starterPackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { starterPack } = app.services;
+
+  /** The sample CSV download (public: it holds no one's data). */
+  app.get(
+    '/demo-csv',
+    { schema: { response: responses({ 200: DemoCsvResponse }) } },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="demo-songs.csv"')
+        .send(starterPack.demoCsv()),
+  );
+
+  /** Adds the starter pack of well-known cover songs to the caller's list, skipping duplicates. */
+  app.post(
+    '/songs/starter-pack',
+    {
+      preHandler: app.requireMusician,
+      schema: { response: responses({ 200: StarterPackResponse }) },
+    },
+    async (request) => starterPack.addStarterPack(sessionOf(request).musicianId),
+  );
+};

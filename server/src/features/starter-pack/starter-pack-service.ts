@@ -1,0 +1,32 @@
+import { messages } from '../../../../shared/src/messages.ts';
+import type { StarterPackResponse } from '../../../../shared/src/schemas/song-import.ts';
+import type { SongImportService } from '../song-import/song-import-service.ts';
+import { demoCsv } from './demo-csv.ts';
+import type { CatalogueSong } from './starter-catalogue.ts';
+
+interface Deps {
+  catalogue: readonly CatalogueSong[];
+  songImport: SongImportService;
+}
+
+export function starterPackService({ catalogue, songImport }: Deps) {
+  const csv = demoCsv(catalogue);
+  return {
+    demoCsv: () => csv,
+
+    /** Adds the whole starter catalogue; songs the musician already has are skipped. */
+    async addStarterPack(musicianId: string): Promise<StarterPackResponse> {
+      const result = await songImport.importSongs(
+        musicianId,
+        catalogue.map((song) => ({ ...song, genres: [...song.genres], moods: [...song.moods] })),
+      );
+      return {
+        songs_added: result.songs_added,
+        skipped: result.skipped,
+        message: result.songs_added > 0 ? result.message : messages.starterPackAlreadyAdded,
+      };
+    },
+  };
+}
+
+export type StarterPackService = ReturnType<typeof starterPackService>;
