@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../shared/src/messages.ts';
 import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
@@ -13,8 +14,12 @@ import { startTestApp } from '../../helpers/test-app.ts';
 
 const { app } = await startTestApp();
 
-const call = (musician: TestMusician, method: 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({ method, url: `/api/playlists${url}`, headers: musician.auth, payload });
+const call = (
+  musician: TestMusician,
+  method: 'PUT' | 'DELETE',
+  url: string,
+  payload?: InjectOptions['payload'],
+) => app.inject({ method, url: `/api/playlists${url}`, headers: musician.auth, payload });
 
 async function flags(musician: TestMusician) {
   const res = await app.inject({ url: '/api/playlists', headers: musician.auth });

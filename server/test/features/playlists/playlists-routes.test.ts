@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../shared/src/messages.ts';
 import type { Playlist, PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
@@ -17,7 +18,7 @@ const call = (
   musician: TestMusician,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  payload?: unknown,
+  payload?: InjectOptions['payload'],
 ) => app.inject({ method, url: `/api/playlists${url}`, headers: musician.auth, payload });
 
 async function listOf(musician: TestMusician): Promise<PlaylistSummary[]> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../shared/src/messages.ts';
 import type { Playlist } from '../../../../shared/src/schemas/playlist.ts';
@@ -9,10 +10,10 @@ import { startTestApp } from '../../helpers/test-app.ts';
 
 const { app } = await startTestApp();
 
-const batchEdit = (musician: TestMusician, payload: unknown) =>
+const batchEdit = (musician: TestMusician, payload: InjectOptions['payload']) =>
   app.inject({ method: 'PUT', url: '/api/songs/batch-edit', headers: musician.auth, payload });
 
-const batchDelete = (musician: TestMusician, payload: unknown) =>
+const batchDelete = (musician: TestMusician, payload: InjectOptions['payload']) =>
   app.inject({ method: 'POST', url: '/api/songs/batch-delete', headers: musician.auth, payload });
 
 async function songsOf(musician: TestMusician): Promise<Song[]> {
@@ -86,7 +87,7 @@ describe('PUT /api/songs/batch-edit', () => {
     expect(await songsOf(stranger)).toEqual([theirs]);
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string, string]>([
     [{ updates: {} }, messages.batchNothingToUpdate, 'nothing filled'],
     [
       { updates: { artist: '', genres: [' '], moods: [], year: null, notes: '' } },
