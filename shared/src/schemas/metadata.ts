@@ -35,10 +35,16 @@ export const MetadataSearchResponse = z.object({
 export type MetadataSearchResponse = z.infer<typeof MetadataSearchResponse>;
 
 /** Auto-fill All: every song missing a genre, mood or year, or only the selected ones. */
-export const BatchEnrichBody = z
-  .object({ song_ids: z.array(z.uuid({ error: 'This id is not valid.' })).max(5000) })
-  .partial()
-  .default({});
+export const BatchEnrichBody = z.preprocess(
+  // No body at all arrives as null or undefined: it means every song.
+  (body) => body ?? {},
+  z.object({
+    song_ids: z
+      .array(z.uuid({ error: 'This id is not valid.' }))
+      .max(5000)
+      .optional(),
+  }),
+);
 export type BatchEnrichBody = z.input<typeof BatchEnrichBody>;
 
 export const EnrichErrorItem = z.object({ song_id: z.string(), reason: z.string() });

@@ -10,7 +10,8 @@ import { sessionOf } from '../../plugins/auth.ts';
 
 export const metadataRoutes: FastifyPluginAsyncZod = async (app) => {
   const { metadata } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  // onRequest, not preHandler: a stranger's request is refused before its body or file is read.
+  app.addHook('onRequest', app.requireMusician);
 
   /**
    * Looks a song up: the bundled catalogue first, then MusicBrainz. A miss is 200 with

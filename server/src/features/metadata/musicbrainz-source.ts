@@ -55,17 +55,17 @@ export function musicBrainzSource(options: MusicBrainzOptions): MetadataSource {
   function reserveSlot(deadline: number): number | null {
     const now = Date.now();
     const slot = Math.max(now, nextSlot);
-    if (slot - now > maxQueueWaitMs || slot + options.timeoutMs > deadline) return null;
+    if (slot - now > maxQueueWaitMs || slot >= deadline) return null;
     nextSlot = slot + options.minIntervalMs;
     return slot - now;
   }
 
-  async function fetchRecordings(title: string, artist: string, deadline: number) {
+  async function fetchRecordings(title: string, artist: string, timeoutMs: number) {
     const query = `recording:${lucene(title)} AND artist:${lucene(artist)}`;
     const url = `${options.baseUrl}/ws/2/recording?query=${encodeURIComponent(query)}&fmt=json&limit=10`;
     const response = await fetch(url, {
       headers: { 'user-agent': options.userAgent, accept: 'application/json' },
-      signal: AbortSignal.timeout(Math.min(options.timeoutMs, Math.max(1, deadline - Date.now()))),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) {
       // 503 is how MusicBrainz says "slow down": back off like for a failure.
@@ -84,11 +84,14 @@ export function musicBrainzSource(options: MusicBrainzOptions): MetadataSource {
       const wait = reserveSlot(deadline);
       if (wait === null) return null;
       await sleep(wait);
+      const timeoutMs = Math.max(1, Math.min(options.timeoutMs, deadline - Date.now()));
       try {
-        const metadata = bestMatch(await fetchRecordings(title, artist, deadline), title, artist);
+        const metadata = bestMatch(await fetchRecordings(title, artist, timeoutMs), title, artist);
         cache.set(key, metadata);
         return metadata;
       } catch (error) {
+        // Cut short by the caller's budget: says nothing about the service's health.
+        if (timeoutMs < options.timeoutMs && (error as Error).name === 'TimeoutError') return null;
         downUntil = Date.now() + cooldownMs;
         options.log.warn({ err: error, title, artist }, 'MusicBrainz lookup failed');
         return null;

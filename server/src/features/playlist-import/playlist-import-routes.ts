@@ -8,7 +8,8 @@ import { sessionOf } from '../../plugins/auth.ts';
 
 export const playlistImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { playlistImport } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  // onRequest, not preHandler: a stranger's request is refused before its body or file is read.
+  app.addHook('onRequest', app.requireMusician);
 
   /**
    * Imports a public Spotify or Apple Music playlist into the caller's songs. 400: no or

@@ -22,7 +22,8 @@ const LST = { extension: '.lst', wrongExtension: messages.lstWrongExtension };
 export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   const { songImport } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  // onRequest, not preHandler: a stranger's request is refused before its body or file is read.
+  app.addHook('onRequest', app.requireMusician);
 
   app.post(
     '/songs/csv/preview',

@@ -24,7 +24,7 @@ export const starterPackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/songs/starter-pack',
     {
-      preHandler: app.requireMusician,
+      onRequest: app.requireMusician,
       schema: { response: responses({ 200: StarterPackResponse }) },
     },
     async (request) => starterPack.addStarterPack(sessionOf(request).musicianId),

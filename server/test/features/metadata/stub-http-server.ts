@@ -7,6 +7,8 @@ export interface StubRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** Date.now() when it arrived. */
+  receivedAt: number;
 }
 
 export interface StubAnswer {
@@ -25,6 +27,7 @@ export async function startStubServer(
 ) {
   const requests: StubRequest[] = [];
   const server = createServer(async (req, res) => {
+    const receivedAt = Date.now();
     let body = '';
     for await (const chunk of req) body += chunk;
     const request = {
@@ -32,6 +35,7 @@ export async function startStubServer(
       url: req.url ?? '/',
       headers: req.headers,
       body,
+      receivedAt,
     };
     requests.push(request);
     const answer = await handler(request);

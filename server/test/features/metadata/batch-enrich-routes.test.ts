@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../../shared/src/messages.ts';
+import type { BatchEnrichResponse } from '../../../../shared/src/schemas/metadata.ts';
+import type { Song } from '../../../../shared/src/schemas/song.ts';
+import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
+import { startTestApp, testConfig } from '../../helpers/test-app.ts';
+import { musicBrainzHandler } from './musicbrainz-stub.ts';
+import { startStubServer } from './stub-http-server.ts';
+
+const musicBrainz = await startStubServer(musicBrainzHandler);
+const { app } = await startTestApp({
+  metadata: {
+    ...testConfig().metadata,
+    musicbrainzUrl: musicBrainz.url,
+    musicbrainzMinIntervalMs: 20,
+  },
+});
+
+const enrich = (musician: TestMusician | null, payload?: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/songs/batch-enrich',
+    headers: musician?.auth ?? {},
+    ...(payload ? { payload } : {}),
+  });
+
+const songsOf = async (musician: TestMusician) =>
+  (await app.inject({ url: '/api/songs?sort_by=title', headers: musician.auth })).json<Song[]>();
+
+const blank = { genres: [], moods: [], year: null };
+
+describe('POST /api/songs/batch-enrich', () => {
+  it("fills only the empty fields of the caller's songs, from the catalogue and MusicBrainz", async () => {
+    const musician = await registerMusician(app);
+    const stranger = await registerMusician(app);
+    await createSong(app, musician, { title: 'Jolene', artist: 'Dolly Parton', ...blank });
+    await createSong(app, musician, {
+      title: 'Wonderwall',
+      artist: 'Oasis',
+      genres: ['Acoustic'],
+      moods: [],
+      year: null,
+    });
+    await createSong(app, musician, { title: 'Valerie', artist: 'The Zutons', ...blank });
+    await createSong(app, musician, { title: 'Unknown', artist: 'Nobody', ...blank });
+    await createSong(app, musician, {
+      title: 'Creep',
+      artist: 'Radiohead',
+      genres: ['Mine'],
+      moods: ['Mine'],
+      year: 2000,
+    });
+    await createSong(app, stranger, { title: 'Jolene', artist: 'Dolly Parton', ...blank });
+
+    const res = await enrich(musician);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<BatchEnrichResponse>()).toEqual({
+      success: true,
+      processed: 4,
+      enriched: 3,
+      remaining: 0,
+      errors: [],
+      message: 'Filled in details for 3 of 4 songs looked up.',
+    });
+    const songs = (await songsOf(musician)).map(({ title, genres, moods, year }) => ({
+      title,
+      genres,
+      moods,
+      year,
+    }));
+    expect(songs).toEqual([
+      { title: 'Creep', genres: ['Mine'], moods: ['Mine'], year: 2000 },
+      { title: 'Jolene', genres: ['Country'], moods: ['Melancholic'], year: 1973 },
+      { title: 'Unknown', genres: [], moods: [], year: null },
+      { title: 'Valerie', genres: ['Indie Rock', 'Rock'], moods: ['Upbeat'], year: 2006 },
+      { title: 'Wonderwall', genres: ['Acoustic'], moods: ['Nostalgic', 'Singalong'], year: 1995 },
+    ]);
+    expect((await songsOf(stranger))[0]).toMatchObject(blank);
+  });
+
+  it('limits itself to song_ids, and never touches songs of another musician', async () => {
+    const musician = await registerMusician(app);
+    const stranger = await registerMusician(app);
+    const mine = await createSong(app, musician, {
+      title: 'Jolene',
+      artist: 'Dolly Parton',
+      ...blank,
+    });
+    await createSong(app, musician, { title: 'Creep', artist: 'Radiohead', ...blank });
+    const theirs = await createSong(app, stranger, {
+      title: 'Imagine',
+      artist: 'John Lennon',
+      ...blank,
+    });
+
+    const res = await enrich(musician, { song_ids: [mine.id, theirs.id] });
+    expect(res.json()).toMatchObject({ processed: 1, enriched: 1 });
+    expect((await songsOf(musician)).map((song) => song.year)).toEqual([null, 1973]);
+    expect((await songsOf(stranger))[0]).toMatchObject(blank);
+  });
+
+  it('says so when every song is already complete', async () => {
+    const musician = await registerMusician(app);
+    await createSong(app, musician, { genres: ['Rock'], moods: ['Happy'], year: 1995 });
+    expect((await enrich(musician)).json()).toMatchObject({
+      success: true,
+      processed: 0,
+      enriched: 0,
+      remaining: 0,
+      message: 'All your songs already have genres, moods and years.',
+    });
+  });
+
+  it('refuses song_ids that are not ids', async () => {
+    const musician = await registerMusician(app);
+    const res = await enrich(musician, { song_ids: ['1 OR 1=1'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'This id is not valid.' });
+  });
+
+  it('needs a musician token', async () => {
+    const res = await enrich(null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.loginRequired });
+  });
+});
+
+describe('the time budget', () => {
+  it('answers when the budget runs out and counts the songs still to do', async () => {
+    const slowStub = await startStubServer(async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return musicBrainzHandler(request);
+    });
+    const budgeted = await startTestApp({
+      metadata: {
+        ...testConfig().metadata,
+        musicbrainzUrl: slowStub.url,
+        musicbrainzMinIntervalMs: 100,
+        enrichBudgetMs: 450,
+      },
+    });
+    const musician = await registerMusician(budgeted.app);
+    for (let i = 1; i <= 12; i++) {
+      await createSong(budgeted.app, musician, { title: `Rare ${i}`, artist: 'Nobody', ...blank });
+    }
+    await createSong(budgeted.app, musician, { title: 'Jolene', artist: 'Dolly Parton', ...blank });
+
+    const started = Date.now();
+    const first = await budgeted.app.inject({
+      method: 'POST',
+      url: '/api/songs/batch-enrich',
+      headers: musician.auth,
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+    const body = first.json<BatchEnrichResponse>();
+    expect(body.enriched).toBe(1);
+    expect(body.remaining).toBeGreaterThan(0);
+    expect(body.processed + body.remaining).toBe(13);
+    expect(body.message).toContain('run Auto-fill All again');
+  });
+});
