@@ -57,6 +57,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(E2E_APP_PORT),
       HOST: '127.0.0.1',
+      // The audience host the dashboard puts in links (GET /api/config).
+      PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       // Always the embedded database in the fresh folder, even where the shell names a server.
       DATABASE_URL: '',

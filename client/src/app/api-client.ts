@@ -56,7 +56,9 @@ async function request<T>(path: string, schema: z.ZodType<T>, options: RequestOp
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (response.status === 401 && token) session.onUnauthorized();
+    // Only if this token is still the session's: a late answer must not end a newer session
+    // or replace the notice of a logout that already happened.
+    if (response.status === 401 && token && session.token() === token) session.onUnauthorized();
     const error = ErrorBody.safeParse(payload);
     throw new ApiError(response.status, error.success ? error.data.detail : undefined);
   }

@@ -106,13 +106,19 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
     }
   }
 
-  /** A 401 here ends the session through the API client, which stops this module. */
+  /**
+   * The server refused or closed the socket: is the session over? A 401 ends it through the API
+   * client, which stops this module; otherwise poll and try the socket again.
+   */
   function checkSession() {
     later(() => {
-      authApi.profile().then(
-        () => later(() => socket.connect(), pollMs),
-        () => later(() => socket.connect(), pollMs),
-      );
+      void authApi
+        .profile()
+        .catch(() => {})
+        .finally(() => {
+          fallBackToPolling();
+          later(() => socket.connect(), pollMs);
+        });
     }, SESSION_CHECK_DELAY_MS);
   }
 
@@ -129,18 +135,18 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
 
   socket.on('disconnect', (reason) => {
     if (stopped || reason === 'io client disconnect') return;
-    fallBackToPolling();
-    // The server closes a session's sockets when it ends (logout, password reset).
+    // The server closes a session's sockets when it ends (logout, password reset). On this
+    // device the logout itself ends the session meanwhile; wait before asking.
     if (reason === 'io server disconnect') checkSession();
+    else fallBackToPolling();
   });
 
   socket.on('connect_error', (error) => {
-    fallBackToPolling();
-    if (socket.active) return; // Socket.IO retries by itself.
     const refused =
       error.message === messages.socketAuthInvalid || error.message === messages.socketAuthMissing;
-    if (refused) checkSession();
-    else later(() => socket.connect(), pollMs);
+    if (refused) return checkSession();
+    fallBackToPolling();
+    if (!socket.active) later(() => socket.connect(), pollMs); // else Socket.IO retries itself
   });
 
   const requests = useRequestsStore.getState();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../../shared/src/messages.ts';
+import { useAudienceOrigin } from '../../app/use-site-config.ts';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
 import { copyText } from './copy-text.ts';
 
@@ -11,7 +12,7 @@ interface AudienceLinkProps {
 
 /** The link the audience opens, with Copy and View. */
 export function AudienceLink({ slug }: AudienceLinkProps) {
-  const url = `${window.location.origin}/musician/${slug}`;
+  const url = `${useAudienceOrigin()}/musician/${slug}`;
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');

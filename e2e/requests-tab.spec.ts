@@ -1,0 +1,114 @@
+import { expect, test } from './fixtures.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { submitRequestByApi } from './support/requests.ts';
+
+test.describe('dashboard Requests tab', () => {
+  test('runs a show, files requests under it, archives, restores and deletes it', async ({
+    page,
+    request,
+    dashboard,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, {
+      title: 'Yellow',
+      artist: 'Coldplay',
+    });
+    await dashboard.tab('Requests').click();
+
+    await page.getByRole('button', { name: 'Start a Show' }).click();
+    await page.getByRole('button', { name: 'Start Show' }).click();
+    await expect(page.getByText('Please enter a show name.')).toBeVisible();
+    await page.getByLabel('Show name').fill('Friday at the Pub');
+    await page.getByRole('button', { name: 'Start Show' }).click();
+    await expect(page.getByText('Live: Friday at the Pub')).toBeVisible();
+
+    await submitRequestByApi(request, songId, { requester_name: 'Robin' });
+    await expect(dashboard.allRequests.getByRole('heading', { level: 3 })).toHaveText(
+      'Current Show: Friday at the Pub',
+    );
+    await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toContainText(
+      'Friday at the Pub',
+    );
+    await expect(dashboard.requestsBadge()).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Stop Show' }).click();
+    await expect(page.getByRole('button', { name: 'Start a Show' })).toBeVisible();
+    await expect(dashboard.allRequests.getByRole('heading', { level: 3 })).toHaveText(
+      'All Requests',
+    );
+
+    await page.getByRole('button', { name: 'Archive show Friday at the Pub' }).click();
+    await expect(dashboard.toast).toHaveText('Show archived');
+    await page.getByText(/^Archived Shows/).click();
+    await page.getByRole('button', { name: 'Restore show Friday at the Pub' }).click();
+    await expect(dashboard.toast).toHaveText('Show restored');
+
+    await page.getByRole('button', { name: 'Delete show Friday at the Pub' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this show?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete show Friday at the Pub' }).click();
+    await dialog.getByRole('button', { name: 'Delete show' }).click();
+    await expect(dashboard.toast).toHaveText('Show and its requests deleted');
+    await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toBeHidden();
+    await expect(dashboard.requestsBadge()).toBeHidden();
+  });
+
+  test('batch selection marks several requests at once', async ({
+    page,
+    request,
+    dashboard,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, {
+      title: 'Creep',
+      artist: 'Radiohead',
+    });
+    await submitRequestByApi(request, songId, { requester_name: 'One' });
+    await submitRequestByApi(request, songId, { requester_name: 'Two' });
+    await dashboard.tab('Requests').click();
+    await expect(dashboard.allRequests.getByRole('article')).toHaveCount(2);
+
+    const bar = page.getByRole('toolbar', { name: 'Selected requests' });
+    await bar.getByRole('button', { name: 'Played: selected requests' }).click();
+    await expect(dashboard.toast).toHaveText('Please select requests to update');
+    await bar.getByRole('button', { name: 'Select all' }).click();
+    await expect(bar).toContainText('2 selected');
+    await bar.getByRole('button', { name: 'Played: selected requests' }).click();
+    await expect(dashboard.toast).toHaveText('Marked as played!');
+    await expect(dashboard.allRequests.getByText('played', { exact: true })).toHaveCount(2);
+  });
+});
+
+test('a song suggestion arrives live and can be added to the songs', async ({
+  page,
+  request,
+  dashboard,
+  signedInMusician,
+}) => {
+  const musician = await signedInMusician();
+  await dashboard.tab('Requests').click();
+  await page.getByRole('button', { name: 'Song Suggestions' }).click();
+  const section = page.locator('#song-suggestions');
+  await expect(section).toContainText('No song suggestions yet.');
+
+  const response = await request.post('/api/song-suggestions', {
+    data: {
+      musician_slug: musician.slug,
+      suggested_title: 'Africa',
+      suggested_artist: 'Toto',
+      requester_name: 'Sky',
+      requester_email: 'sky@example.com',
+    },
+  });
+  expect(response.status()).toBe(201);
+
+  const card = section.getByRole('article', { name: 'Africa by Toto' });
+  await expect(card).toContainText('pending');
+  await card.getByRole('button', { name: 'Add to Songs' }).click();
+  await expect(dashboard.toast).toHaveText('Song added to your list');
+  await expect(card).toContainText('added');
+  await expect(card.getByRole('button', { name: 'Add to Songs' })).toBeHidden();
+});
