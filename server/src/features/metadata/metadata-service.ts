@@ -76,7 +76,6 @@ export function metadataService({ sources, metadata, log, enrichBudgetMs }: Deps
     const deadline = Date.now() + enrichBudgetMs;
     const patches: MetadataPatch[] = [];
     const matched = new Set<string>();
-    let processed = 0;
 
     const offline = sources.filter((source) => source.offline);
     const online = sources.filter((source) => !source.offline);
@@ -89,7 +88,7 @@ export function metadataService({ sources, metadata, log, enrichBudgetMs }: Deps
       }
     }
     const rest = online.length > 0 ? todo.filter((song) => !matched.has(song.id)) : [];
-    processed = todo.length - rest.length;
+    let processed = todo.length - rest.length;
     onProgress({ processed, total: todo.length, enriched: patches.length });
 
     for (const song of rest) {

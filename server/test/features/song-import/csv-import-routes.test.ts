@@ -5,7 +5,7 @@ import type {
   CsvUploadResponse,
 } from '../../../../shared/src/schemas/song-import.ts';
 import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
+import { registerMusician, type TestMusician } from '../../helpers/factories.ts';
 import { startTestApp, testConfig } from '../../helpers/test-app.ts';
 import { fixture, uploadFile } from './upload.ts';
 
