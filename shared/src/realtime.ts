@@ -4,7 +4,7 @@
  */
 import type { Musician } from './schemas/musician.ts';
 import type { SongRequest } from './schemas/request.ts';
-import type { CurrentShowResponse } from './schemas/show.ts';
+import type { CurrentShowResponse, Show } from './schemas/show.ts';
 import type { Suggestion } from './schemas/suggestion.ts';
 
 export interface ServerToClientEvents {
@@ -14,7 +14,11 @@ export interface ServerToClientEvents {
   'suggestion:created': (suggestion: Suggestion) => void;
   'suggestion:updated': (suggestion: Suggestion) => void;
   'suggestion:deleted': (payload: { id: string }) => void;
+  /** The running show changed (started, stopped, archived or deleted while running). */
   'show:updated': (payload: CurrentShowResponse) => void;
+  /** Any show of the list changed (beyond the events: keeps every device's shows list). */
+  'show:changed': (show: Show) => void;
+  'show:deleted': (payload: { id: string }) => void;
   'profile:updated': (musician: Musician) => void;
 }
 

@@ -90,6 +90,9 @@ describe('live updates over Socket.IO', () => {
       payload: { requests_enabled: false },
     });
     expect(await device.waitFor('profile:updated')).toMatchObject({ requests_enabled: false });
+
+    await app.inject({ method: 'DELETE', url: `/api/shows/${show.id}`, headers: musician.auth });
+    expect(await device.waitFor('show:deleted')).toEqual({ id: show.id });
   });
 
   it('keeps delivering after the slug, and so the room, changes', async () => {

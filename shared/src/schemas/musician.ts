@@ -40,6 +40,8 @@ export type PublicMusician = z.infer<typeof PublicMusician>;
 export const Musician = PublicMusician.extend({
   email: z.string(),
   created_at: z.string(),
+  /** Lets devices apply profile:updated idempotently. */
+  updated_at: z.string(),
 });
 export type Musician = z.infer<typeof Musician>;
 

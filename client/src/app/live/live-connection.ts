@@ -159,6 +159,8 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
   socket.on('suggestion:updated', suggestions.upsert);
   socket.on('suggestion:deleted', ({ id }) => suggestions.remove(id));
   socket.on('show:updated', (current) => shows.applyCurrent(current));
+  socket.on('show:changed', shows.upsert);
+  socket.on('show:deleted', ({ id }) => shows.remove(id));
   socket.on('profile:updated', (musician) => useAuthStore.getState().setMusician(musician));
 
   // The first load; while it fails with the socket up (so no polling), try again now and then.

@@ -35,8 +35,10 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   setMusician(musician) {
-    const { token } = get();
+    const { token, musician: held } = get();
     if (!token) return;
+    // A replayed or late profile:updated must not undo a newer profile.
+    if (held && Date.parse(held.updated_at) > Date.parse(musician.updated_at)) return;
     writeSession(localStorage, { token, musician });
     set({ musician });
   },

@@ -31,5 +31,10 @@ export function toPublicMusician(row: MusicianRow): PublicMusician {
 }
 
 export function toMusician(row: MusicianRow): Musician {
-  return { ...toPublicMusician(row), email: row.email, created_at: row.createdAt.toISOString() };
+  return {
+    ...toPublicMusician(row),
+    email: row.email,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }

@@ -15,6 +15,11 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
     events.publish({ musicianId, name: 'show:updated', payload: current });
   }
 
+  /** Every device keeps the shows list too, not only the running show. */
+  function changed(musicianId: string, show: Show) {
+    events.publish({ musicianId, name: 'show:changed', payload: show });
+  }
+
   async function ownedOr404(musicianId: string, showId: string): Promise<Show> {
     const show = await shows.findOwned(musicianId, showId);
     if (!show) throw notFound(messages.showNotFound);
@@ -34,6 +39,7 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
         const show = await shows.insertActive(musicianId, name);
         const current = { active: true, show };
         announce(musicianId, current);
+        changed(musicianId, show);
         return current;
       } catch (error) {
         if (isUniqueViolation(error, 'shows_one_active_per_musician')) {
@@ -49,20 +55,26 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
       const stopped = (await shows.setStatus(musicianId, active.id, 'stopped')) ?? active;
       const current = { active: false, show: stopped };
       announce(musicianId, current);
+      changed(musicianId, stopped);
       return current;
     },
 
     async archive(musicianId: string, showId: string): Promise<Show> {
       const before = await ownedOr404(musicianId, showId);
-      const archived = (await shows.setStatus(musicianId, showId, 'archived')) ?? before;
+      const archived = await shows.setStatus(musicianId, showId, 'archived');
+      if (!archived) return before;
       if (before.status === 'active') announce(musicianId, { active: false, show: archived });
+      changed(musicianId, archived);
       return archived;
     },
 
     async restore(musicianId: string, showId: string): Promise<Show> {
       const before = await ownedOr404(musicianId, showId);
       if (before.status !== 'archived') return before;
-      return (await shows.setStatus(musicianId, showId, 'stopped')) ?? before;
+      const restored = await shows.setStatus(musicianId, showId, 'stopped');
+      if (!restored) return before;
+      changed(musicianId, restored);
+      return restored;
     },
 
     async delete(musicianId: string, showId: string): Promise<void> {
@@ -72,6 +84,7 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
       for (const id of requestIds) {
         events.publish({ musicianId, name: 'request:deleted', payload: { id } });
       }
+      events.publish({ musicianId, name: 'show:deleted', payload: { id: showId } });
       if (before.status === 'active') announce(musicianId, { active: false, show: null });
     },
   };
