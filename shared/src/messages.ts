@@ -65,6 +65,7 @@ export const messages = {
   csvQuoteNotClosed:
     'A quoted field is never closed, so this line and the rest of the file could not be read.',
   lstLineInvalid: "Expected 'Title - Artist' on this line.",
+  csvUnreadable: 'This file could not be read as a CSV file.',
   csvPreviewFailed: 'Error previewing CSV file',
   csvUploadFailed: 'Error uploading CSV file',
   lstPreviewFailed: 'Error previewing LST file',

@@ -84,17 +84,23 @@ interface CsvRecord {
 /** Parses a song CSV; each bad row becomes an error with its line number, never a failure. */
 export function parseSongCsv(text: string): ParsedSongs {
   let unreadable = 0;
-  const records = parse(text, {
-    delimiter: detectDelimiter(text),
-    bom: true,
-    info: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    // Only an unclosed quote gets here: it swallows the rest of the file.
-    on_skip: () => void unreadable++,
-  }) as unknown as CsvRecord[];
+  let records: CsvRecord[];
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      // Only an unclosed quote gets here: it swallows the rest of the file.
+      on_skip: () => void unreadable++,
+    }) as unknown as CsvRecord[];
+  } catch {
+    // Errors the parser cannot skip past: the file is not CSV at all.
+    throw badRequest(messages.csvUnreadable);
+  }
   const lastLine = records.at(-1)?.info.lines ?? 0;
   const errors: ImportRowError[] = Array.from({ length: Math.min(unreadable, 1) }, () => ({
     line: lastLine + 1,
