@@ -16,11 +16,11 @@ import { selectPendingCount, useRequestsStore } from '../requests/requests-store
 import { OnStageTab } from './OnStageTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
 import { RequestsTab } from './RequestsTab.tsx';
+import { SongsTab } from '../songs/SongsTab.tsx';
 import './dashboard.css';
 
 /** What each tab says until its feature is built. */
-const COMING_SOON: Record<'songs' | 'analytics' | 'design', string> = {
-  songs: 'Adding and managing your songs from the dashboard is coming soon.',
+const COMING_SOON: Record<'analytics' | 'design', string> = {
   analytics: 'Analytics about your requests and tips are coming soon.',
   design: 'Design settings for your audience page are coming soon.',
 };
@@ -75,6 +75,8 @@ export function DashboardPage() {
             <OnStageTab slug={musician.slug} />
           ) : active === 'requests' ? (
             <RequestsTab />
+          ) : active === 'songs' ? (
+            <SongsTab musicianId={musician.id} />
           ) : (
             <p className="coming-soon">{COMING_SOON[active]}</p>
           )}

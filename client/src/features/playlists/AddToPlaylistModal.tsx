@@ -1,0 +1,124 @@
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/src/messages.ts';
+import { PLAYLIST_NAME_MAX_LENGTH } from '../../../../shared/src/schemas/playlist.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { selectSelected, useSongsStore } from '../songs/songs-store.ts';
+import { usePlaylistActions, type Notify } from './playlist-actions.ts';
+import { selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
+
+type Mode = 'new' | 'existing';
+
+/** The form's own check before any call; null when it may be sent. */
+export function addToPlaylistError(
+  songCount: number,
+  mode: Mode,
+  name: string,
+  playlistId: string,
+): string | null {
+  if (songCount === 0) return messages.playlistSongsSelectionEmpty;
+  if (mode === 'existing') return playlistId ? null : messages.playlistSelectRequired;
+  if (!name.trim()) return messages.playlistNameMissing;
+  if (name.trim().length > PLAYLIST_NAME_MAX_LENGTH) return messages.playlistNameTooLong;
+  return null;
+}
+
+function AddToPlaylistForm({ notify, onClose }: { notify: Notify; onClose(): void }) {
+  const selected = useSongsStore(selectSelected);
+  const playlists = usePlaylistsStore(selectPlaylists);
+  const actions = usePlaylistActions(notify);
+  const [mode, setMode] = useState<Mode>(playlists.length > 0 ? 'existing' : 'new');
+  const [name, setName] = useState('');
+  const [playlistId, setPlaylistId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const selectId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = addToPlaylistError(selected.size, mode, name, playlistId);
+    if (invalid) return setError(invalid);
+    setBusy(true);
+    const ids = [...selected];
+    const failure =
+      mode === 'new' ? await actions.create(name, ids) : await actions.addSongs(playlistId, ids);
+    setBusy(false);
+    if (failure) return setError(failure);
+    useSongsStore.getState().setSelected([]);
+    onClose();
+  }
+
+  return (
+    <form className="form-stack" onSubmit={(event) => void submit(event)} noValidate>
+      <p>{selected.size} selected songs.</p>
+      <fieldset className="mode-choice">
+        <legend>Add them to</legend>
+        <label className="checkbox-label">
+          <input
+            type="radio"
+            name="playlist-mode"
+            checked={mode === 'new'}
+            onChange={() => setMode('new')}
+          />
+          A new playlist
+        </label>
+        <label className="checkbox-label">
+          <input
+            type="radio"
+            name="playlist-mode"
+            checked={mode === 'existing'}
+            onChange={() => setMode('existing')}
+          />
+          An existing playlist
+        </label>
+      </fieldset>
+      {mode === 'new' ? (
+        <TextField
+          label="Playlist name"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(null);
+          }}
+        />
+      ) : (
+        <div className="field">
+          <label htmlFor={selectId}>Playlist</label>
+          <select
+            id={selectId}
+            value={playlistId}
+            onChange={(event) => {
+              setPlaylistId(event.target.value);
+              setError(null);
+            }}
+          >
+            <option value="">Choose a playlist</option>
+            {playlists.map((playlist) => (
+              <option key={playlist.id} value={playlist.id}>
+                {playlist.name} ({playlist.song_count})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <StatusMessage tone="error">{error}</StatusMessage>
+      <div className="modal-actions">
+        <button type="button" className="button button-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {mode === 'new' ? 'Create Playlist' : 'Add Songs'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AddToPlaylistModal(props: { open: boolean; notify: Notify; onClose(): void }) {
+  return (
+    <Modal title="Add Songs to Playlist" open={props.open} onClose={props.onClose}>
+      <AddToPlaylistForm notify={props.notify} onClose={props.onClose} />
+    </Modal>
+  );
+}

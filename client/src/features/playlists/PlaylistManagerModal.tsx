@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/src/messages.ts';
+import { PLAYLIST_NAME_MAX_LENGTH } from '../../../../shared/src/schemas/playlist.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import type { PlaylistActions } from './playlist-actions.ts';
+import { PlaylistRow } from './PlaylistRow.tsx';
+import { selectActivePlaylist, selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
+
+function CreatePlaylistForm({ actions }: { actions: PlaylistActions }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return setError(messages.playlistNameMissing);
+    if (name.trim().length > PLAYLIST_NAME_MAX_LENGTH)
+      return setError(messages.playlistNameTooLong);
+    setBusy(true);
+    const failure = await actions.create(name, []);
+    setBusy(false);
+    if (failure) setError(failure);
+    else setName('');
+  }
+
+  return (
+    <form className="create-playlist" onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label="New playlist name"
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <button type="submit" className="button button-primary" disabled={busy}>
+        Create Playlist
+      </button>
+    </form>
+  );
+}
+
+interface PlaylistManagerModalProps {
+  open: boolean;
+  actions: PlaylistActions;
+  onEdit(id: string): void;
+  onClose(): void;
+}
+
+/** Manage Playlists: create, rename, public/private, activate, edit songs, delete. */
+export function PlaylistManagerModal({
+  open,
+  actions,
+  onEdit,
+  onClose,
+}: PlaylistManagerModalProps) {
+  const playlists = usePlaylistsStore(selectPlaylists);
+  const active = usePlaylistsStore(selectActivePlaylist);
+
+  return (
+    <Modal title="Manage Playlists" open={open} onClose={onClose}>
+      <CreatePlaylistForm actions={actions} />
+      <p className="playlists-active">
+        Audience page shows: <strong>{active ? active.name : 'All Songs'}</strong>
+      </p>
+      {playlists.length === 0 ? (
+        <p className="empty-note">
+          No playlists yet. Create one here, or select songs and choose Add to Playlist.
+        </p>
+      ) : (
+        <ul className="playlist-list" aria-label="Your playlists">
+          {playlists.map((playlist) => (
+            <PlaylistRow key={playlist.id} playlist={playlist} actions={actions} onEdit={onEdit} />
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
+import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import type { PlaylistActions } from './playlist-actions.ts';
+
+interface PlaylistRowProps {
+  playlist: PlaylistSummary;
+  actions: PlaylistActions;
+  onEdit(id: string): void;
+}
+
+function RenameForm({
+  playlist,
+  actions,
+  onDone,
+}: Omit<PlaylistRowProps, 'onEdit'> & { onDone(): void }) {
+  const [name, setName] = useState(playlist.name);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const failure = await actions.rename(playlist.id, name);
+    setBusy(false);
+    if (failure) setError(failure);
+    else onDone();
+  }
+
+  return (
+    <form className="rename-form" onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label={`New name for ${playlist.name}`}
+        value={name}
+        error={error}
+        autoFocus
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            // Escape cancels the rename, not the whole dialog.
+            event.preventDefault();
+            onDone();
+          }
+        }}
+      />
+      <button type="submit" className="button button-primary button-small" disabled={busy}>
+        Save
+      </button>
+      <button type="button" className="button button-ghost button-small" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** One playlist in the manager: rename inline, public/private, activate, edit, delete. */
+export function PlaylistRow({ playlist, actions, onEdit }: PlaylistRowProps) {
+  const [renaming, setRenaming] = useState(false);
+  const { id, name } = playlist;
+
+  return (
+    <li className="playlist-row" aria-label={name}>
+      {renaming ? (
+        <RenameForm playlist={playlist} actions={actions} onDone={() => setRenaming(false)} />
+      ) : (
+        <div className="playlist-row-head">
+          <span className="playlist-name">{name}</span>
+          <span className="playlist-meta">
+            {playlist.song_count} {playlist.song_count === 1 ? 'song' : 'songs'}
+            {playlist.is_active && <span className="song-flag flag-active">Active</span>}
+          </span>
+        </div>
+      )}
+      <div className="playlist-row-actions">
+        <label className="checkbox-label">
+          <input
+            type="checkbox"
+            checked={playlist.is_public}
+            onChange={(event) => void actions.setVisibility(id, event.target.checked)}
+          />
+          Public
+        </label>
+        {playlist.is_active ? (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Show All Songs instead of ${name}`}
+            onClick={() => void actions.activate(null)}
+          >
+            Use All Songs
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={`Set ${name} active`}
+            onClick={() => void actions.activate(id)}
+          >
+            Set Active
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-label={`Edit songs of ${name}`}
+          onClick={() => onEdit(id)}
+        >
+          Edit Songs
+        </button>
+        {!renaming && (
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`Rename ${name}`}
+            onClick={() => setRenaming(true)}
+          >
+            Rename
+          </button>
+        )}
+        <ConfirmButton
+          label="Delete"
+          accessibleName={`Delete ${name}`}
+          title="Delete this playlist?"
+          message={`"${name}" will be deleted. Its songs stay in your song list.`}
+          confirmLabel="Delete playlist"
+          onConfirm={() => void actions.remove(id)}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { PlaylistEditorModal } from './PlaylistEditorModal.tsx';
+import { PlaylistManagerModal } from './PlaylistManagerModal.tsx';
+import { usePlaylistActions, type Notify } from './playlist-actions.ts';
+import { selectActivePlaylist, selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
+import './playlists.css';
+
+/** Which playlist the audience link shows, and the way into the playlist manager. */
+export function PlaylistsSection({ notify }: { notify: Notify }) {
+  const playlists = usePlaylistsStore(selectPlaylists);
+  const active = usePlaylistsStore(selectActivePlaylist);
+  const actions = usePlaylistActions(notify);
+  const [managing, setManaging] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+
+  return (
+    <section className="card playlists-section" aria-labelledby="playlists-title">
+      <div className="panel-header">
+        <h3 id="playlists-title">Playlists</h3>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setManaging(true)}
+        >
+          Manage Playlists
+        </button>
+      </div>
+      <p className="playlists-active" aria-live="polite">
+        Audience page shows: <strong>{active ? active.name : 'All Songs'}</strong>
+        {` · ${playlists.length} ${playlists.length === 1 ? 'playlist' : 'playlists'}`}
+      </p>
+      <PlaylistManagerModal
+        open={managing}
+        actions={actions}
+        onEdit={setEditingId}
+        onClose={() => setManaging(false)}
+      />
+      <PlaylistEditorModal
+        playlistId={editingId}
+        actions={actions}
+        onClose={() => setEditingId(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMemo, useState } from 'react';
+import { messages } from '../../../../shared/src/messages.ts';
+import { errorMessage } from '../../app/api-client.ts';
+import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { FileImportPanel, type FileImportConfig } from './FileImportPanel.tsx';
+import { DEMO_CSV_URL, songsApi } from './songs-api.ts';
+import { reloadSongs } from './use-songs-loader.ts';
+
+const CSV_IMPORT: FileImportConfig = {
+  title: 'Upload CSV',
+  extension: '.csv',
+  wrongExtension: messages.csvWrongExtension,
+  previewFailed: messages.csvPreviewFailed,
+  uploadFailed: messages.csvUploadFailed,
+  preview: async (file) => {
+    const preview = await songsApi.previewCsv(file);
+    return {
+      total: preview.total_rows,
+      valid: preview.valid_rows,
+      rows: preview.preview,
+      errors: preview.errors,
+    };
+  },
+  upload: (file, autoEnrich) => songsApi.uploadCsv(file, autoEnrich),
+};
+
+/** CSV import, the sample file and the one-click starter pack. */
+export function CsvPanel({ onClose }: { onClose(): void }) {
+  const [starter, setStarter] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function addStarterPack() {
+    setBusy(true);
+    try {
+      const result = await songsApi.addStarterPack();
+      setStarter({ tone: 'success', text: result.message });
+      await reloadSongs().catch(() => {});
+    } catch (error) {
+      setStarter({ tone: 'error', text: errorMessage(error, messages.starterPackFailed) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const intro = useMemo(
+    () => (
+      <p className="field-hint">
+        Columns: Title, Artist, Genre, Mood, Year (Title and Artist required; several genres or
+        moods separated by commas). At most 5 MB.{' '}
+        <a href={DEMO_CSV_URL} download="demo-songs.csv">
+          Download a sample CSV
+        </a>
+      </p>
+    ),
+    [],
+  );
+
+  return (
+    <FileImportPanel config={CSV_IMPORT} onClose={onClose}>
+      {intro}
+      <div className="starter-pack">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={busy}
+          onClick={() => void addStarterPack()}
+        >
+          {busy ? 'Adding…' : 'Add the starter pack'}
+        </button>
+        <span className="field-hint">50+ well-known cover songs, skipping ones you have.</span>
+      </div>
+      <StatusMessage tone={starter?.tone ?? 'info'}>{starter?.text}</StatusMessage>
+    </FileImportPanel>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState, type ReactNode } from 'react';
+import { messages } from '../../../../shared/src/messages.ts';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  type ImportedSongPreview,
+  type ImportResult,
+  type ImportRowError,
+} from '../../../../shared/src/schemas/song-import.ts';
+import { errorMessage } from '../../app/api-client.ts';
+import { LoadingState } from '../../ui/LoadingState.tsx';
+import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { FilePicker } from './FilePicker.tsx';
+import { ImportSummary, PreviewTable, RowErrors } from './ImportPreview.tsx';
+import { reloadSongs } from './use-songs-loader.ts';
+
+export interface ImportPreviewData {
+  total: number;
+  valid: number;
+  rows: readonly ImportedSongPreview[];
+  errors: readonly ImportRowError[];
+}
+
+export interface FileImportConfig {
+  title: string;
+  extension: '.csv' | '.lst';
+  wrongExtension: string;
+  previewFailed: string;
+  uploadFailed: string;
+  preview(file: File): Promise<ImportPreviewData>;
+  upload(file: File, autoEnrich: boolean): Promise<ImportResult>;
+}
+
+interface FileImportPanelProps {
+  config: FileImportConfig;
+  /** Format notes and links shown above the picker. */
+  children?: ReactNode;
+  onClose(): void;
+}
+
+type Step =
+  | { at: 'choose' }
+  | { at: 'previewing' | 'importing'; file: File; preview?: ImportPreviewData }
+  | { at: 'previewed'; file: File; preview: ImportPreviewData }
+  | { at: 'done'; result: ImportResult };
+
+/** File selected, previewed, then imported (spec section 4), for CSV and LST. */
+export function FileImportPanel({ config, children, onClose }: FileImportPanelProps) {
+  const [step, setStep] = useState<Step>({ at: 'choose' });
+  const [error, setError] = useState<string | null>(null);
+  const [autoEnrich, setAutoEnrich] = useState(false);
+
+  async function choose(file: File) {
+    setError(null);
+    if (!file.name.toLowerCase().endsWith(config.extension)) return setError(config.wrongExtension);
+    if (file.size > IMPORT_FILE_MAX_BYTES) return setError(messages.importFileTooLarge);
+    setStep({ at: 'previewing', file });
+    try {
+      setStep({ at: 'previewed', file, preview: await config.preview(file) });
+    } catch (failure) {
+      setStep({ at: 'choose' });
+      setError(errorMessage(failure, config.previewFailed));
+    }
+  }
+
+  async function upload(file: File, preview: ImportPreviewData) {
+    setError(null);
+    setStep({ at: 'importing', file, preview });
+    try {
+      const result = await config.upload(file, autoEnrich);
+      setStep({ at: 'done', result });
+      await reloadSongs().catch(() => {});
+    } catch (failure) {
+      setStep({ at: 'previewed', file, preview });
+      setError(errorMessage(failure, config.uploadFailed));
+    }
+  }
+
+  const file = step.at === 'choose' || step.at === 'done' ? null : step.file;
+  const preview = 'preview' in step ? step.preview : undefined;
+
+  return (
+    <section className="card import-panel" aria-labelledby={`${config.extension}-title`}>
+      <div className="panel-header">
+        <h3 id={`${config.extension}-title`}>{config.title}</h3>
+        <button type="button" className="button button-ghost button-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {children}
+      <FilePicker
+        extension={config.extension}
+        label={`${config.extension.slice(1).toUpperCase()} file`}
+        fileName={file?.name ?? null}
+        onFile={(chosen) => void choose(chosen)}
+      />
+      <StatusMessage tone="error">{error}</StatusMessage>
+      {step.at === 'previewing' && <LoadingState label="Reading the file…" />}
+      {preview && (
+        <div className="stack-small" aria-live="polite">
+          <p>
+            {preview.valid} of {preview.total} songs can be imported.
+          </p>
+          <PreviewTable rows={preview.rows} />
+          <RowErrors errors={preview.errors} />
+          <label className="checkbox-label">
+            <input
+              type="checkbox"
+              checked={autoEnrich}
+              onChange={(event) => setAutoEnrich(event.target.checked)}
+            />
+            Auto-fill missing genres, moods and years after the import
+          </label>
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={step.at === 'importing' || preview.valid === 0}
+              onClick={() => file && void upload(file, preview)}
+            >
+              Import {preview.valid} songs
+            </button>
+          </div>
+        </div>
+      )}
+      {step.at === 'importing' && (
+        <div className="import-progress" role="status">
+          <progress aria-label="Import progress" />
+          <span>{autoEnrich ? 'Importing and auto-filling…' : 'Importing…'}</span>
+        </div>
+      )}
+      <div aria-live="polite">{step.at === 'done' && <ImportSummary result={step.result} />}</div>
+    </section>
+  );
+}

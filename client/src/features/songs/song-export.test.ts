@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { makeSong } from './song-factory.ts';
+import { exportFileName, songsToCsv } from './song-export.ts';
+
+describe('songsToCsv', () => {
+  it('writes the header and one line per song', () => {
+    const csv = songsToCsv([
+      makeSong({
+        title: 'Wonderwall',
+        artist: 'Oasis',
+        genres: ['Britpop', 'Rock'],
+        moods: ['Nostalgic'],
+        year: 1995,
+        notes: 'capo 2',
+      }),
+      makeSong({ title: 'Untagged', artist: 'Nobody' }),
+    ]);
+    expect(csv).toBe(
+      'Title,Artist,Genre,Mood,Year,Notes\r\n' +
+        'Wonderwall,Oasis,"Britpop, Rock",Nostalgic,1995,capo 2\r\n' +
+        'Untagged,Nobody,,,,\r\n',
+    );
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
+    const csv = songsToCsv([
+      makeSong({ title: 'Say "Hello"', artist: 'A, B', notes: 'line 1\nline 2' }),
+      makeSong({ title: '=SUM(A1)', artist: '@me' }),
+    ]);
+    const lines = csv.split('\r\n');
+    expect(lines[1]).toBe('"Say ""Hello""","A, B",,,,"line 1\nline 2"');
+    expect(lines[2]).toBe("'=SUM(A1),'@me,,,,");
+  });
+
+  it('writes just the header for no songs', () => {
+    expect(songsToCsv([])).toBe('Title,Artist,Genre,Mood,Year,Notes\r\n');
+  });
+});
+
+describe('exportFileName', () => {
+  it('carries the date', () => {
+    expect(exportFileName(new Date('2025-03-04T12:00:00Z'))).toBe('my-songs-2025-03-04.csv');
+  });
+});

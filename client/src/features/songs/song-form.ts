@@ -1,0 +1,55 @@
+import type { Song, SongInput } from '../../../../shared/src/schemas/song.ts';
+
+export interface SongFormValues {
+  title: string;
+  artist: string;
+  genres: string[];
+  moods: string[];
+  year: string;
+  notes: string;
+}
+
+export const EMPTY_SONG_FORM: SongFormValues = {
+  title: '',
+  artist: '',
+  genres: [],
+  moods: [],
+  year: '',
+  notes: '',
+};
+
+export function formFromSong(song: Song): SongFormValues {
+  return {
+    title: song.title,
+    artist: song.artist,
+    genres: [...song.genres],
+    moods: [...song.moods],
+    year: song.year === null ? '' : String(song.year),
+    notes: song.notes,
+  };
+}
+
+/** A new chip: trimmed, ignored if empty or already there (any case). */
+export function addTag(tags: readonly string[], typed: string): string[] {
+  const tag = typed.trim();
+  if (!tag || tags.some((held) => held.toLowerCase() === tag.toLowerCase())) return [...tags];
+  return [...tags, tag];
+}
+
+/** Merges found tags into the typed ones, without duplicates. */
+export function mergeTags(tags: readonly string[], found: readonly string[]): string[] {
+  return found.reduce<string[]>((all, tag) => addTag(all, tag), [...tags]);
+}
+
+/** The body of POST /songs and PUT /songs/{id}: year as an integer or null. */
+export function songInputFrom(values: SongFormValues): SongInput {
+  const year = values.year.trim();
+  return {
+    title: values.title.trim(),
+    artist: values.artist.trim(),
+    genres: values.genres.filter((tag) => tag.trim()),
+    moods: values.moods.filter((tag) => tag.trim()),
+    year: year === '' ? null : Number(year),
+    notes: values.notes.trim(),
+  };
+}

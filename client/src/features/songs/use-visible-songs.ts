@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import type { Song } from '../../../../shared/src/schemas/song.ts';
+import { filterOptions, filterSongs, sortSongs, type SongSort } from './song-filters.ts';
+import { selectFilters, selectRandomSeed, selectSongs, useSongsStore } from './songs-store.ts';
+
+/**
+ * The list as shown: sorted once per songs/sort change, then filtered per keystroke, so typing
+ * only pays for the filter.
+ */
+export function useVisibleSongs(sort: SongSort): readonly Song[] {
+  const songs = useSongsStore(selectSongs);
+  const filters = useSongsStore(selectFilters);
+  const seed = useSongsStore(selectRandomSeed);
+  const sorted = useMemo(
+    () => sortSongs(songs, sort, sort === 'random' ? seed : 0),
+    [songs, sort, seed],
+  );
+  return useMemo(() => filterSongs(sorted, filters), [sorted, filters]);
+}
+
+export function useFilterOptions() {
+  const songs = useSongsStore(selectSongs);
+  return useMemo(() => filterOptions(songs), [songs]);
+}

@@ -1,0 +1,156 @@
+import { messages } from '../shared/src/messages.ts';
+import { expect, test } from './fixtures.ts';
+import { SongsTab } from './pages/songs-tab.ts';
+import { addSongByApi } from './support/musicians.ts';
+
+const CSV = [
+  'Title,Artist,Genre,Mood,Year',
+  'Wonderwall,Oasis,"Britpop, Rock",Nostalgic,1995',
+  'Halo,Beyoncé,Pop,Romantic,2008',
+  'Autumn Leaves,Traditional,,,',
+  ',Missing Title,,,',
+].join('\n');
+
+test.describe('dashboard Songs tab', () => {
+  test('imports a CSV file through the preview and lists the songs', async ({
+    page,
+    signedInMusician,
+  }) => {
+    await signedInMusician();
+    const songs = new SongsTab(page);
+    await songs.goto();
+    await expect(page.getByText(messages.noSongsYet)).toBeVisible();
+
+    await songs.choose('Upload CSV');
+    const picker = page.getByLabel('CSV file');
+    await picker.setInputFiles({
+      name: 'songs.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('x'),
+    });
+    await expect(page.getByText(messages.csvWrongExtension)).toBeVisible();
+
+    await picker.setInputFiles({
+      name: 'songs.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV),
+    });
+    await expect(page.getByText('3 of 4 songs can be imported.')).toBeVisible();
+    const preview = page.getByRole('table', { name: 'Preview of the songs in the file' });
+    await expect(preview.getByRole('row')).toHaveCount(4);
+    await expect(page.getByText(/^Line 5: /)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Import 3 songs' }).click();
+    await expect(page.getByText('Added: 3')).toBeVisible();
+    await expect(songs.songCount).toHaveText('3 songs');
+    await expect(songs.row('Wonderwall')).toContainText('Britpop, Rock');
+    await expect(songs.row('Halo')).toContainText('2008');
+    await expect(songs.row('Autumn Leaves')).toBeVisible();
+  });
+
+  test('searches, filters (including the none values) and keeps the sort in the URL', async ({
+    page,
+    request,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const add = (song: Parameters<typeof addSongByApi>[2]) =>
+      addSongByApi(request, musician.token, song);
+    await add({ title: 'Wonderwall', artist: 'Oasis', genres: ['Rock'], year: 1995 });
+    await add({ title: 'Halo', artist: 'Beyoncé', genres: ['Pop'], year: 2008 });
+    await add({ title: 'Autumn Leaves', artist: 'Traditional' });
+    const songs = new SongsTab(page);
+    await songs.goto();
+    await expect(songs.songCount).toHaveText('3 songs');
+
+    await songs.search.fill('beyonce');
+    await expect(songs.songCount).toHaveText('Showing 1 of 3 songs');
+    await expect.poll(() => songs.titles()).toEqual(['Halo']);
+    await songs.search.fill('nothing like this');
+    await expect(page.getByText(messages.noSongsMatch)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(songs.songCount).toHaveText('3 songs');
+
+    await songs.filter('Genre').selectOption({ label: 'No genre' });
+    await expect.poll(() => songs.titles()).toEqual(['Autumn Leaves']);
+    await songs.filter('Genre').selectOption({ label: 'Rock' });
+    await expect.poll(() => songs.titles()).toEqual(['Wonderwall']);
+    await songs.filter('Genre').selectOption({ label: 'All' });
+    await songs.filter('Decade').selectOption({ label: '2000s' });
+    await expect.poll(() => songs.titles()).toEqual(['Halo']);
+    await songs.filter('Decade').selectOption({ label: 'All' });
+    await songs.filter('Year').selectOption({ label: 'No year' });
+    await expect.poll(() => songs.titles()).toEqual(['Autumn Leaves']);
+    await page.getByRole('button', { name: 'Clear All' }).click();
+
+    await songs.sort.selectOption({ label: 'Alphabetical' });
+    await expect(page).toHaveURL(/[?&]sort=alphabetical/);
+    await expect.poll(() => songs.titles()).toEqual(['Autumn Leaves', 'Halo', 'Wonderwall']);
+    await page.reload();
+    await expect(songs.sort).toHaveValue('alphabetical');
+    await expect.poll(() => songs.titles()).toEqual(['Autumn Leaves', 'Halo', 'Wonderwall']);
+    await songs.sort.selectOption({ label: 'Most popular' });
+    await expect(page).not.toHaveURL(/sort=/);
+  });
+
+  test('batch edits the selected songs and edits one song with chips', async ({
+    page,
+    request,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    await addSongByApi(request, musician.token, { title: 'Creep', artist: 'Radiohead' });
+    await addSongByApi(request, musician.token, { title: 'Karma Police', artist: 'Radiohead' });
+    await addSongByApi(request, musician.token, { title: 'Yellow', artist: 'Coldplay' });
+    const songs = new SongsTab(page);
+    await songs.goto();
+    await expect(songs.songCount).toHaveText('3 songs');
+
+    await songs.selectionBar.getByRole('button', { name: 'Batch Edit' }).click();
+    await expect(songs.toast).toHaveText(messages.batchUpdateSelectionEmpty);
+
+    await songs.select('Creep');
+    await songs.select('Karma Police');
+    await expect(songs.selectionBar).toContainText('2 selected');
+    await songs.selectionBar.getByRole('button', { name: 'Batch Edit' }).click();
+    const dialog = songs.dialog('Batch Edit Songs');
+    await dialog.getByRole('button', { name: 'Update Songs' }).click();
+    await expect(dialog.getByText(messages.batchNothingToUpdate)).toBeVisible();
+    await dialog.getByLabel('Genres').fill('Alternative, Rock');
+    await dialog.getByLabel('Year').fill('1993');
+    await dialog.getByRole('button', { name: 'Update Songs' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(songs.toast).toHaveText('Updated 2 songs');
+    await expect(songs.row('Creep')).toContainText('Alternative, Rock · 1993');
+    await expect(songs.row('Karma Police')).toContainText('Alternative, Rock · 1993');
+    await expect(songs.row('Yellow')).toContainText('No details yet');
+
+    await songs
+      .row('Yellow')
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const edit = songs.dialog('Edit Song');
+    await edit.getByRole('combobox', { name: 'Genres' }).fill(' Britpop ');
+    await edit.getByRole('button', { name: 'Add genre' }).click();
+    await edit.getByRole('combobox', { name: 'Genres' }).fill('britpop');
+    await edit.getByRole('combobox', { name: 'Genres' }).press('Enter');
+    await expect(
+      edit.getByRole('list', { name: 'Chosen genres' }).getByRole('listitem'),
+    ).toHaveText(['Britpop×']);
+    await edit.getByLabel('Title').fill('');
+    await edit.getByRole('button', { name: 'Auto-fill' }).click();
+    await expect(edit.getByText(messages.autoFillNeedsTitleArtist)).toBeVisible();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByText(messages.songTitleRequired)).toBeVisible();
+    await edit.getByLabel('Title').fill('Yellow');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(songs.row('Yellow')).toContainText('Britpop');
+
+    await songs
+      .row('Yellow')
+      .getByRole('button', { name: /^Hide / })
+      .click();
+    await expect(songs.row('Yellow')).toContainText('Hidden');
+  });
+});
