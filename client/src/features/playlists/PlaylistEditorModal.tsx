@@ -5,7 +5,9 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -35,6 +37,8 @@ function PlaylistEditor({ playlist, actions, onClose }: EditorProps) {
   const [songs, setSongs] = useState<Song[]>(playlist.songs);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // dnd-kit's live region goes here: outside the modal dialog it would be inert and unheard.
+  const [liveRegion, setLiveRegion] = useState<HTMLDivElement | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -44,6 +48,25 @@ function PlaylistEditor({ playlist, actions, onClose }: EditorProps) {
     playlist.songs.map((song) => song.id),
     ids,
   );
+
+  const nameOf = (id: UniqueIdentifier) => {
+    const song = songs.find((item) => item.id === id);
+    return song ? `${song.title} by ${song.artist}` : 'the song';
+  };
+  const positionOf = (id: UniqueIdentifier | undefined) =>
+    songs.findIndex((song) => song.id === id) + 1;
+  // Read out by dnd-kit's live region: names and positions, not ids.
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${songs.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} moved to position ${positionOf(over.id)}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)}.`
+        : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -73,7 +96,12 @@ function PlaylistEditor({ playlist, actions, onClose }: EditorProps) {
       {songs.length === 0 ? (
         <p className="empty-note">This playlist has no songs.</p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          accessibility={{ announcements, container: liveRegion ?? undefined }}
+          onDragEnd={onDragEnd}
+        >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="sortable-list" aria-label={`Songs of ${playlist.name}`}>
               {songs.map((song, index) => (
@@ -88,6 +116,7 @@ function PlaylistEditor({ playlist, actions, onClose }: EditorProps) {
           </SortableContext>
         </DndContext>
       )}
+      <div ref={setLiveRegion} />
       <StatusMessage tone="error">{error}</StatusMessage>
       <div className="modal-actions">
         <button type="button" className="button button-ghost" onClick={onClose}>

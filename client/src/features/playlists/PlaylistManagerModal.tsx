@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/src/messages.ts';
-import { PLAYLIST_NAME_MAX_LENGTH } from '../../../../shared/src/schemas/playlist.ts';
+import {
+  PLAYLIST_NAME_MAX_LENGTH,
+  type PlaylistSummary,
+} from '../../../../shared/src/schemas/playlist.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import type { PlaylistActions } from './playlist-actions.ts';
@@ -46,6 +49,7 @@ interface PlaylistManagerModalProps {
   open: boolean;
   actions: PlaylistActions;
   onEdit(id: string): void;
+  onDelete(playlist: PlaylistSummary): void;
   onClose(): void;
 }
 
@@ -54,6 +58,7 @@ export function PlaylistManagerModal({
   open,
   actions,
   onEdit,
+  onDelete,
   onClose,
 }: PlaylistManagerModalProps) {
   const playlists = usePlaylistsStore(selectPlaylists);
@@ -72,7 +77,13 @@ export function PlaylistManagerModal({
       ) : (
         <ul className="playlist-list" aria-label="Your playlists">
           {playlists.map((playlist) => (
-            <PlaylistRow key={playlist.id} playlist={playlist} actions={actions} onEdit={onEdit} />
+            <PlaylistRow
+              key={playlist.id}
+              playlist={playlist}
+              actions={actions}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
           ))}
         </ul>
       )}

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
-import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import type { PlaylistActions } from './playlist-actions.ts';
 
@@ -8,13 +7,15 @@ interface PlaylistRowProps {
   playlist: PlaylistSummary;
   actions: PlaylistActions;
   onEdit(id: string): void;
+  /** Asks for confirmation first (the dialog lives outside the manager, see PlaylistsSection). */
+  onDelete(playlist: PlaylistSummary): void;
 }
 
 function RenameForm({
   playlist,
   actions,
   onDone,
-}: Omit<PlaylistRowProps, 'onEdit'> & { onDone(): void }) {
+}: Pick<PlaylistRowProps, 'playlist' | 'actions'> & { onDone(): void }) {
   const [name, setName] = useState(playlist.name);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -58,7 +59,7 @@ function RenameForm({
 }
 
 /** One playlist in the manager: rename inline, public/private, activate, edit, delete. */
-export function PlaylistRow({ playlist, actions, onEdit }: PlaylistRowProps) {
+export function PlaylistRow({ playlist, actions, onEdit, onDelete }: PlaylistRowProps) {
   const [renaming, setRenaming] = useState(false);
   const { id, name } = playlist;
 
@@ -121,14 +122,14 @@ export function PlaylistRow({ playlist, actions, onEdit }: PlaylistRowProps) {
             Rename
           </button>
         )}
-        <ConfirmButton
-          label="Delete"
-          accessibleName={`Delete ${name}`}
-          title="Delete this playlist?"
-          message={`"${name}" will be deleted. Its songs stay in your song list.`}
-          confirmLabel="Delete playlist"
-          onConfirm={() => void actions.remove(id)}
-        />
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-label={`Delete ${name}`}
+          onClick={() => onDelete(playlist)}
+        >
+          Delete
+        </button>
       </div>
     </li>
   );

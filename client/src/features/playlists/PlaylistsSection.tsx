@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
+import { Modal } from '../../ui/Modal.tsx';
 import { PlaylistEditorModal } from './PlaylistEditorModal.tsx';
 import { PlaylistManagerModal } from './PlaylistManagerModal.tsx';
 import { usePlaylistActions, type Notify } from './playlist-actions.ts';
@@ -12,6 +14,7 @@ export function PlaylistsSection({ notify }: { notify: Notify }) {
   const actions = usePlaylistActions(notify);
   const [managing, setManaging] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<PlaylistSummary | null>(null);
 
   return (
     <section className="card playlists-section" aria-labelledby="playlists-title">
@@ -33,6 +36,7 @@ export function PlaylistsSection({ notify }: { notify: Notify }) {
         open={managing}
         actions={actions}
         onEdit={setEditingId}
+        onDelete={setDeleting}
         onClose={() => setManaging(false)}
       />
       <PlaylistEditorModal
@@ -40,6 +44,30 @@ export function PlaylistsSection({ notify }: { notify: Notify }) {
         actions={actions}
         onClose={() => setEditingId(null)}
       />
+      {/* Editor and confirmation are siblings of the manager, not inside it: a nested dialog's
+          close event would reach the manager's onClose through React and close it too. */}
+      <Modal
+        title="Delete this playlist?"
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+      >
+        <p>&quot;{deleting?.name}&quot; will be deleted. Its songs stay in your song list.</p>
+        <div className="modal-actions">
+          <button type="button" className="button button-ghost" onClick={() => setDeleting(null)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => {
+              if (deleting) void actions.remove(deleting.id);
+              setDeleting(null);
+            }}
+          >
+            Delete playlist
+          </button>
+        </div>
+      </Modal>
     </section>
   );
 }
