@@ -1,34 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import { PLAYLIST_NAME_MAX_LENGTH } from '../../../../shared/src/schemas/playlist.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { selectSelected, useSongsStore } from '../songs/songs-store.ts';
 import { usePlaylistActions, type Notify } from './playlist-actions.ts';
+import { addToPlaylistError, type AddMode } from './playlist-edit.ts';
 import { selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
-
-type Mode = 'new' | 'existing';
-
-/** The form's own check before any call; null when it may be sent. */
-export function addToPlaylistError(
-  songCount: number,
-  mode: Mode,
-  name: string,
-  playlistId: string,
-): string | null {
-  if (songCount === 0) return messages.playlistSongsSelectionEmpty;
-  if (mode === 'existing') return playlistId ? null : messages.playlistSelectRequired;
-  if (!name.trim()) return messages.playlistNameMissing;
-  if (name.trim().length > PLAYLIST_NAME_MAX_LENGTH) return messages.playlistNameTooLong;
-  return null;
-}
 
 function AddToPlaylistForm({ notify, onClose }: { notify: Notify; onClose(): void }) {
   const selected = useSongsStore(selectSelected);
   const playlists = usePlaylistsStore(selectPlaylists);
   const actions = usePlaylistActions(notify);
-  const [mode, setMode] = useState<Mode>(playlists.length > 0 ? 'existing' : 'new');
+  const [mode, setMode] = useState<AddMode>(playlists.length > 0 ? 'existing' : 'new');
   const [name, setName] = useState('');
   const [playlistId, setPlaylistId] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -1,21 +1,13 @@
 import { useMemo } from 'react';
 import { messages } from '../../../../shared/src/messages.ts';
-import { PLAYLIST_NAME_MAX_LENGTH } from '../../../../shared/src/schemas/playlist.ts';
 import { ApiError, errorMessage } from '../../app/api-client.ts';
 import type { Toast } from '../../app/use-toast.ts';
 import { fill } from '../songs/format.ts';
+import { renameError } from './playlist-edit.ts';
 import { playlistsApi } from './playlists-api.ts';
 import { reloadPlaylists, usePlaylistsStore } from './playlists-store.ts';
 
 export type Notify = (text: string, tone?: Toast['tone']) => void;
-
-/** A rename's name check: inline 'Name required', or the length limit; null when fine. */
-export function renameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return messages.playlistNameRequiredInline;
-  if (trimmed.length > PLAYLIST_NAME_MAX_LENGTH) return messages.playlistNameTooLong;
-  return null;
-}
 
 /** Playlist changes: each calls the API, updates the store and says how it went. */
 export function playlistActions(notify: Notify) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaylistChanged, moveItem } from './playlist-edit.ts';
+import { messages } from '../../../../shared/src/messages.ts';
+import { addToPlaylistError, isPlaylistChanged, moveItem, renameError } from './playlist-edit.ts';
 
 describe('isPlaylistChanged', () => {
   it('is false for the same ids in the same order', () => {
@@ -26,5 +27,24 @@ describe('moveItem', () => {
 
   it('ignores positions out of range', () => {
     expect(moveItem(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
+  });
+});
+
+describe('renameError', () => {
+  it('asks for a name inline and enforces the 100-character limit', () => {
+    expect(renameError('  ')).toBe(messages.playlistNameRequiredInline);
+    expect(renameError('x'.repeat(101))).toBe(messages.playlistNameTooLong);
+    expect(renameError(` ${'x'.repeat(100)} `)).toBeNull();
+  });
+});
+
+describe('addToPlaylistError', () => {
+  it('needs songs, then a playlist or a name', () => {
+    expect(addToPlaylistError(0, 'new', 'Set', '')).toBe(messages.playlistSongsSelectionEmpty);
+    expect(addToPlaylistError(2, 'existing', '', '')).toBe(messages.playlistSelectRequired);
+    expect(addToPlaylistError(2, 'existing', '', 'id-1')).toBeNull();
+    expect(addToPlaylistError(2, 'new', ' ', '')).toBe(messages.playlistNameMissing);
+    expect(addToPlaylistError(2, 'new', 'x'.repeat(101), '')).toBe(messages.playlistNameTooLong);
+    expect(addToPlaylistError(2, 'new', 'Friday', '')).toBeNull();
   });
 });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { addTag, mergeTags, songInputFrom } from './song-form.ts';
+
+describe('addTag', () => {
+  it('trims, and ignores empty or already chosen tags (any case)', () => {
+    expect(addTag(['Rock'], '  Pop ')).toEqual(['Rock', 'Pop']);
+    expect(addTag(['Rock'], '   ')).toEqual(['Rock']);
+    expect(addTag(['Rock'], 'rock')).toEqual(['Rock']);
+  });
+
+  it('merges found tags without duplicates', () => {
+    expect(mergeTags(['Rock'], ['rock', 'Britpop', 'Britpop'])).toEqual(['Rock', 'Britpop']);
+  });
+});
+
+describe('songInputFrom', () => {
+  it('trims text and sends the year as an integer or null', () => {
+    const base = { title: ' Halo ', artist: ' Beyoncé ', genres: ['Pop', ' '], moods: [] };
+    expect(songInputFrom({ ...base, year: ' 2008 ', notes: ' encore ' })).toEqual({
+      title: 'Halo',
+      artist: 'Beyoncé',
+      genres: ['Pop'],
+      moods: [],
+      year: 2008,
+      notes: 'encore',
+    });
+    expect(songInputFrom({ ...base, year: '', notes: '' }).year).toBeNull();
+  });
+});
