@@ -101,7 +101,7 @@ test.describe('routing by session', () => {
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('a revoked session is forgotten and the musician is sent back to sign in', async ({
+  test('a session revoked while the app was closed is forgotten on the next visit', async ({
     page,
     request,
     landing,
@@ -110,12 +110,34 @@ test.describe('routing by session', () => {
   }) => {
     await signedInMusician();
     const token = await dashboard.storedToken();
+    // Leave first: an open dashboard would notice the revocation by itself (next test).
+    await page.goto('about:blank');
     const logout = await request.post('/api/auth/logout', {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(logout.ok()).toBe(true);
 
-    await page.reload();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/');
+    await expect(landing.notice).toHaveText(messages.sessionExpired);
+    expect(await dashboard.storedToken()).toBeNull();
+  });
+
+  test('an open dashboard whose session is revoked elsewhere goes back to sign in', async ({
+    page,
+    request,
+    landing,
+    dashboard,
+    signedInMusician,
+  }) => {
+    await signedInMusician();
+    await expect(dashboard.connection).toHaveText('Live');
+    const token = await dashboard.storedToken();
+    const logout = await request.post('/api/auth/logout', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.ok()).toBe(true);
+
     await expect(page).toHaveURL('/');
     await expect(landing.notice).toHaveText(messages.sessionExpired);
     expect(await dashboard.storedToken()).toBeNull();

@@ -27,7 +27,10 @@ export function Modal({ title, open, onClose, children }: ModalProps) {
       ref={ref}
       className="modal"
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={(event) => {
+        // React passes a nested dialog's close event up the component tree: ignore it.
+        if (event.target === event.currentTarget) onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose();
