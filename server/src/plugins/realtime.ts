@@ -106,7 +106,8 @@ export const realtimePlugin = fp(
       if (event.name === 'profile:updated' && slugs.get(event.musicianId) !== event.payload.slug) {
         const { slug } = event.payload;
         slugs.set(event.musicianId, slug);
-        io.serverSideEmit('slug-changed', event.musicianId, slug);
+        // Other processes exist only with the Redis adapter (the in-memory one would only warn).
+        if (redis) io.serverSideEmit('slug-changed', event.musicianId, slug);
         moveToSlug(event.musicianId, slug).then(() => emitTo(slug, event), failed(event));
         return;
       }
