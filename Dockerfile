@@ -9,6 +9,7 @@ COPY . .
 RUN npm run build
 
 FROM node:24-slim AS runtime
+# Only the server's packages: the client's are devDependencies, built into client/dist above.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
