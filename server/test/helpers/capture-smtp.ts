@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
+import { cleanUpLater } from './cleanup.ts';
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
 export async function startCaptureSmtp(): Promise<{ url: string; received: string[] }> {
@@ -18,7 +18,7 @@ export async function startCaptureSmtp(): Promise<{ url: string; received: strin
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  cleanUpLater(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.server.address() as { port: number };
   return { url: `smtp://127.0.0.1:${port}`, received };
 }

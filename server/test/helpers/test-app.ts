@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { cleanUpLater } from './cleanup.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -58,7 +58,7 @@ export async function startTestApp(
   options.extend?.(app);
   const url = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   await app.ready();
-  afterAll(async () => {
+  cleanUpLater(async () => {
     await app.close();
     await database.drop();
   });
