@@ -36,8 +36,9 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
 }
 
 /**
- * Builds the real app on a fresh database for the calling test file and closes both after it.
- * Tests of one file share the app, so each test creates its own musicians and data.
+ * Builds the real app on a fresh database and closes both when the caller's scope ends (the
+ * test it is called in, or else the file). Tests of one file share a file-level app, so each
+ * test creates its own musicians and data.
  */
 export async function startTestApp(
   overrides: ConfigOverrides = {},
