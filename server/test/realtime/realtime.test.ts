@@ -24,6 +24,10 @@ describe('live updates over Socket.IO', () => {
 
     const { id } = await submitRequest(app, song, { requester_name: 'Robin' });
 
+    const listed = await app.inject({
+      url: `/api/requests/musician/${musician.musician.id}`,
+      headers: musician.auth,
+    });
     for (const device of [laptop, tablet]) {
       const pushed = await device.waitFor<SongRequest>('request:created', (r) => r.id === id);
       expect(pushed).toMatchObject({
@@ -32,6 +36,8 @@ describe('live updates over Socket.IO', () => {
         status: 'pending',
         song_title: song.title,
       });
+      // The event carries exactly what the REST API lists.
+      expect(pushed).toEqual(listed.json().requests[0]);
     }
     // The stranger's own event arriving proves their device was listening all along.
     const strangerSong = await createSong(app, stranger);

@@ -40,7 +40,7 @@ export function toSongRequest(row: RequestRow): SongRequest {
   };
 }
 
-/** A row of the requests table as raw SQL returns it (snake_case, numeric as text). */
+/** A row of the requests table as JSON from raw SQL (snake_case; numeric may come as text). */
 interface InsertedRow {
   id: string;
   song_id: string | null;
@@ -77,17 +77,29 @@ function fromInsertedRow(row: InsertedRow, showName: string | null): SongRequest
   };
 }
 
-export interface NewRequest {
-  musicianId: string;
+export interface Submission {
   songId: string;
-  songTitle: string;
-  songArtist: string;
   requesterName: string;
   requesterEmail: string;
   dedication: string;
   tipAmount: number;
-  showId: string | null;
   idempotencyKey: string | null;
+}
+
+export interface SubmitResult {
+  musicianId: string;
+  hidden: boolean;
+  requestsEnabled: boolean;
+  /** The new request; null when refused or when the idempotency key was already used. */
+  request: SongRequest | null;
+}
+
+interface SubmitRow {
+  owner_id: string;
+  song_hidden: boolean;
+  owner_accepts: boolean;
+  active_show_name: string | null;
+  inserted: InsertedRow | null;
 }
 
 export function requestsRepository(db: Db) {
@@ -122,59 +134,54 @@ export function requestsRepository(db: Db) {
       return row?.musicianId;
     },
 
-    /** The song a request is for, whether it may be requested, and the show running now. */
-    async requestableSong(songId: string) {
-      const [row] = await db
-        .select({
-          musicianId: songs.musicianId,
-          title: songs.title,
-          artist: songs.artist,
-          hidden: songs.hidden,
-          requestsEnabled: musicians.requestsEnabled,
-          activeShowId: shows.id,
-          activeShowName: shows.name,
-        })
-        .from(songs)
-        .innerJoin(musicians, eq(musicians.id, songs.musicianId))
-        .leftJoin(shows, and(eq(shows.musicianId, songs.musicianId), eq(shows.status, 'active')))
-        .where(eq(songs.id, songId));
-      return row;
-    },
-
     /**
-     * Inserts the request and counts it on its song in one statement (so atomically, and in one
-     * round trip: this is the hot path of a show). With an idempotency key already used, nothing is
-     * written and the first request is returned instead.
+     * Files an audience request in ONE statement (this is the hot path of a show): it finds the
+     * song, its musician and the running show, inserts the request unless the song is hidden or
+     * the musician has requests off, and counts it on the song. With an idempotency key already
+     * used, nothing is written and `request` is null: the caller fetches the first one.
      */
-    async insert(
-      values: NewRequest,
-      showName: string | null,
-    ): Promise<{ request: SongRequest; created: boolean }> {
+    async submit(submission: Submission): Promise<SubmitResult | undefined> {
       const result = await db.execute(sql`
-        WITH inserted AS (
+        WITH song AS (
+          SELECT s.id, s.musician_id, s.title, s.artist, s.hidden, m.requests_enabled,
+            sh.id AS show_id, sh.name AS show_name
+          FROM ${songs} s
+          JOIN ${musicians} m ON m.id = s.musician_id
+          LEFT JOIN ${shows} sh ON sh.musician_id = s.musician_id AND sh.status = 'active'
+          WHERE s.id = ${submission.songId}
+        ), inserted AS (
           INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
             requester_name, requester_email, dedication, tip_amount, idempotency_key)
-          VALUES (${values.musicianId}, ${values.songId}, ${values.showId}, ${values.songTitle},
-            ${values.songArtist}, ${values.requesterName}, ${values.requesterEmail},
-            ${values.dedication}, ${values.tipAmount}, ${values.idempotencyKey})
+          SELECT musician_id, id, show_id, title, artist, ${submission.requesterName}::text,
+            ${submission.requesterEmail}::text, ${submission.dedication}::text,
+            ${submission.tipAmount}::numeric, ${submission.idempotencyKey}::text
+          FROM song
+          WHERE NOT hidden AND requests_enabled
           ON CONFLICT (musician_id, idempotency_key) DO NOTHING
           RETURNING *
         ), counted AS (
           UPDATE ${songs} SET request_count = request_count + 1
           WHERE id IN (SELECT song_id FROM inserted)
         )
-        SELECT * FROM inserted`);
-      const [row] = (result as unknown as { rows: InsertedRow[] }).rows;
-      if (row) return { request: fromInsertedRow(row, showName), created: true };
+        SELECT song.musician_id AS owner_id, song.hidden AS song_hidden,
+          song.requests_enabled AS owner_accepts, song.show_name AS active_show_name,
+          to_jsonb(inserted.*) AS inserted
+        FROM song LEFT JOIN inserted ON true`);
+      const [row] = (result as unknown as { rows: SubmitRow[] }).rows;
+      if (!row) return undefined;
+      return {
+        musicianId: row.owner_id,
+        hidden: row.song_hidden,
+        requestsEnabled: row.owner_accepts,
+        request: row.inserted && fromInsertedRow(row.inserted, row.active_show_name),
+      };
+    },
 
-      const [existing] = await selectRequests().where(
-        and(
-          eq(requests.musicianId, values.musicianId),
-          eq(requests.idempotencyKey, values.idempotencyKey ?? ''),
-        ),
+    async findByIdempotencyKey(musicianId: string, key: string): Promise<SongRequest | undefined> {
+      const [row] = await selectRequests().where(
+        and(eq(requests.musicianId, musicianId), eq(requests.idempotencyKey, key)),
       );
-      if (!existing) throw new Error('idempotent request insert found nothing');
-      return { request: toSongRequest(existing), created: false };
+      return row && toSongRequest(row);
     },
 
     /** Moves the status only if the request is still in one of `from`; returns it if moved. */

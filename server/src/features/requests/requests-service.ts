@@ -42,27 +42,25 @@ export function requestsService({ requests, events }: Deps) {
   return {
     /** The audience's request. Routed to the running show, if any. */
     async create(data: CreateRequestData, idempotencyKey: string | null): Promise<CreatedRequest> {
-      const song = await requests.requestableSong(data.song_id);
-      if (!song || song.hidden) throw notFound(messages.requestSongUnavailable);
-      if (!song.requestsEnabled) throw forbidden(messages.requestsDisabled);
+      const submitted = await requests.submit({
+        songId: data.song_id,
+        requesterName: data.requester_name,
+        requesterEmail: data.requester_email,
+        dedication: data.dedication,
+        tipAmount: data.tip_amount,
+        idempotencyKey,
+      });
+      if (!submitted || submitted.hidden) throw notFound(messages.requestSongUnavailable);
+      if (!submitted.requestsEnabled) throw forbidden(messages.requestsDisabled);
 
-      const { request, created } = await requests.insert(
-        {
-          musicianId: song.musicianId,
-          songId: data.song_id,
-          songTitle: song.title,
-          songArtist: song.artist,
-          requesterName: data.requester_name,
-          requesterEmail: data.requester_email,
-          dedication: data.dedication,
-          tipAmount: data.tip_amount,
-          showId: song.activeShowId,
-          idempotencyKey,
-        },
-        song.activeShowName,
-      );
-      if (created) {
-        events.publish({ musicianId: song.musicianId, name: 'request:created', payload: request });
+      const { musicianId } = submitted;
+      let request = submitted.request;
+      if (request) {
+        events.publish({ musicianId, name: 'request:created', payload: request });
+      } else {
+        // A retry with an Idempotency-Key already used: answer with the first request.
+        request = (await requests.findByIdempotencyKey(musicianId, idempotencyKey ?? '')) ?? null;
+        if (!request) throw notFound(messages.requestSongUnavailable);
       }
       const { id, song_title, song_artist, status, created_at } = request;
       return { id, song_title, song_artist, status, created_at };
