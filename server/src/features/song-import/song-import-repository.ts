@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { songs } from '../../db/schema.ts';
+import { songKey } from '../songs/song-key.ts';
 
 /** A song ready to insert: already validated and trimmed. */
 export interface NewSong {
@@ -23,15 +24,6 @@ export interface InsertedSong {
 
 // 1,000 rows x 6 columns stays far below PostgreSQL's 65,535 parameters per statement.
 const CHUNK_SIZE = 1000;
-
-/**
- * The duplicate rule: same title and artist, ignoring case and surrounding spaces. Keys are
- * built here, in JS, for both sides: PostgreSQL's lower() depends on the database locale and
- * would not fold "É" on a C-locale database, so "Été" and "ÉTÉ" would slip through.
- */
-export function songKey(title: string, artist: string): string {
-  return `${title.trim().toLowerCase()}\u0000${artist.trim().toLowerCase()}`;
-}
 
 export function songImportRepository(db: Db) {
   return {

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Suggestion, SuggestionStatus } from '../../../../shared/src/schemas/suggestion.ts';
 import type { Db } from '../../db/database.ts';
 import { designSettings, musicians, songs, songSuggestions } from '../../db/schema.ts';
+import { songKey } from '../songs/song-key.ts';
 
 type SuggestionRow = typeof songSuggestions.$inferSelect;
 
@@ -101,17 +102,13 @@ export function suggestionsRepository(db: Db) {
           .returning();
         if (!row) return undefined;
         if (status === 'added') {
-          const [existing] = await tx
-            .select({ id: songs.id })
+          // The same duplicate rule as every import (see songKey), not the database locale's.
+          const existing = await tx
+            .select({ title: songs.title, artist: songs.artist })
             .from(songs)
-            .where(
-              and(
-                eq(songs.musicianId, musicianId),
-                sql`lower(trim(${songs.title})) = lower(${row.suggestedTitle})`,
-                sql`lower(trim(${songs.artist})) = lower(${row.suggestedArtist})`,
-              ),
-            );
-          if (!existing) {
+            .where(eq(songs.musicianId, musicianId));
+          const wanted = songKey(row.suggestedTitle, row.suggestedArtist);
+          if (!existing.some((song) => songKey(song.title, song.artist) === wanted)) {
             await tx
               .insert(songs)
               .values({ musicianId, title: row.suggestedTitle, artist: row.suggestedArtist });

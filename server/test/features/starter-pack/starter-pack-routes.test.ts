@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../../shared/src/messages.ts';
 import type { CsvUploadResponse } from '../../../../shared/src/schemas/song-import.ts';
 import { SongInput, type Song } from '../../../../shared/src/schemas/song.ts';
-import { songKey } from '../../../src/features/song-import/song-import-repository.ts';
+import { songKey } from '../../../src/features/songs/song-key.ts';
 import { STARTER_CATALOGUE } from '../../../src/features/starter-pack/starter-catalogue.ts';
 import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
 import { startTestApp, testConfig } from '../../helpers/test-app.ts';

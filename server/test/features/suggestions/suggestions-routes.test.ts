@@ -142,6 +142,18 @@ describe('musician suggestion routes', () => {
     expect(songs.map((song: { title: string }) => song.title)).toEqual(['Rehab', 'Valerie']);
   });
 
+  it('recognises a song already there whatever the case of its accented letters', async () => {
+    const musician = await registerMusician(app);
+    await createSong(app, musician, { title: 'ÉTÉ INDIEN', artist: 'JOE DASSIN' });
+    const { id } = await submitSuggestion(app, musician, {
+      suggested_title: 'Été indien',
+      suggested_artist: 'Joe Dassin',
+    });
+    await decide(musician, id, 'added');
+    const songs = (await app.inject({ url: '/api/songs', headers: musician.auth })).json();
+    expect(songs).toHaveLength(1);
+  });
+
   it('acts only on pending suggestions', async () => {
     const musician = await registerMusician(app);
     const { id } = await submitSuggestion(app, musician);
