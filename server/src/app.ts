@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './plugins/services.ts';
@@ -69,6 +70,7 @@ export async function buildApp(
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(housekeepingPlugin);
 
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { domainEvents } from '../events/domain-events.ts';
 import { authService } from '../features/auth/auth-service.ts';
+import { housekeepingService } from '../features/auth/housekeeping-service.ts';
 import { passwordResetService } from '../features/auth/password-reset-service.ts';
 import { passwordResetsRepository } from '../features/auth/password-resets-repository.ts';
 import { resetCodeMailer } from '../features/auth/reset-code-mailer.ts';
@@ -54,17 +55,16 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     metadata,
     log: app.log,
   });
+  const sessions = sessionsRepository(db);
+  const resets = passwordResetsRepository(db);
   return {
     events,
     musicians,
-    auth: authService({
-      musicians,
-      sessions: sessionsRepository(db),
-      onSessionsRevoked: events.sessionsRevoked,
-    }),
+    auth: authService({ musicians, sessions, onSessionsRevoked: events.sessionsRevoked }),
+    housekeeping: housekeepingService({ sessions, resets }),
     passwordReset: passwordResetService({
       musicians,
-      resets: passwordResetsRepository(db),
+      resets,
       mailer: resetCodeMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
       log: app.log,
       exposeResetCode: config.exposeResetCode,

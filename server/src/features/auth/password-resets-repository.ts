@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { authSessions, musicians, passwordResets } from '../../db/schema.ts';
 
@@ -70,6 +70,15 @@ export function passwordResetsRepository(db: Db) {
           .returning({ id: authSessions.id });
         return revoked.map((session) => session.id);
       });
+    },
+
+    /** Deletes codes that expired before `before` (used ones expire too); returns how many. */
+    async deleteExpiredBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(passwordResets)
+        .where(lt(passwordResets.expiresAt, before))
+        .returning({ id: passwordResets.id });
+      return rows.length;
     },
   };
 }

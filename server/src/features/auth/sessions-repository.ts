@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { authSessions } from '../../db/schema.ts';
 
@@ -48,6 +48,15 @@ export function sessionsRepository(db: Db) {
         )
         .returning({ id: authSessions.id });
       return rows.map((row) => row.id);
+    },
+
+    /** Deletes sessions that ended (expired or revoked) before `before`; returns how many. */
+    async deleteEndedBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(authSessions)
+        .where(or(lt(authSessions.expiresAt, before), lt(authSessions.revokedAt, before)))
+        .returning({ id: authSessions.id });
+      return rows.length;
     },
   };
 }

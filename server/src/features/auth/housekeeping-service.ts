@@ -1,0 +1,24 @@
+import type { PasswordResetsRepository } from './password-resets-repository.ts';
+import type { SessionsRepository } from './sessions-repository.ts';
+
+// Ended sessions are kept a week, so "signed out" can still be told from "never existed".
+const KEEP_ENDED_SESSIONS_MS = 7 * 24 * 60 * 60 * 1000;
+const KEEP_EXPIRED_CODES_MS = 24 * 60 * 60 * 1000;
+
+/** Removes sign-in leftovers nobody can use any more, so these tables do not grow forever. */
+export function housekeepingService(deps: {
+  sessions: SessionsRepository;
+  resets: PasswordResetsRepository;
+}) {
+  return {
+    async sweep(now = new Date()): Promise<{ sessions: number; resetCodes: number }> {
+      const sessions = await deps.sessions.deleteEndedBefore(
+        new Date(now.getTime() - KEEP_ENDED_SESSIONS_MS),
+      );
+      const resetCodes = await deps.resets.deleteExpiredBefore(
+        new Date(now.getTime() - KEEP_EXPIRED_CODES_MS),
+      );
+      return { sessions, resetCodes };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { authSessions, passwordResets } from '../../../src/db/schema.ts';
+import { registerMusician } from '../../helpers/factories.ts';
+import { startTestApp } from '../../helpers/test-app.ts';
+
+const { app } = await startTestApp();
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('housekeeping', () => {
+  it('removes sessions ended over a week ago and codes expired over a day ago, keeping the rest', async () => {
+    const musician = await registerMusician(app);
+    const { db } = app.database;
+    const now = Date.now();
+    const rows = await db
+      .insert(authSessions)
+      .values([
+        {
+          musicianId: musician.musician.id,
+          tokenHash: `old-expired-${now}`,
+          expiresAt: new Date(now - 8 * DAY),
+        },
+        {
+          musicianId: musician.musician.id,
+          tokenHash: `old-revoked-${now}`,
+          expiresAt: new Date(now + DAY),
+          revokedAt: new Date(now - 8 * DAY),
+        },
+        {
+          musicianId: musician.musician.id,
+          tokenHash: `recently-revoked-${now}`,
+          expiresAt: new Date(now + DAY),
+          revokedAt: new Date(now - DAY),
+        },
+      ])
+      .returning({ id: authSessions.id, tokenHash: authSessions.tokenHash });
+    await db.insert(passwordResets).values([
+      { musicianId: musician.musician.id, codeHash: 'stale', expiresAt: new Date(now - 2 * DAY) },
+      { musicianId: musician.musician.id, codeHash: 'fresh', expiresAt: new Date(now + 60_000) },
+    ]);
+
+    await app.services.housekeeping.sweep(new Date(now));
+
+    const kept = await db
+      .select({ tokenHash: authSessions.tokenHash })
+      .from(authSessions)
+      .where(
+        inArray(
+          authSessions.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(kept.map((row) => row.tokenHash)).toEqual([`recently-revoked-${now}`]);
+    const codes = await db
+      .select({ codeHash: passwordResets.codeHash })
+      .from(passwordResets)
+      .where(eq(passwordResets.musicianId, musician.musician.id));
+    expect(codes.map((row) => row.codeHash)).toEqual(['fresh']);
+    // The live session of the musician still works.
+    expect((await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode).toBe(
+      200,
+    );
+  });
+});
