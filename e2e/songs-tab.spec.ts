@@ -48,6 +48,34 @@ test.describe('dashboard Songs tab', () => {
     await expect(songs.row('Autumn Leaves')).toBeVisible();
   });
 
+  test('imports a .lst setlist through the preview', async ({ page, signedInMusician }) => {
+    await signedInMusician();
+    const songs = new SongsTab(page);
+    await songs.goto();
+
+    await songs.choose('Upload LST');
+    const picker = page.getByLabel('LST file');
+    await picker.setInputFiles({
+      name: 'set.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('x'),
+    });
+    await expect(page.getByText(messages.lstWrongExtension)).toBeVisible();
+
+    const lst = ['# Friday set', 'Fly Me to the Moon - Frank Sinatra', '', 'Jolene\tDolly Parton'];
+    await picker.setInputFiles({
+      name: 'friday.lst',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(lst.join('\r\n')),
+    });
+    await expect(page.getByText('2 of 2 songs can be imported.')).toBeVisible();
+    await page.getByRole('button', { name: 'Import 2 songs' }).click();
+    await expect(page.getByText('Added: 2')).toBeVisible();
+    await expect(songs.songCount).toHaveText('2 songs');
+    await expect(songs.row('Jolene')).toContainText('Dolly Parton');
+    await expect(songs.row('Fly Me to the Moon')).toBeVisible();
+  });
+
   test('searches, filters (including the none values) and keeps the sort in the URL', async ({
     page,
     request,
