@@ -7,6 +7,9 @@ export interface Toast {
   id: number;
 }
 
+/** What actions call to tell the musician how it went. */
+export type Notify = (text: string, tone?: Toast['tone']) => void;
+
 let nextId = 0;
 
 /** A short message that goes away by itself after `durationMs`. */

@@ -3,7 +3,8 @@ import { Modal } from '../../ui/Modal.tsx';
 import { StatusMessage } from '../../ui/StatusMessage.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { selectSelected, useSongsStore } from '../songs/songs-store.ts';
-import { usePlaylistActions, type Notify } from './playlist-actions.ts';
+import type { Notify } from '../../app/use-toast.ts';
+import { usePlaylistActions } from './playlist-actions.ts';
 import { addToPlaylistError, type AddMode } from './playlist-edit.ts';
 import { selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
 

@@ -3,7 +3,8 @@ import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts
 import { Modal } from '../../ui/Modal.tsx';
 import { PlaylistEditorModal } from './PlaylistEditorModal.tsx';
 import { PlaylistManagerModal } from './PlaylistManagerModal.tsx';
-import { usePlaylistActions, type Notify } from './playlist-actions.ts';
+import type { Notify } from '../../app/use-toast.ts';
+import { usePlaylistActions } from './playlist-actions.ts';
 import { selectActivePlaylist, selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
 import './playlists.css';
 

@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
 import { messages } from '../../../../shared/src/messages.ts';
 import { ApiError, errorMessage } from '../../app/api-client.ts';
-import type { Toast } from '../../app/use-toast.ts';
+import type { Notify } from '../../app/use-toast.ts';
 import { fill } from '../songs/format.ts';
 import { renameError } from './playlist-edit.ts';
 import { playlistsApi } from './playlists-api.ts';
 import { reloadPlaylists, usePlaylistsStore } from './playlists-store.ts';
-
-export type Notify = (text: string, tone?: Toast['tone']) => void;
 
 /** Playlist changes: each calls the API, updates the store and says how it went. */
 export function playlistActions(notify: Notify) {

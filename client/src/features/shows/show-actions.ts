@@ -1,11 +1,10 @@
 import { messages } from '../../../../shared/src/messages.ts';
 import type { Show } from '../../../../shared/src/schemas/show.ts';
 import { errorMessage } from '../../app/api-client.ts';
+import type { Notify } from '../../app/use-toast.ts';
 import { useRequestsStore } from '../requests/requests-store.ts';
 import { showsApi } from './shows-api.ts';
 import { useShowsStore } from './shows-store.ts';
-
-type Notify = (text: string, tone?: 'success' | 'error') => void;
 
 /** Start, stop, archive, restore and delete; each reports through `notify`. */
 export function showActions(notify: Notify) {

@@ -1,4 +1,8 @@
-import { NO_VALUE_FILTER, type Song } from '../../../../shared/src/schemas/song.ts';
+import {
+  NO_VALUE_FILTER,
+  type FilterOptions,
+  type Song,
+} from '../../../../shared/src/schemas/song.ts';
 
 /** The Songs tab's sort options; most-popular is the default and is left out of the URL. */
 export const SONG_SORTS = [
@@ -115,13 +119,6 @@ export function sortSongs(songs: readonly Song[], sort: SongSort, seed = 0): Son
   }
 }
 
-export interface SongFilterOptions {
-  genres: string[];
-  moods: string[];
-  years: number[];
-  decades: string[];
-}
-
 function uniqueTags(lists: Iterable<readonly string[]>): string[] {
   const byKey = new Map<string, string>();
   for (const list of lists) {
@@ -131,7 +128,7 @@ function uniqueTags(lists: Iterable<readonly string[]>): string[] {
 }
 
 /** The values the filter selects offer, from the loaded songs. */
-export function filterOptions(songs: readonly Song[]): SongFilterOptions {
+export function filterOptions(songs: readonly Song[]): FilterOptions {
   const years = new Set<number>();
   const decades = new Set<string>();
   for (const song of songs) {

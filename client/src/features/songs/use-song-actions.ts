@@ -2,15 +2,13 @@ import { useMemo } from 'react';
 import { messages } from '../../../../shared/src/messages.ts';
 import type { Song, SongInput } from '../../../../shared/src/schemas/song.ts';
 import { errorMessage } from '../../app/api-client.ts';
-import type { Toast } from '../../app/use-toast.ts';
+import type { Notify } from '../../app/use-toast.ts';
 import { reloadPlaylists } from '../playlists/playlists-store.ts';
 import { buildBatchEdit, type BatchEditForm } from './batch-edit.ts';
 import { fill } from './format.ts';
 import { downloadText, exportFileName, songsToCsv } from './song-export.ts';
 import { songsApi } from './songs-api.ts';
 import { useSongsStore } from './songs-store.ts';
-
-export type Notify = (text: string, tone?: Toast['tone']) => void;
 
 /** Song changes: each calls the API, then updates the store and says how it went. */
 export function songActions(notify: Notify) {

@@ -1,10 +1,9 @@
 import { messages } from '../../../../shared/src/messages.ts';
 import type { Suggestion } from '../../../../shared/src/schemas/suggestion.ts';
 import { errorMessage } from '../../app/api-client.ts';
+import type { Notify } from '../../app/use-toast.ts';
 import { suggestionsApi } from './suggestions-api.ts';
 import { useSuggestionsStore } from './suggestions-store.ts';
-
-type Notify = (text: string, tone?: 'success' | 'error') => void;
 
 /** Add (to the repertoire), reject, delete and refresh; each reports through `notify`. */
 export function suggestionActions(notify: Notify) {
