@@ -140,7 +140,6 @@ export const messages = {
 
   // Live connection
   socketAuthMissing: 'Sign in to receive live updates.',
-  socketAuthInvalid: 'Your session has expired. Please log in again.',
 
   // Client screens
   copyFailed: 'Could not copy automatically. Select the link and copy it.',

@@ -73,7 +73,7 @@ export const realtimePlugin = fp(
       try {
         const session = await auth.authenticate(token);
         const musician = session && (await musicians.findById(session.musicianId));
-        if (!session || !musician) return next(new Error(messages.socketAuthInvalid));
+        if (!session || !musician) return next(new Error(messages.sessionExpired));
         socket.data.session = session;
         socket.data.slug = musician.slug;
         slugs.set(musician.id, musician.slug);

@@ -100,6 +100,22 @@ export async function startShow(
   return res.json<CurrentShowResponse>().show!;
 }
 
+/** A valid suggestion for the musician, with overrides (undefined removes a field). */
+export function suggestionPayload(
+  musician: TestMusician,
+  overrides: Partial<CreateSuggestionBody> = {},
+): Partial<CreateSuggestionBody> {
+  return {
+    musician_slug: musician.musician.slug,
+    suggested_title: 'Valerie',
+    suggested_artist: 'Amy Winehouse',
+    requester_name: 'Jo',
+    requester_email: 'jo@example.com',
+    message: 'Please!',
+    ...overrides,
+  };
+}
+
 export async function submitSuggestion(
   app: FastifyInstance,
   musician: TestMusician,
@@ -108,15 +124,7 @@ export async function submitSuggestion(
   const res = await app.inject({
     method: 'POST',
     url: '/api/song-suggestions',
-    payload: {
-      musician_slug: musician.musician.slug,
-      suggested_title: 'Valerie',
-      suggested_artist: 'Amy Winehouse',
-      requester_name: 'Jo',
-      requester_email: 'jo@example.com',
-      message: 'Please!',
-      ...overrides,
-    },
+    payload: suggestionPayload(musician, overrides),
   });
   if (res.statusCode !== 201) throw new Error(`suggestion failed: ${res.statusCode} ${res.body}`);
   return res.json();

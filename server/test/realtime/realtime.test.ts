@@ -120,11 +120,11 @@ describe('live updates over Socket.IO', () => {
 
   it('refuses a missing, wrong or revoked token with a clear message', async () => {
     expect(await refusedConnection(url, undefined)).toBe(messages.socketAuthMissing);
-    expect(await refusedConnection(url, 'not-a-token')).toBe(messages.socketAuthInvalid);
+    expect(await refusedConnection(url, 'not-a-token')).toBe(messages.sessionExpired);
 
     const musician = await registerMusician(app);
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: musician.auth });
-    expect(await refusedConnection(url, musician.token)).toBe(messages.socketAuthInvalid);
+    expect(await refusedConnection(url, musician.token)).toBe(messages.sessionExpired);
   });
 
   it('disconnects the devices of a session when it logs out', async () => {

@@ -143,7 +143,7 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
 
   socket.on('connect_error', (error) => {
     const refused =
-      error.message === messages.socketAuthInvalid || error.message === messages.socketAuthMissing;
+      error.message === messages.sessionExpired || error.message === messages.socketAuthMissing;
     if (refused) return checkSession();
     fallBackToPolling();
     if (!socket.active) later(() => socket.connect(), pollMs); // else Socket.IO retries itself

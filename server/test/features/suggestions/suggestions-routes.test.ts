@@ -7,6 +7,7 @@ import {
   createSong,
   registerMusician,
   submitSuggestion,
+  suggestionPayload,
   type TestMusician,
 } from '../../helpers/factories.ts';
 import { startTestApp } from '../../helpers/test-app.ts';
@@ -57,14 +58,7 @@ describe('POST /api/song-suggestions', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/song-suggestions',
-      payload: {
-        musician_slug: musician.musician.slug,
-        suggested_title: 'Valerie',
-        suggested_artist: 'Amy Winehouse',
-        requester_name: 'Jo',
-        requester_email: 'jo@example.com',
-        ...override,
-      },
+      payload: suggestionPayload(musician, override),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail });
