@@ -5,7 +5,7 @@ import type { Song } from '../../../../shared/src/schemas/song.ts';
 import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
 import { startTestApp, testConfig } from '../../helpers/test-app.ts';
 import { musicBrainzHandler } from './musicbrainz-stub.ts';
-import { startStubServer } from './stub-http-server.ts';
+import { startStubServer } from '../../helpers/stub-http-server.ts';
 
 const musicBrainz = await startStubServer(musicBrainzHandler);
 const { app } = await startTestApp({

@@ -4,7 +4,7 @@ import type { MetadataSearchResponse } from '../../../../shared/src/schemas/meta
 import { registerMusician, type TestMusician } from '../../helpers/factories.ts';
 import { startTestApp, testConfig } from '../../helpers/test-app.ts';
 import { musicBrainzHandler } from './musicbrainz-stub.ts';
-import { deadUrl, startStubServer } from './stub-http-server.ts';
+import { deadUrl, startStubServer } from '../../helpers/stub-http-server.ts';
 
 const musicBrainz = await startStubServer(musicBrainzHandler);
 const metadataConfig = (overrides: Partial<ReturnType<typeof testConfig>['metadata']>) => ({

@@ -4,7 +4,7 @@ import type { PlaylistImportResponse } from '../../../../shared/src/schemas/song
 import type { Song } from '../../../../shared/src/schemas/song.ts';
 import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
 import { startTestApp, testConfig, type TestApp } from '../../helpers/test-app.ts';
-import { deadUrl, startStubServer } from '../metadata/stub-http-server.ts';
+import { deadUrl, startStubServer } from '../../helpers/stub-http-server.ts';
 import {
   APPLE_PLAYLIST_ID,
   APPLE_TOKEN,

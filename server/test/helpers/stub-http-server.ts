@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import { freePort } from '../../../scripts/lib/server-process.ts';
 import type { AddressInfo } from 'node:net';
-import { afterAll } from 'vitest';
+import { cleanUpLater } from './cleanup.ts';
 
 export interface StubRequest {
   method: string;
@@ -44,7 +45,7 @@ export async function startStubServer(
     res.end(answer.json === undefined ? '' : JSON.stringify(answer.json));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(async () => {
+  cleanUpLater(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -54,9 +55,5 @@ export async function startStubServer(
 
 /** A local address nothing listens on: connections are refused at once. */
 export async function deadUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
