@@ -33,14 +33,17 @@ export function connectSession(hooks: SessionHooks): void {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON-encoded, except FormData (file uploads), sent as multipart by the browser. */
   body?: unknown;
 }
 
 async function request<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}) {
   const token = session.token();
   const headers: Record<string, string> = { accept: 'application/json' };
-  // Fastify rejects an empty body sent as JSON, so the header goes only with a body.
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  // Fastify rejects an empty body sent as JSON, so the header goes only with a body; the
+  // browser sets multipart's own header, with its boundary.
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -48,7 +51,10 @@ async function request<T>(path: string, schema: z.ZodType<T>, options: RequestOp
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined || multipart
+          ? (options.body as FormData | undefined)
+          : JSON.stringify(options.body),
     });
   } catch {
     throw new ApiError(0, undefined);
@@ -74,4 +80,6 @@ export const api = {
   put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) =>
     request(path, schema, { method: 'PUT', body }),
   delete: <T>(path: string, schema: z.ZodType<T>) => request(path, schema, { method: 'DELETE' }),
+  upload: <T>(path: string, schema: z.ZodType<T>, form: FormData) =>
+    request(path, schema, { method: 'POST', body: form }),
 };
