@@ -1,4 +1,4 @@
-import { messages } from '../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a musician resets a forgotten password with the code from the email', async ({

@@ -1,4 +1,4 @@
-import { messages } from '../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { SongsTab } from './pages/songs-tab.ts';
 import { addSongByApi } from './support/musicians.ts';

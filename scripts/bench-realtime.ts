@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
-import { DASHBOARD_POLL_MS, ON_STAGE_POLL_MS } from '../shared/src/limits.ts';
+import { DASHBOARD_POLL_MS, ON_STAGE_POLL_MS } from '#shared/limits.ts';
 
 const { values: args } = parseArgs({
   options: {

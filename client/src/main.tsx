@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 // Global styles first, so each feature's own CSS comes after them and can refine them.
 import './app/styles/base.css';
 import './app/styles/components.css';
-import { messages } from '../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { connectSession } from './app/api-client.ts';
 import { App } from './app/App.tsx';
 import { useAuthStore } from './features/auth/auth-store.ts';

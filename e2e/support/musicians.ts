@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { AuthResponse } from '../../shared/src/schemas/auth.ts';
+import { AuthResponse } from '#shared/schemas/auth.ts';
 
 export interface MusicianData {
   name: string;

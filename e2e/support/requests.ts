@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { CreatedRequest, type RequestStatus } from '../../shared/src/schemas/request.ts';
+import { CreatedRequest, type RequestStatus } from '#shared/schemas/request.ts';
 
 let counter = 0;
 

@@ -3,7 +3,7 @@
  * request, when each device received it, on the machine-wide monotonic clock.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/src/realtime.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime.ts';
 
 interface Start {
   type: 'start';

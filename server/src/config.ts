@@ -86,7 +86,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       authPerEmailPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_EMAIL_PER_MINUTE', 10),
       publicWritesPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_PER_MINUTE', 600),
     },
-    clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '../../client/dist')),
+    clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '..', '..', 'client', 'dist')),
     trustProxy: env.TRUST_PROXY === 'true',
     metadata: {
       musicbrainzEnabled: env.MUSICBRAINZ_ENABLED !== 'false',

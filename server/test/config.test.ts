@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '#server/config.ts';
 
 describe('loadConfig', () => {
   it('runs with no env at all: port 3000, embedded database under ./data', () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '#server/config.ts';
 
 // No Docker engine runs where the tests run, so the files are checked against the app instead.
 const root = join(import.meta.dirname, '../..');

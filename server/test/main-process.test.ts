@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../scripts/lib/server-process.ts';
+import { startServerProcess } from '#scripts/lib/server-process.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 import { connectDevice } from './helpers/test-device.ts';
 

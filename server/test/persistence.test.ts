@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp } from '#server/app.ts';
 import { registerMusician, createSong } from './helpers/factories.ts';
 import { testConfig } from './helpers/test-app.ts';
 

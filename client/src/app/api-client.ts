@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorBody } from '../../../shared/src/schemas/common.ts';
+import { ErrorBody } from '#shared/schemas/common.ts';
 
 /** A failed API call: `status` 0 means the server could not be reached. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/src/messages.ts';
-import { LoginBody, RegisterBody } from '../../../shared/src/schemas/auth.ts';
+import { messages } from '#shared/messages.ts';
+import { LoginBody, RegisterBody } from '#shared/schemas/auth.ts';
 import { validateForm } from './form-validation.ts';
 
 describe('validateForm', () => {

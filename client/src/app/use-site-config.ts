@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SiteConfigResponse } from '../../../shared/src/schemas/site-config.ts';
+import { SiteConfigResponse } from '#shared/schemas/site-config.ts';
 import { api } from './api-client.ts';
 
 let loading: Promise<SiteConfigResponse | null> | null = null;

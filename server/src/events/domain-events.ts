@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ServerEventName, ServerToClientEvents } from '../../../shared/src/realtime.ts';
+import type { ServerEventName, ServerToClientEvents } from '#shared/realtime.ts';
 
 /** Something that changed for one musician, named and shaped like the socket event it becomes. */
 export type DomainEvent = {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { badRequest } from './errors.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;

@@ -1,4 +1,4 @@
-import { ErrorBody } from '../../../shared/src/schemas/common.ts';
+import { ErrorBody } from '#shared/schemas/common.ts';
 
 /** Response schemas of a route: its success shapes plus the `{ detail }` of every error. */
 export function responses<T extends Record<number, unknown>>(success: T) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages } from '../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import type { Session } from '../features/auth/auth-service.ts';
 import { unauthorized } from '../http/errors.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**

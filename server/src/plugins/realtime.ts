@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { messages } from '../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import {
   musicianRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
-} from '../../../shared/src/realtime.ts';
+} from '#shared/realtime.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import type { Session } from '../features/auth/auth-service.ts';
 

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { messages } from '../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
 
 declare module 'fastify' {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AuthResponse } from '../../../shared/src/schemas/auth.ts';
-import type { CreatePlaylistBody, Playlist } from '../../../shared/src/schemas/playlist.ts';
-import type { CreatedRequest, CreateRequestBody } from '../../../shared/src/schemas/request.ts';
-import type { CurrentShowResponse } from '../../../shared/src/schemas/show.ts';
-import type { Song, SongInput } from '../../../shared/src/schemas/song.ts';
-import type { CreateSuggestionBody } from '../../../shared/src/schemas/suggestion.ts';
+import type { AuthResponse } from '#shared/schemas/auth.ts';
+import type { CreatePlaylistBody, Playlist } from '#shared/schemas/playlist.ts';
+import type { CreatedRequest, CreateRequestBody } from '#shared/schemas/request.ts';
+import type { CurrentShowResponse } from '#shared/schemas/show.ts';
+import type { Song, SongInput } from '#shared/schemas/song.ts';
+import type { CreateSuggestionBody } from '#shared/schemas/suggestion.ts';
 
 export interface TestMusician extends AuthResponse {
   email: string;

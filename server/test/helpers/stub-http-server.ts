@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { freePort } from '../../../scripts/lib/server-process.ts';
+import { freePort } from '#scripts/lib/server-process.ts';
 import type { AddressInfo } from 'node:net';
 import { cleanUpLater } from './cleanup.ts';
 

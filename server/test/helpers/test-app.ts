@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type AppConfig } from '#server/config.ts';
 import { cleanUpLater } from './cleanup.ts';
 import { createTestDatabase } from './test-database.ts';
 

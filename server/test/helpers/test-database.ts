@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DatabaseOptions } from '../../src/db/database.ts';
+import type { DatabaseOptions } from '#server/db/database.ts';
 
 export interface TestDatabase {
   options: DatabaseOptions;

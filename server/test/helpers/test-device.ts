@@ -4,7 +4,7 @@ import type {
   ClientToServerEvents,
   ServerEventName,
   ServerToClientEvents,
-} from '../../../shared/src/realtime.ts';
+} from '#shared/realtime.ts';
 
 export interface ReceivedEvent {
   name: ServerEventName;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SongRequest } from '../../../shared/src/schemas/request.ts';
-import type { AuthResponse } from '../../../shared/src/schemas/auth.ts';
-import { startServerProcess, type ServerProcess } from '../../../scripts/lib/server-process.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import type { AuthResponse } from '#shared/schemas/auth.ts';
+import { startServerProcess, type ServerProcess } from '#scripts/lib/server-process.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { connectDevice } from '../helpers/test-device.ts';
 

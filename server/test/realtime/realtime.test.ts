@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/src/messages.ts';
-import type { SongRequest } from '../../../shared/src/schemas/request.ts';
+import { messages } from '#shared/messages.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import {
   createSong,
   registerMusician,

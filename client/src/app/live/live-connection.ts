@@ -1,16 +1,13 @@
 import { io, type Socket } from 'socket.io-client';
-import { messages } from '../../../../shared/src/messages.ts';
-import type {
-  ClientToServerEvents,
-  ServerToClientEvents,
-} from '../../../../shared/src/realtime.ts';
-import { authApi } from '../../features/auth/auth-api.ts';
-import { useAuthStore } from '../../features/auth/auth-store.ts';
-import { requestsApi } from '../../features/requests/requests-api.ts';
-import { useRequestsStore } from '../../features/requests/requests-store.ts';
-import { showsApi } from '../../features/shows/shows-api.ts';
-import { useShowsStore } from '../../features/shows/shows-store.ts';
-import { useSuggestionsStore } from '../../features/suggestions/suggestions-store.ts';
+import { messages } from '#shared/messages.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime.ts';
+import { authApi } from '#client/features/auth/auth-api.ts';
+import { useAuthStore } from '#client/features/auth/auth-store.ts';
+import { requestsApi } from '#client/features/requests/requests-api.ts';
+import { useRequestsStore } from '#client/features/requests/requests-store.ts';
+import { showsApi } from '#client/features/shows/shows-api.ts';
+import { useShowsStore } from '#client/features/shows/shows-store.ts';
+import { useSuggestionsStore } from '#client/features/suggestions/suggestions-store.ts';
 import { createPoller } from './poller.ts';
 import { useLiveStore, type LiveStatus } from './live-store.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuthStore } from '../../features/auth/auth-store.ts';
+import { useAuthStore } from '#client/features/auth/auth-store.ts';
 import { startLive } from './live-connection.ts';
 
 /** Keeps the signed-in musician's live data current while the calling screen is shown. */

@@ -1,4 +1,4 @@
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 
 interface LoadFailedProps {
   onRetry(): void;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '../../app/api-client.ts';
-import type { AsyncState } from '../../app/use-async.ts';
-import { LoadingState } from '../../ui/LoadingState.tsx';
+import { ApiError } from '#client/app/api-client.ts';
+import type { AsyncState } from '#client/app/use-async.ts';
+import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MusicianNotFound } from './MusicianNotFound.tsx';
 

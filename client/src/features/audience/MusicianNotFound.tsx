@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 
 export function MusicianNotFound() {
   return (

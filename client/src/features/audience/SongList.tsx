@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { PublicSong } from '../../../../shared/src/schemas/song.ts';
+import { messages } from '#shared/messages.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
 import { searchSongs } from './song-search.ts';
 
 interface SongListProps {

@@ -1,6 +1,6 @@
-import { api } from '../../app/api-client.ts';
-import { PublicMusician } from '../../../../shared/src/schemas/musician.ts';
-import { PublicSongListResponse } from '../../../../shared/src/schemas/song.ts';
+import { api } from '#client/app/api-client.ts';
+import { PublicMusician } from '#shared/schemas/musician.ts';
+import { PublicSongListResponse } from '#shared/schemas/song.ts';
 
 const base = (slug: string) => `/musicians/${encodeURIComponent(slug)}`;
 

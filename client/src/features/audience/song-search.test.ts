@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicSong } from '../../../../shared/src/schemas/song.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
 import { searchSongs } from './song-search.ts';
 
 function song(overrides: Partial<PublicSong>): PublicSong {

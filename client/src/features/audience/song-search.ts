@@ -1,4 +1,4 @@
-import type { PublicSong } from '../../../../shared/src/schemas/song.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
 
 /** Case- and accent-insensitive, so "beyonce" finds "Beyoncé". */
 function fold(text: string): string {

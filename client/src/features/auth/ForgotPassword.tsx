@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/src/limits.ts';
-import { messages } from '../../../../shared/src/messages.ts';
-import { ForgotPasswordBody, ResetPasswordBody } from '../../../../shared/src/schemas/auth.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import { validateForm } from '../../app/form-validation.ts';
-import { useFormFields } from '../../app/use-form-fields.ts';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import { ForgotPasswordBody, ResetPasswordBody } from '#shared/schemas/auth.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import { validateForm } from '#client/app/form-validation.ts';
+import { useFormFields } from '#client/app/use-form-fields.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
 import { authApi } from './auth-api.ts';
 
 interface ForgotPasswordProps {

@@ -1,4 +1,4 @@
-import { api } from '../../app/api-client.ts';
+import { api } from '#client/app/api-client.ts';
 import {
   AuthResponse,
   ForgotPasswordResponse,
@@ -6,9 +6,9 @@ import {
   type LoginBody,
   type RegisterBody,
   type ResetPasswordBody,
-} from '../../../../shared/src/schemas/auth.ts';
-import { MessageResponse } from '../../../../shared/src/schemas/common.ts';
-import { Musician } from '../../../../shared/src/schemas/musician.ts';
+} from '#shared/schemas/auth.ts';
+import { MessageResponse } from '#shared/schemas/common.ts';
+import { Musician } from '#shared/schemas/musician.ts';
 
 export const authApi = {
   register: (body: RegisterBody) => api.post('/auth/register', AuthResponse, body),

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Musician } from '../../../../shared/src/schemas/musician.ts';
+import { messages } from '#shared/messages.ts';
+import type { Musician } from '#shared/schemas/musician.ts';
 import { authApi } from './auth-api.ts';
 import {
   readSession,

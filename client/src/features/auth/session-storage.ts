@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Musician } from '../../../../shared/src/schemas/musician.ts';
+import { Musician } from '#shared/schemas/musician.ts';
 
 export const SESSION_STORAGE_KEY = 'song-requests.session';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import { useAudienceOrigin } from '../../app/use-site-config.ts';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { messages } from '#shared/messages.ts';
+import { useAudienceOrigin } from '#client/app/use-site-config.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { copyText } from './copy-text.ts';
 
 const COPIED_FOR_MS = 2000;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { DASHBOARD_POLL_MS } from '../../../../shared/src/limits.ts';
-import { LiveIndicator } from '../../app/live/LiveIndicator.tsx';
-import { useLiveSession } from '../../app/live/use-live-session.ts';
+import { DASHBOARD_POLL_MS } from '#shared/limits.ts';
+import { LiveIndicator } from '#client/app/live/LiveIndicator.tsx';
+import { useLiveSession } from '#client/app/live/use-live-session.ts';
 import { authApi } from '../auth/auth-api.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import {

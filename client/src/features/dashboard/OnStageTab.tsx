@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { COMPLETED_SHOWN } from '../../../../shared/src/limits.ts';
-import type { RequestStatus, SongRequest } from '../../../../shared/src/schemas/request.ts';
-import { ToastRegion } from '../../ui/ToastRegion.tsx';
+import { COMPLETED_SHOWN } from '#shared/limits.ts';
+import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
+import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
 import { useRequestActions, type RequestActions } from '../requests/use-request-actions.ts';

@@ -1,4 +1,4 @@
-import type { Musician } from '../../../../shared/src/schemas/musician.ts';
+import type { Musician } from '#shared/schemas/musician.ts';
 import { AudienceLink } from './AudienceLink.tsx';
 
 interface ProfileTabProps {

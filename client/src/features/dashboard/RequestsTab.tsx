@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ToastRegion } from '../../ui/ToastRegion.tsx';
+import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { AllRequests } from '../requests/AllRequests.tsx';
 import { newestRequestsFirst } from '../requests/request-views.ts';
 import { useRequestActions } from '../requests/use-request-actions.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import { siteConfig } from '../../app/site-config.ts';
-import { Modal } from '../../ui/Modal.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { messages } from '#shared/messages.ts';
+import { siteConfig } from '#client/app/site-config.ts';
+import { Modal } from '#client/ui/Modal.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
 import {
   formatDollars,
   parseSupportAmount,

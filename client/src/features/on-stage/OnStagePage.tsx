@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { messages } from '../../../../shared/src/messages.ts';
-import { LoadingState } from '../../ui/LoadingState.tsx';
+import { messages } from '#shared/messages.ts';
+import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { MusicianNotFound } from '../audience/MusicianNotFound.tsx';
 import { authApi } from '../auth/auth-api.ts';
 import { useAuthStore } from '../auth/auth-store.ts';

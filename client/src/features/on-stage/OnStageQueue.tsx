@@ -1,6 +1,6 @@
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { useMemo } from 'react';
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
 import type { RequestActions } from '../requests/use-request-actions.ts';

@@ -1,4 +1,4 @@
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 
 /** Shown, clearly labelled, when the real requests cannot be loaded (server error, offline). */
 export function demoRequest(now: Date = new Date()): SongRequest {

@@ -1,4 +1,4 @@
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 
 export const NEW_REQUEST_TAG = 'new-request';
 const TONE_HZ = 800;

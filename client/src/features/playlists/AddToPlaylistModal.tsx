@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Modal } from '../../ui/Modal.tsx';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Modal } from '#client/ui/Modal.tsx';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
 import { selectSelected, useSongsStore } from '../songs/songs-store.ts';
-import type { Notify } from '../../app/use-toast.ts';
+import type { Notify } from '#client/app/use-toast.ts';
 import { usePlaylistActions } from './playlist-actions.ts';
 import { addToPlaylistError, type AddMode } from './playlist-edit.ts';
 import { selectPlaylists, usePlaylistsStore } from './playlists-store.ts';

@@ -15,13 +15,13 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { useEffect, useState } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Playlist } from '../../../../shared/src/schemas/playlist.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import { LoadingState } from '../../ui/LoadingState.tsx';
-import { Modal } from '../../ui/Modal.tsx';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { messages } from '#shared/messages.ts';
+import type { Playlist } from '#shared/schemas/playlist.ts';
+import type { Song } from '#shared/schemas/song.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import { LoadingState } from '#client/ui/LoadingState.tsx';
+import { Modal } from '#client/ui/Modal.tsx';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import type { PlaylistActions } from './playlist-actions.ts';
 import { isPlaylistChanged, moveItem } from './playlist-edit.ts';
 import { playlistsApi } from './playlists-api.ts';

@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import {
-  PLAYLIST_NAME_MAX_LENGTH,
-  type PlaylistSummary,
-} from '../../../../shared/src/schemas/playlist.ts';
-import { Modal } from '../../ui/Modal.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { messages } from '#shared/messages.ts';
+import { PLAYLIST_NAME_MAX_LENGTH, type PlaylistSummary } from '#shared/schemas/playlist.ts';
+import { Modal } from '#client/ui/Modal.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
 import type { PlaylistActions } from './playlist-actions.ts';
 import { PlaylistRow } from './PlaylistRow.tsx';
 import { selectActivePlaylist, selectPlaylists, usePlaylistsStore } from './playlists-store.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
-import { TextField } from '../../ui/TextField.tsx';
+import type { PlaylistSummary } from '#shared/schemas/playlist.ts';
+import { TextField } from '#client/ui/TextField.tsx';
 import type { PlaylistActions } from './playlist-actions.ts';
 
 interface PlaylistRowProps {

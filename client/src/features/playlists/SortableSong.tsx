@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
+import type { Song } from '#shared/schemas/song.ts';
 
 interface SortableSongProps {
   song: Song;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import { ApiError, errorMessage } from '../../app/api-client.ts';
-import type { Notify } from '../../app/use-toast.ts';
+import { messages } from '#shared/messages.ts';
+import { ApiError, errorMessage } from '#client/app/api-client.ts';
+import type { Notify } from '#client/app/use-toast.ts';
 import { fill } from '../songs/format.ts';
 import { renameError } from './playlist-edit.ts';
 import { playlistsApi } from './playlists-api.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { addToPlaylistError, isPlaylistChanged, moveItem, renameError } from './playlist-edit.ts';
 
 describe('isPlaylistChanged', () => {

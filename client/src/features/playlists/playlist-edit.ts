@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import { PLAYLIST_NAME_MAX_LENGTH } from '../../../../shared/src/schemas/playlist.ts';
+import { messages } from '#shared/messages.ts';
+import { PLAYLIST_NAME_MAX_LENGTH } from '#shared/schemas/playlist.ts';
 
 /** Save is enabled only when the order or the members differ from what was loaded. */
 export function isPlaylistChanged(original: readonly string[], edited: readonly string[]): boolean {

@@ -5,9 +5,9 @@ import {
   PlaylistListResponse,
   PlaylistSummary,
   PlaylistVisibilityResponse,
-} from '../../../../shared/src/schemas/playlist.ts';
-import { ALL_SONGS_PLAYLIST_ID } from '../../../../shared/src/schemas/song.ts';
-import { api } from '../../app/api-client.ts';
+} from '#shared/schemas/playlist.ts';
+import { ALL_SONGS_PLAYLIST_ID } from '#shared/schemas/song.ts';
+import { api } from '#client/app/api-client.ts';
 
 const path = (id: string) => `/playlists/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
-import { ALL_SONGS_PLAYLIST_ID } from '../../../../shared/src/schemas/song.ts';
-import { ApiError } from '../../app/api-client.ts';
+import type { PlaylistSummary } from '#shared/schemas/playlist.ts';
+import { ALL_SONGS_PLAYLIST_ID } from '#shared/schemas/song.ts';
+import { ApiError } from '#client/app/api-client.ts';
 import { playlistsApi } from './playlists-api.ts';
 
 export interface PlaylistsState {

@@ -1,5 +1,5 @@
-import { api } from '../../app/api-client.ts';
-import { Musician, type ProfileUpdateBody } from '../../../../shared/src/schemas/musician.ts';
+import { api } from '#client/app/api-client.ts';
+import { Musician, type ProfileUpdateBody } from '#shared/schemas/musician.ts';
 
 export const profileApi = {
   update: (body: ProfileUpdateBody) => api.put('/profile', Musician, body),

@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { ALL_REQUESTS_SHOWN } from '../../../../shared/src/limits.ts';
-import { messages } from '../../../../shared/src/messages.ts';
-import {
-  canMove,
-  type RequestStatus,
-  type SongRequest,
-} from '../../../../shared/src/schemas/request.ts';
-import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import { ALL_REQUESTS_SHOWN } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import { canMove, type RequestStatus, type SongRequest } from '#shared/schemas/request.ts';
+import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { RequestCard } from './RequestCard.tsx';
 import type { RequestActions } from './use-request-actions.ts';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRequestTime, tipLabel } from './request-views.ts';
 import './requests.css';
 

@@ -1,4 +1,4 @@
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 
 /** Test data: a pending request, with overrides. */
 export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {

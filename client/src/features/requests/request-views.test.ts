@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestStatus, SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
 import { songRequest } from './request-factory.ts';
 import {
   activeRequests,

@@ -1,4 +1,4 @@
-import type { RequestStatus, SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
 
 const time = (iso: string) => Date.parse(iso) || 0;
 const oldestFirst = (a: SongRequest, b: SongRequest) => time(a.created_at) - time(b.created_at);

@@ -1,10 +1,6 @@
-import { api } from '../../app/api-client.ts';
-import { SuccessResponse } from '../../../../shared/src/schemas/common.ts';
-import {
-  SongRequest,
-  UpdatesResponse,
-  type RequestStatus,
-} from '../../../../shared/src/schemas/request.ts';
+import { api } from '#client/app/api-client.ts';
+import { SuccessResponse } from '#shared/schemas/common.ts';
+import { SongRequest, UpdatesResponse, type RequestStatus } from '#shared/schemas/request.ts';
 
 export const requestsApi = {
   /** Requests and suggestions in one answer: the first load, the polling fallback, a resync. */

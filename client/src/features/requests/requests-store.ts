@@ -1,12 +1,12 @@
 import { create } from 'zustand';
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import {
   applySnapshot,
   emptyCollection,
   removeEntity,
   upsertEntity,
   type EntityCollection,
-} from '../../app/live/entity-collection.ts';
+} from '#client/app/live/entity-collection.ts';
 
 export interface RequestsState {
   collection: EntityCollection<SongRequest>;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { RequestStatus, SongRequest } from '../../../../shared/src/schemas/request.ts';
-import { STATUS_TOAST_MS } from '../../../../shared/src/limits.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import { useToast } from '../../app/use-toast.ts';
+import { messages } from '#shared/messages.ts';
+import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
+import { STATUS_TOAST_MS } from '#shared/limits.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import { useToast } from '#client/app/use-toast.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { requestsApi } from './requests-api.ts';
 import { useRequestsStore } from './requests-store.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import { selectRequestsById, useRequestsStore } from './requests-store.ts';
 
 /** Every held request, as an array that changes only when the store does. */

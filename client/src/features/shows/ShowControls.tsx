@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import { TextField } from '../../ui/TextField.tsx';
+import { messages } from '#shared/messages.ts';
+import { TextField } from '#client/ui/TextField.tsx';
 import type { ShowActions } from './show-actions.ts';
 import { selectCurrentShow, useShowsStore } from './shows-store.ts';
 

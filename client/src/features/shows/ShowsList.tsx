@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
-import type { Show } from '../../../../shared/src/schemas/show.ts';
-import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import type { Show } from '#shared/schemas/show.ts';
+import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { formatRequestTime, requestsOfShow } from '../requests/request-views.ts';
 import type { ShowActions } from './show-actions.ts';

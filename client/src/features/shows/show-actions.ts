@@ -1,7 +1,7 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Show } from '../../../../shared/src/schemas/show.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import type { Notify } from '../../app/use-toast.ts';
+import { messages } from '#shared/messages.ts';
+import type { Show } from '#shared/schemas/show.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import type { Notify } from '#client/app/use-toast.ts';
 import { useRequestsStore } from '../requests/requests-store.ts';
 import { showsApi } from './shows-api.ts';
 import { useShowsStore } from './shows-store.ts';

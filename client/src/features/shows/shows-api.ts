@@ -1,10 +1,6 @@
-import { api } from '../../app/api-client.ts';
-import { SuccessResponse } from '../../../../shared/src/schemas/common.ts';
-import {
-  CurrentShowResponse,
-  Show,
-  ShowListResponse,
-} from '../../../../shared/src/schemas/show.ts';
+import { api } from '#client/app/api-client.ts';
+import { SuccessResponse } from '#shared/schemas/common.ts';
+import { CurrentShowResponse, Show, ShowListResponse } from '#shared/schemas/show.ts';
 
 const showPath = (id: string) => `/shows/${encodeURIComponent(id)}`;
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Show } from '../../../../shared/src/schemas/show.ts';
+import type { Show } from '#shared/schemas/show.ts';
 import { selectCurrentShow, splitShows, useShowsStore } from './shows-store.ts';
 
 const show = (overrides: Partial<Show> = {}): Show => ({

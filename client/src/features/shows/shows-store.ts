@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { CurrentShowResponse, Show } from '../../../../shared/src/schemas/show.ts';
-import { isNewer } from '../../app/live/entity-collection.ts';
+import type { CurrentShowResponse, Show } from '#shared/schemas/show.ts';
+import { isNewer } from '#client/app/live/entity-collection.ts';
 
 export interface ShowsState {
   /** The running show, if any (GET /shows/current and the show:updated event). */

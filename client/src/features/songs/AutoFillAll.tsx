@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
+import { messages } from '#shared/messages.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { fill } from './format.ts';
 import { songsApi } from './songs-api.ts';
 import { reloadSongs } from './use-songs-loader.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../ui/Modal.tsx';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { Modal } from '#client/ui/Modal.tsx';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
 import { EMPTY_BATCH_FORM, type BatchEditForm } from './batch-edit.ts';
 import { selectSelectedCount, useSongsStore } from './songs-store.ts';
 import type { SongActions } from './use-song-actions.ts';

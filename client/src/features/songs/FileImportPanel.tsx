@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import {
   IMPORT_FILE_MAX_BYTES,
   type ImportedSongPreview,
   type ImportResult,
   type ImportRowError,
-} from '../../../../shared/src/schemas/song-import.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import { LoadingState } from '../../ui/LoadingState.tsx';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
+} from '#shared/schemas/song-import.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import { LoadingState } from '#client/ui/LoadingState.tsx';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { FilePicker } from './FilePicker.tsx';
 import { ImportSummary, PreviewTable, RowErrors } from './ImportPreview.tsx';
 import { reloadSongs } from './use-songs-loader.ts';

@@ -2,7 +2,7 @@ import type {
   ImportedSongPreview,
   ImportResult,
   ImportRowError,
-} from '../../../../shared/src/schemas/song-import.ts';
+} from '#shared/schemas/song-import.ts';
 
 export function RowErrors({ errors }: { errors: readonly ImportRowError[] }) {
   if (errors.length === 0) return null;

@@ -1,4 +1,4 @@
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { FileImportPanel, type FileImportConfig } from './FileImportPanel.tsx';
 import { songsApi } from './songs-api.ts';
 

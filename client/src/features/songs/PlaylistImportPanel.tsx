@@ -1,12 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import type {
-  PlaylistImportResponse,
-  PlaylistPlatform,
-} from '../../../../shared/src/schemas/song-import.ts';
-import { ApiError, errorMessage } from '../../app/api-client.ts';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { messages } from '#shared/messages.ts';
+import type { PlaylistImportResponse, PlaylistPlatform } from '#shared/schemas/song-import.ts';
+import { ApiError, errorMessage } from '#client/app/api-client.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
 import { RowErrors } from './ImportPreview.tsx';
 import { songsApi } from './songs-api.ts';
 import { reloadSongs } from './use-songs-loader.ts';

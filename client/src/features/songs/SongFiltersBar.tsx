@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { NO_VALUE_FILTER } from '../../../../shared/src/schemas/song.ts';
+import { NO_VALUE_FILTER } from '#shared/schemas/song.ts';
 import { hasFilters, SONG_SORTS, type SongFilters, type SongSort } from './song-filters.ts';
 import { selectFilters, useSongsStore } from './songs-store.ts';
 import { useFilterOptions } from './use-visible-songs.ts';

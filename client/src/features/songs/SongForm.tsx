@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { SongInput } from '../../../../shared/src/schemas/song.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import { StatusMessage } from '../../ui/StatusMessage.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { messages } from '#shared/messages.ts';
+import type { SongInput } from '#shared/schemas/song.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
 import { mergeTags, songInputFrom, type SongFormValues } from './song-form.ts';
 import { songsApi } from './songs-api.ts';
 import { TagChips } from './TagChips.tsx';

@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import { LoadingState } from '../../ui/LoadingState.tsx';
+import { messages } from '#shared/messages.ts';
+import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { songCount } from './format.ts';
 import { SongFiltersBar } from './SongFiltersBar.tsx';
 import type { SongRowHandlers } from './SongRow.tsx';

@@ -1,5 +1,5 @@
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import type { Song } from '#shared/schemas/song.ts';
+import { Modal } from '#client/ui/Modal.tsx';
 import { formFromSong } from './song-form.ts';
 import { SongForm } from './SongForm.tsx';
 import type { SongActions } from './use-song-actions.ts';

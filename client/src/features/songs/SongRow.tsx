@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import type { Song } from '#shared/schemas/song.ts';
+import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 
 export interface SongRowHandlers {
   toggleSelected(id: string): void;

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
+import type { Song } from '#shared/schemas/song.ts';
 import { selectSelected, useSongsStore } from './songs-store.ts';
 import { SongRow, type SongRowHandlers } from './SongRow.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import type { Song } from '#shared/schemas/song.ts';
+import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { selectSelected, useSongsStore } from './songs-store.ts';
 
 interface SongSelectionBarProps {

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { useToast } from '../../app/use-toast.ts';
-import { ToastRegion } from '../../ui/ToastRegion.tsx';
+import { messages } from '#shared/messages.ts';
+import type { Song } from '#shared/schemas/song.ts';
+import { useToast } from '#client/app/use-toast.ts';
+import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { AddToPlaylistModal } from '../playlists/AddToPlaylistModal.tsx';
 import { PlaylistsSection } from '../playlists/PlaylistsSection.tsx';
 import { AutoFillAll } from './AutoFillAll.tsx';

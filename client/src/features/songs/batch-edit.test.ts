@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import { buildBatchEdit, EMPTY_BATCH_FORM, splitTags } from './batch-edit.ts';
 
 const ids = ['a', 'b'];

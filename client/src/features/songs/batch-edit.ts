@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import type { BatchEditBody } from '../../../../shared/src/schemas/song.ts';
+import { messages } from '#shared/messages.ts';
+import type { BatchEditBody } from '#shared/schemas/song.ts';
 
 export interface BatchEditForm {
   artist: string;

@@ -1,4 +1,4 @@
-import type { Song } from '../../../../shared/src/schemas/song.ts';
+import type { Song } from '#shared/schemas/song.ts';
 
 export const EXPORT_COLUMNS = ['Title', 'Artist', 'Genre', 'Mood', 'Year', 'Notes'] as const;
 

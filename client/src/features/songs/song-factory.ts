@@ -1,4 +1,4 @@
-import { decadeOf, type Song } from '../../../../shared/src/schemas/song.ts';
+import { decadeOf, type Song } from '#shared/schemas/song.ts';
 
 let counter = 0;
 

@@ -1,8 +1,4 @@
-import {
-  NO_VALUE_FILTER,
-  type FilterOptions,
-  type Song,
-} from '../../../../shared/src/schemas/song.ts';
+import { NO_VALUE_FILTER, type FilterOptions, type Song } from '#shared/schemas/song.ts';
 
 /** The Songs tab's sort options; most-popular is the default and is left out of the URL. */
 export const SONG_SORTS = [

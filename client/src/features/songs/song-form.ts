@@ -1,4 +1,4 @@
-import type { Song, SongInput } from '../../../../shared/src/schemas/song.ts';
+import type { Song, SongInput } from '#shared/schemas/song.ts';
 
 export interface SongFormValues {
   title: string;

@@ -1,8 +1,5 @@
-import { SuccessResponse } from '../../../../shared/src/schemas/common.ts';
-import {
-  BatchEnrichResponse,
-  MetadataSearchResponse,
-} from '../../../../shared/src/schemas/metadata.ts';
+import { SuccessResponse } from '#shared/schemas/common.ts';
+import { BatchEnrichResponse, MetadataSearchResponse } from '#shared/schemas/metadata.ts';
 import {
   BatchDeleteResponse,
   BatchEditResponse,
@@ -11,7 +8,7 @@ import {
   ToggleVisibilityResponse,
   type BatchEditBody,
   type SongInput,
-} from '../../../../shared/src/schemas/song.ts';
+} from '#shared/schemas/song.ts';
 import {
   CsvPreviewResponse,
   CsvUploadResponse,
@@ -20,8 +17,8 @@ import {
   PlaylistImportResponse,
   StarterPackResponse,
   type PlaylistImportBody,
-} from '../../../../shared/src/schemas/song-import.ts';
-import { api } from '../../app/api-client.ts';
+} from '#shared/schemas/song-import.ts';
+import { api } from '#client/app/api-client.ts';
 import { uploadFile } from './file-upload.ts';
 
 const songPath = (id: string) => `/songs/${encodeURIComponent(id)}`;

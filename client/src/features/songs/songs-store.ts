@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
+import type { Song } from '#shared/schemas/song.ts';
 import { NO_FILTERS, type SongFilters } from './song-filters.ts';
 
 export type SongsLoad = 'idle' | 'loading' | 'loaded' | 'failed';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Song, SongInput } from '../../../../shared/src/schemas/song.ts';
-import { errorMessage } from '../../app/api-client.ts';
-import type { Notify } from '../../app/use-toast.ts';
+import { messages } from '#shared/messages.ts';
+import type { Song, SongInput } from '#shared/schemas/song.ts';
+import { errorMessage } from '#client/app/api-client.ts';
+import type { Notify } from '#client/app/use-toast.ts';
 import { reloadPlaylists } from '../playlists/playlists-store.ts';
 import { buildBatchEdit, type BatchEditForm } from './batch-edit.ts';
 import { fill } from './format.ts';

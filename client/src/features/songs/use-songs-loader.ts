@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { messages } from '../../../../shared/src/messages.ts';
-import { errorMessage } from '../../app/api-client.ts';
+import { messages } from '#shared/messages.ts';
+import { errorMessage } from '#client/app/api-client.ts';
 import { usePlaylistsStore, reloadPlaylists } from '../playlists/playlists-store.ts';
 import { songsApi } from './songs-api.ts';
 import { useSongsStore } from './songs-store.ts';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
+import type { Song } from '#shared/schemas/song.ts';
 import { filterOptions, filterSongs, sortSongs, type SongSort } from './song-filters.ts';
 import { selectFilters, selectRandomSeed, selectSongs, useSongsStore } from './songs-store.ts';
 

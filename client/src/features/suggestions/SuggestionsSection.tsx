@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { Suggestion } from '../../../../shared/src/schemas/suggestion.ts';
-import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import type { Suggestion } from '#shared/schemas/suggestion.ts';
+import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { formatRequestTime } from '../requests/request-views.ts';
 import { suggestionActions } from './suggestion-actions.ts';
 import {

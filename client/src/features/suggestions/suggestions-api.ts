@@ -1,10 +1,10 @@
-import { api } from '../../app/api-client.ts';
-import { SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import { api } from '#client/app/api-client.ts';
+import { SuccessResponse } from '#shared/schemas/common.ts';
 import {
   Suggestion,
   SuggestionListResponse,
   type SuggestionStatusBody,
-} from '../../../../shared/src/schemas/suggestion.ts';
+} from '#shared/schemas/suggestion.ts';
 
 const suggestionPath = (id: string) => `/song-suggestions/${encodeURIComponent(id)}`;
 

@@ -1,12 +1,12 @@
 import { create } from 'zustand';
-import type { Suggestion } from '../../../../shared/src/schemas/suggestion.ts';
+import type { Suggestion } from '#shared/schemas/suggestion.ts';
 import {
   applySnapshot,
   emptyCollection,
   removeEntity,
   upsertEntity,
   type EntityCollection,
-} from '../../app/live/entity-collection.ts';
+} from '#client/app/live/entity-collection.ts';
 
 export interface SuggestionsState {
   collection: EntityCollection<Suggestion>;

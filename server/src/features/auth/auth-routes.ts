@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import {
   AuthResponse,
   ForgotPasswordBody,
@@ -7,10 +7,10 @@ import {
   LoginBody,
   RegisterBody,
   ResetPasswordBody,
-} from '../../../../shared/src/schemas/auth.ts';
-import { MessageResponse } from '../../../../shared/src/schemas/common.ts';
-import { sessionOf } from '../../plugins/auth.ts';
-import { responses } from '../../http/responses.ts';
+} from '#shared/schemas/auth.ts';
+import { MessageResponse } from '#shared/schemas/common.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
+import { responses } from '#server/http/responses.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, passwordReset } = app.services;

@@ -1,8 +1,8 @@
-import { SESSION_TTL_DAYS } from '../../../../shared/src/limits.ts';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { AuthResponse, LoginBody, RegisterBody } from '../../../../shared/src/schemas/auth.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { conflict, unauthorized } from '../../http/errors.ts';
+import { SESSION_TTL_DAYS } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import type { AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/auth.ts';
+import { isUniqueViolation } from '#server/db/pg-errors.ts';
+import { conflict, unauthorized } from '#server/http/errors.ts';
 import { toMusician } from '../musicians/musician-mapper.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
 import { firstFreeSlug, slugify } from '../musicians/slug.ts';

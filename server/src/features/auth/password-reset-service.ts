@@ -1,12 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '../../../../shared/src/limits.ts';
-import { messages } from '../../../../shared/src/messages.ts';
-import type {
-  ForgotPasswordResponse,
-  ResetPasswordBody,
-} from '../../../../shared/src/schemas/auth.ts';
-import { badRequest } from '../../http/errors.ts';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import type { ForgotPasswordResponse, ResetPasswordBody } from '#shared/schemas/auth.ts';
+import { badRequest } from '#server/http/errors.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
 import { hashPassword } from './password-hasher.ts';
 import type { PasswordResetsRepository } from './password-resets-repository.ts';

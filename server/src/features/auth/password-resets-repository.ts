@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { authSessions, musicians, passwordResets } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { authSessions, musicians, passwordResets } from '#server/db/schema.ts';
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 

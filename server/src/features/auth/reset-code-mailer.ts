@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { RESET_CODE_TTL_MINUTES } from '../../../../shared/src/limits.ts';
+import { RESET_CODE_TTL_MINUTES } from '#shared/limits.ts';
 
 export interface ResetCodeMailer {
   send(to: string, code: string): Promise<void>;

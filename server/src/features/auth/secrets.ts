@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { RESET_CODE_LENGTH } from '../../../../shared/src/limits.ts';
+import { RESET_CODE_LENGTH } from '#shared/limits.ts';
 
 /** A bearer token: 256 random bits. Only its hash is stored. */
 export function newSessionToken(): string {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { authSessions } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { authSessions } from '#server/db/schema.ts';
 
 export function sessionsRepository(db: Db) {
   return {

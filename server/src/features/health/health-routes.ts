@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponse } from '../../../../shared/src/schemas/health.ts';
-import { responses } from '../../http/responses.ts';
+import { HealthResponse } from '#shared/schemas/health.ts';
+import { responses } from '#server/http/responses.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,4 +1,4 @@
-import type { SongMetadata } from '../../../../shared/src/schemas/metadata.ts';
+import type { SongMetadata } from '#shared/schemas/metadata.ts';
 import type { CatalogueSong } from '../starter-pack/starter-catalogue.ts';
 import { baseTitle, matchKey, sameArtist, type MetadataSource } from './metadata-source.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { songs } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { songs } from '#server/db/schema.ts';
 
 export interface SongToEnrich {
   id: string;

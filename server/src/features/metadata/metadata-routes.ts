@@ -4,9 +4,9 @@ import {
   BatchEnrichResponse,
   MetadataSearchQuery,
   MetadataSearchResponse,
-} from '../../../../shared/src/schemas/metadata.ts';
-import { responses } from '../../http/responses.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+} from '#shared/schemas/metadata.ts';
+import { responses } from '#server/http/responses.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
 
 export const metadataRoutes: FastifyPluginAsyncZod = async (app) => {
   const { metadata } = app.services;

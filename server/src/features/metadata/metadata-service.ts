@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import type {
   BatchEnrichResponse,
   EnrichSummary,
   MetadataSearchResponse,
   SongMetadata,
-} from '../../../../shared/src/schemas/metadata.ts';
+} from '#shared/schemas/metadata.ts';
 import type { MetadataPatch, MetadataRepository, SongToEnrich } from './metadata-repository.ts';
 import type { LookupOptions, MetadataSource } from './metadata-source.ts';
 

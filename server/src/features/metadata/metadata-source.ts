@@ -1,4 +1,4 @@
-import type { SongMetadata } from '../../../../shared/src/schemas/metadata.ts';
+import type { SongMetadata } from '#shared/schemas/metadata.ts';
 
 export interface LookupOptions {
   /** Epoch ms after which an online source gives up rather than wait or call. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config.ts';
+import type { AppConfig } from '#server/config.ts';
 import { STARTER_CATALOGUE } from '../starter-pack/starter-catalogue.ts';
 import { catalogueSource } from './catalogue-source.ts';
 import type { MetadataSource } from './metadata-source.ts';

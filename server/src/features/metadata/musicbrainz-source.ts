@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { SongMetadata } from '../../../../shared/src/schemas/metadata.ts';
+import type { SongMetadata } from '#shared/schemas/metadata.ts';
 import { lruCache } from './lru-cache.ts';
 import { baseTitle, matchKey, sameArtist, type MetadataSource } from './metadata-source.ts';
 import { classifyTags } from './tag-vocabulary.ts';

@@ -1,5 +1,5 @@
-import type { Musician, PublicMusician } from '../../../../shared/src/schemas/musician.ts';
-import type { musicians } from '../../db/schema.ts';
+import type { Musician, PublicMusician } from '#shared/schemas/musician.ts';
+import type { musicians } from '#server/db/schema.ts';
 
 export type MusicianRow = typeof musicians.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { musicians } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { musicians } from '#server/db/schema.ts';
 import type { MusicianRow } from './musician-mapper.ts';
 
 export type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'>;

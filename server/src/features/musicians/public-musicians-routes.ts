@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicMusician, SlugParams } from '../../../../shared/src/schemas/musician.ts';
-import { PublicPlaylistListResponse } from '../../../../shared/src/schemas/playlist.ts';
-import {
-  FilterOptions,
-  PublicSongListResponse,
-  PublicSongsQuery,
-} from '../../../../shared/src/schemas/song.ts';
-import { responses } from '../../http/responses.ts';
+import { PublicMusician, SlugParams } from '#shared/schemas/musician.ts';
+import { PublicPlaylistListResponse } from '#shared/schemas/playlist.ts';
+import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared/schemas/song.ts';
+import { responses } from '#server/http/responses.ts';
 
 /** The audience page's reads: no token, and only public fields (the schemas filter the rest). */
 export const publicMusiciansRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,14 +1,14 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import type { PublicMusician } from '../../../../shared/src/schemas/musician.ts';
-import type { PublicPlaylist } from '../../../../shared/src/schemas/playlist.ts';
+import { messages } from '#shared/messages.ts';
+import type { PublicMusician } from '#shared/schemas/musician.ts';
+import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
 import {
   ALL_SONGS_PLAYLIST_ID,
   NO_VALUE_FILTER,
   type FilterOptions,
   type PublicSong,
   type PublicSongsQuery,
-} from '../../../../shared/src/schemas/song.ts';
-import { notFound } from '../../http/errors.ts';
+} from '#shared/schemas/song.ts';
+import { notFound } from '#server/http/errors.ts';
 import type { PlaylistsRepository } from '../playlists/playlists-repository.ts';
 import { foldAccents, type AudienceSongFilters } from '../songs/audience-song-filters.ts';
 import type { SongsService } from '../songs/songs-service.ts';

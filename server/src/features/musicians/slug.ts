@@ -1,4 +1,4 @@
-import { SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '../../../../shared/src/limits.ts';
+import { SLUG_MAX_LENGTH, SLUG_MIN_LENGTH } from '#shared/limits.ts';
 
 /** "Beyoncé & The Band!" -> "beyonce-the-band": the audience link's last part. */
 export function slugify(name: string): string {

@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { messages } from '#shared/messages.ts';
+import { HttpError, notFound } from '#server/http/errors.ts';
 
 /**
  * GET/POST to a music service, JSON back. Its failures become sentences for the musician:

@@ -1,13 +1,13 @@
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import type {
   ImportRowError,
   PlaylistImportBody,
   PlaylistImportResponse,
-} from '../../../../shared/src/schemas/song-import.ts';
-import { firstIssueMessage } from '../../../../shared/src/schemas/human-errors.ts';
-import { SongInput } from '../../../../shared/src/schemas/song.ts';
-import type { AppConfig } from '../../config.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+} from '#shared/schemas/song-import.ts';
+import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
+import { SongInput } from '#shared/schemas/song.ts';
+import type { AppConfig } from '#server/config.ts';
+import { badRequest, HttpError } from '#server/http/errors.ts';
 import type { NewSong } from '../song-import/song-import-repository.ts';
 import type { SongImportService } from '../song-import/song-import-service.ts';
 import { appleMusicClient } from './apple-music-client.ts';

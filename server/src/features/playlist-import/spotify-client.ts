@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { messages } from '../../../../shared/src/messages.ts';
-import { HttpError } from '../../http/errors.ts';
+import { messages } from '#shared/messages.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { fetchJson, PLAYLIST_MAX_TRACKS, yearOf, type PlaylistTrack } from './http-json.ts';
 
 export interface SpotifyOptions {

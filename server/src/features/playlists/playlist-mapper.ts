@@ -1,4 +1,4 @@
-import type { Playlist, PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
+import type { Playlist, PlaylistSummary } from '#shared/schemas/playlist.ts';
 import { toSong, type SongRow } from '../songs/song-mapper.ts';
 import type { PlaylistRecord } from './playlists-repository.ts';
 

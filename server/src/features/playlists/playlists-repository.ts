@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { playlists, playlistSongs, songs } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { playlists, playlistSongs, songs } from '#server/db/schema.ts';
 import type { SongRow } from '../songs/song-mapper.ts';
 
 export type PlaylistRow = typeof playlists.$inferSelect;

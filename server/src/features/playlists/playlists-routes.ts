@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams } from '../../../../shared/src/schemas/common.ts';
+import { IdParams } from '#shared/schemas/common.ts';
 import {
   ActivatePlaylistParams,
   ActivatePlaylistResponse,
@@ -13,10 +13,10 @@ import {
   PlaylistVisibilityResponse,
   RenamePlaylistBody,
   ReplacePlaylistSongsBody,
-} from '../../../../shared/src/schemas/playlist.ts';
-import { ALL_SONGS_PLAYLIST_ID } from '../../../../shared/src/schemas/song.ts';
-import { responses } from '../../http/responses.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+} from '#shared/schemas/playlist.ts';
+import { ALL_SONGS_PLAYLIST_ID } from '#shared/schemas/song.ts';
+import { responses } from '#server/http/responses.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
 
 /** The musician's playlists (spec section 7, "Playlists"). */
 export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,12 +1,12 @@
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import type {
   ActivatePlaylistResponse,
   DeletePlaylistResponse,
   Playlist,
   PlaylistSummary,
   PlaylistVisibilityResponse,
-} from '../../../../shared/src/schemas/playlist.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+} from '#shared/schemas/playlist.ts';
+import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
 import { toPlaylist, toPlaylistSummary } from './playlist-mapper.ts';
 import type { PlaylistRecord, PlaylistsRepository, PlaylistWrite } from './playlists-repository.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Musician, ProfileUpdateBody } from '../../../../shared/src/schemas/musician.ts';
-import { sessionOf } from '../../plugins/auth.ts';
-import { responses } from '../../http/responses.ts';
+import { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
+import { responses } from '#server/http/responses.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profile } = app.services;

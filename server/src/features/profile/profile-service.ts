@@ -1,8 +1,8 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Musician, ProfileUpdateBody } from '../../../../shared/src/schemas/musician.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
-import type { DomainEvents } from '../../events/domain-events.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { messages } from '#shared/messages.ts';
+import type { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
+import { isUniqueViolation } from '#server/db/pg-errors.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
 import { toMusician } from '../musicians/musician-mapper.ts';
 import type { MusicianChanges, MusiciansRepository } from '../musicians/musicians-repository.ts';
 

@@ -1,7 +1,4 @@
-import type {
-  GroupedRequestsResponse,
-  UpdatesResponse,
-} from '../../../../shared/src/schemas/request.ts';
+import type { GroupedRequestsResponse, UpdatesResponse } from '#shared/schemas/request.ts';
 import type { ShowsRepository } from '../shows/shows-repository.ts';
 import type { SuggestionsRepository } from '../suggestions/suggestions-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { RequestStatus, SongRequest } from '../../../../shared/src/schemas/request.ts';
-import type { Db } from '../../db/database.ts';
-import { musicians, requestClicks, requests, shows, songs } from '../../db/schema.ts';
+import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
+import type { Db } from '#server/db/database.ts';
+import { musicians, requestClicks, requests, shows, songs } from '#server/db/schema.ts';
 
 /** The columns of a request as the API shows it: with its show's name and its social clicks. */
 const requestColumns = {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../../shared/src/messages.ts';
-import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import { messages } from '#shared/messages.ts';
+import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
 import {
   CreatedRequest,
   CreateRequestBody,
@@ -11,11 +11,11 @@ import {
   TrackClickBody,
   UpdatesResponse,
   UpdateStatusBody,
-} from '../../../../shared/src/schemas/request.ts';
-import { notFound } from '../../http/errors.ts';
-import { idempotencyKeyOf } from '../../http/idempotency.ts';
-import { responses } from '../../http/responses.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+} from '#shared/schemas/request.ts';
+import { notFound } from '#server/http/errors.ts';
+import { idempotencyKeyOf } from '#server/http/idempotency.ts';
+import { responses } from '#server/http/responses.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requests, liveQueue } = app.services;

@@ -1,4 +1,4 @@
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import {
   canMove,
   STATUS_MOVES,
@@ -7,9 +7,9 @@ import {
   type RequestStatus,
   type SongRequest,
   type TrackClickBody,
-} from '../../../../shared/src/schemas/request.ts';
-import type { DomainEvents } from '../../events/domain-events.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+} from '#shared/schemas/request.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
+import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 
 interface Deps {

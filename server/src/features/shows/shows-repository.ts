@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Show, ShowStatus } from '../../../../shared/src/schemas/show.ts';
-import type { Db } from '../../db/database.ts';
-import { requests, shows } from '../../db/schema.ts';
+import type { Show, ShowStatus } from '#shared/schemas/show.ts';
+import type { Db } from '#server/db/database.ts';
+import { requests, shows } from '#server/db/schema.ts';
 
 type ShowRow = typeof shows.$inferSelect;
 

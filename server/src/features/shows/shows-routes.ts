@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../../shared/src/messages.ts';
-import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import { messages } from '#shared/messages.ts';
+import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
 import {
   CurrentShowResponse,
   Show,
   ShowListResponse,
   StartShowBody,
-} from '../../../../shared/src/schemas/show.ts';
-import { responses } from '../../http/responses.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+} from '#shared/schemas/show.ts';
+import { responses } from '#server/http/responses.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
 
 export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shows } = app.services;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SiteConfigResponse } from '../../../../shared/src/schemas/site-config.ts';
-import { responses } from '../../http/responses.ts';
+import { SiteConfigResponse } from '#shared/schemas/site-config.ts';
+import { responses } from '#server/http/responses.ts';
 
 export const siteConfigRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;

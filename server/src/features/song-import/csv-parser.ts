@@ -1,12 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { messages } from '../../../../shared/src/messages.ts';
-import { SongInput } from '../../../../shared/src/schemas/song.ts';
-import type {
-  ImportedSongPreview,
-  ImportRowError,
-} from '../../../../shared/src/schemas/song-import.ts';
-import { firstIssueMessage } from '../../../../shared/src/schemas/human-errors.ts';
-import { badRequest } from '../../http/errors.ts';
+import { messages } from '#shared/messages.ts';
+import { SongInput } from '#shared/schemas/song.ts';
+import type { ImportedSongPreview, ImportRowError } from '#shared/schemas/song-import.ts';
+import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
+import { badRequest } from '#server/http/errors.ts';
 
 export interface ParsedSongs {
   /** Data records in the file, valid or not; blank lines do not count. */

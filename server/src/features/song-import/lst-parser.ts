@@ -1,7 +1,7 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import type { ImportedSongPreview } from '../../../../shared/src/schemas/song-import.ts';
-import { firstIssueMessage } from '../../../../shared/src/schemas/human-errors.ts';
-import { SongInput } from '../../../../shared/src/schemas/song.ts';
+import { messages } from '#shared/messages.ts';
+import type { ImportedSongPreview } from '#shared/schemas/song-import.ts';
+import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
+import { SongInput } from '#shared/schemas/song.ts';
 import type { ParsedSongs } from './csv-parser.ts';
 
 /** " - " with a hyphen, en dash or em dash (phones turn the hyphen into a dash). */

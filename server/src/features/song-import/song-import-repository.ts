@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { songs } from '../../db/schema.ts';
+import type { Db } from '#server/db/database.ts';
+import { songs } from '#server/db/schema.ts';
 import { songKey } from '../songs/song-key.ts';
 
 /** A song ready to insert: already validated and trimmed. */

@@ -1,15 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import {
   CsvPreviewResponse,
   CsvUploadResponse,
   ImportQuery,
   LstPreviewResponse,
   LstUploadResponse,
-} from '../../../../shared/src/schemas/song-import.ts';
-import { responses } from '../../http/responses.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+} from '#shared/schemas/song-import.ts';
+import { responses } from '#server/http/responses.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
 import { readUploadedText, UPLOAD_LIMITS } from './upload-reader.ts';
 
 const CSV = { extension: '.csv', wrongExtension: messages.csvWrongExtension };

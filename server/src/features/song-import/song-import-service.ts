@@ -4,8 +4,8 @@ import type {
   ImportResult,
   ImportRowError,
   LstPreviewResponse,
-} from '../../../../shared/src/schemas/song-import.ts';
-import { IMPORT_PREVIEW_ROWS } from '../../../../shared/src/schemas/song-import.ts';
+} from '#shared/schemas/song-import.ts';
+import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
 import type { MetadataService } from '../metadata/metadata-service.ts';
 import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';

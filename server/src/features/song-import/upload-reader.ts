@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '../../../../shared/src/messages.ts';
-import { IMPORT_FILE_MAX_BYTES } from '../../../../shared/src/schemas/song-import.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { messages } from '#shared/messages.ts';
+import { IMPORT_FILE_MAX_BYTES } from '#shared/schemas/song-import.ts';
+import { badRequest, HttpError } from '#server/http/errors.ts';
 
 /** The limits handed to @fastify/multipart: one file of at most 5 MB, a few small fields. */
 export const UPLOAD_LIMITS = {

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { songs } from '../../db/schema.ts';
+import { songs } from '#server/db/schema.ts';
 
 /**
  * The audience page's filters, already parsed. `undefined` means "no filter"; `null` means the

@@ -1,5 +1,5 @@
-import { decadeOf, type PublicSong, type Song } from '../../../../shared/src/schemas/song.ts';
-import type { songs } from '../../db/schema.ts';
+import { decadeOf, type PublicSong, type Song } from '#shared/schemas/song.ts';
+import type { songs } from '#server/db/schema.ts';
 
 export type SongRow = typeof songs.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { SongSortKey } from '../../../../shared/src/limits.ts';
-import type { BatchSongUpdates, SongData } from '../../../../shared/src/schemas/song.ts';
-import type { Db } from '../../db/database.ts';
-import { playlistSongs, songs } from '../../db/schema.ts';
+import type { SongSortKey } from '#shared/limits.ts';
+import type { BatchSongUpdates, SongData } from '#shared/schemas/song.ts';
+import type { Db } from '#server/db/database.ts';
+import { playlistSongs, songs } from '#server/db/schema.ts';
 import { audienceConditions, type AudienceSongFilters } from './audience-song-filters.ts';
 import type { SongRow } from './song-mapper.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
 import {
   BatchDeleteBody,
   BatchDeleteResponse,
@@ -10,9 +10,9 @@ import {
   SongListQuery,
   SongListResponse,
   ToggleVisibilityResponse,
-} from '../../../../shared/src/schemas/song.ts';
-import { sessionOf } from '../../plugins/auth.ts';
-import { responses } from '../../http/responses.ts';
+} from '#shared/schemas/song.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
+import { responses } from '#server/http/responses.ts';
 
 export const songsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { songs } = app.services;

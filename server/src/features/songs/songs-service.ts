@@ -1,5 +1,5 @@
-import type { SongSortKey } from '../../../../shared/src/limits.ts';
-import { messages } from '../../../../shared/src/messages.ts';
+import type { SongSortKey } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
 import {
   decadeOf,
   type BatchDeleteResponse,
@@ -10,8 +10,8 @@ import {
   type Song,
   type SongData,
   type ToggleVisibilityResponse,
-} from '../../../../shared/src/schemas/song.ts';
-import { notFound } from '../../http/errors.ts';
+} from '#shared/schemas/song.ts';
+import { notFound } from '#server/http/errors.ts';
 import type { AudienceSongFilters } from './audience-song-filters.ts';
 import { toPublicSong, toSong } from './song-mapper.ts';
 import type { SongsRepository } from './songs-repository.ts';

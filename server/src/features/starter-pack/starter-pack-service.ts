@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/src/messages.ts';
-import type { StarterPackResponse } from '../../../../shared/src/schemas/song-import.ts';
+import { messages } from '#shared/messages.ts';
+import type { StarterPackResponse } from '#shared/schemas/song-import.ts';
 import type { SongImportService } from '../song-import/song-import-service.ts';
 import { demoCsv } from './demo-csv.ts';
 import type { CatalogueSong } from './starter-catalogue.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Suggestion, SuggestionStatus } from '../../../../shared/src/schemas/suggestion.ts';
-import type { Db } from '../../db/database.ts';
-import { designSettings, musicians, songs, songSuggestions } from '../../db/schema.ts';
+import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts';
+import type { Db } from '#server/db/database.ts';
+import { designSettings, musicians, songs, songSuggestions } from '#server/db/schema.ts';
 import { songKey } from '../songs/song-key.ts';
 
 type SuggestionRow = typeof songSuggestions.$inferSelect;

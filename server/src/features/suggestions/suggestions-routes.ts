@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../../shared/src/messages.ts';
-import { IdParams, SuccessResponse } from '../../../../shared/src/schemas/common.ts';
+import { messages } from '#shared/messages.ts';
+import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
 import {
   CreatedSuggestion,
   CreateSuggestionBody,
   Suggestion,
   SuggestionListResponse,
   SuggestionStatusBody,
-} from '../../../../shared/src/schemas/suggestion.ts';
-import { idempotencyKeyOf } from '../../http/idempotency.ts';
-import { responses } from '../../http/responses.ts';
-import { sessionOf } from '../../plugins/auth.ts';
+} from '#shared/schemas/suggestion.ts';
+import { idempotencyKeyOf } from '#server/http/idempotency.ts';
+import { responses } from '#server/http/responses.ts';
+import { sessionOf } from '#server/plugins/auth.ts';
 
 export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { suggestions } = app.services;

@@ -1,11 +1,11 @@
-import { messages } from '../../../../shared/src/messages.ts';
+import { messages } from '#shared/messages.ts';
 import type {
   CreateSuggestionData,
   Suggestion,
   SuggestionStatusBody,
-} from '../../../../shared/src/schemas/suggestion.ts';
-import type { DomainEvents } from '../../events/domain-events.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+} from '#shared/schemas/suggestion.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
+import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
 import type { SuggestionsRepository } from './suggestions-repository.ts';
 
 interface Deps {

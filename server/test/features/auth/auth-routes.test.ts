@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import { authSessions } from '../../../src/db/schema.ts';
-import { registerMusician, uniqueEmail } from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import { authSessions } from '#server/db/schema.ts';
+import { registerMusician, uniqueEmail } from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

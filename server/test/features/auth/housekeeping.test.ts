@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authSessions, passwordResets } from '../../../src/db/schema.ts';
-import { registerMusician } from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { authSessions, passwordResets } from '#server/db/schema.ts';
+import { registerMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import { passwordResets } from '../../../src/db/schema.ts';
-import { registerMusician, uniqueEmail, type TestMusician } from '../../helpers/factories.ts';
-import { startCaptureSmtp } from '../../helpers/capture-smtp.ts';
-import { startTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import { passwordResets } from '#server/db/schema.ts';
+import {
+  registerMusician,
+  uniqueEmail,
+  type TestMusician,
+} from '#server-test/helpers/factories.ts';
+import { startCaptureSmtp } from '#server-test/helpers/capture-smtp.ts';
+import { startTestApp, type TestApp } from '#server-test/helpers/test-app.ts';
 
 const production = await startTestApp();
 const development = await startTestApp({ exposeResetCode: true });

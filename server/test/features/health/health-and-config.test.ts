@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp({
   publicUrl: 'https://songs.example.com',

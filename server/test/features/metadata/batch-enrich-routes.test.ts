@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { BatchEnrichResponse } from '../../../../shared/src/schemas/metadata.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
-import { startTestApp, testConfig } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import type { BatchEnrichResponse } from '#shared/schemas/metadata.ts';
+import type { Song } from '#shared/schemas/song.ts';
+import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
 import { musicBrainzHandler } from './musicbrainz-stub.ts';
-import { startStubServer } from '../../helpers/stub-http-server.ts';
+import { startStubServer } from '#server-test/helpers/stub-http-server.ts';
 
 const musicBrainz = await startStubServer(musicBrainzHandler);
 const { app } = await startTestApp({

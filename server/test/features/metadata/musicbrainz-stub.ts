@@ -1,4 +1,4 @@
-import type { StubAnswer, StubRequest } from '../../helpers/stub-http-server.ts';
+import type { StubAnswer, StubRequest } from '#server-test/helpers/stub-http-server.ts';
 
 /** A recording as /ws/2/recording?fmt=json returns it (the fields we read, plus some we don't). */
 export function recording(

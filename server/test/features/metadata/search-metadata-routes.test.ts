@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { MetadataSearchResponse } from '../../../../shared/src/schemas/metadata.ts';
-import { registerMusician, type TestMusician } from '../../helpers/factories.ts';
-import { startTestApp, testConfig } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import type { MetadataSearchResponse } from '#shared/schemas/metadata.ts';
+import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
 import { musicBrainzHandler } from './musicbrainz-stub.ts';
-import { deadUrl, startStubServer } from '../../helpers/stub-http-server.ts';
+import { deadUrl, startStubServer } from '#server-test/helpers/stub-http-server.ts';
 
 const musicBrainz = await startStubServer(musicBrainzHandler);
 const metadataConfig = (overrides: Partial<ReturnType<typeof testConfig>['metadata']>) => ({

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { PublicSong } from '../../../../shared/src/schemas/song.ts';
-import type { TestMusician } from '../../helpers/factories.ts';
+import { messages } from '#shared/messages.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
+import type { TestMusician } from '#server-test/helpers/factories.ts';
 import {
   activatePlaylist,
   createPlaylist,
   createSong,
   hideSong,
   registerMusician,
-} from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+} from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

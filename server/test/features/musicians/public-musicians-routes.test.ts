@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import { createSong, registerMusician } from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '#server/config.ts';
 
 describe('import and metadata configuration', () => {
   it('has defaults that work with no env: MusicBrainz on, no playlist credentials', () => {

@@ -1,4 +1,4 @@
-import type { StubAnswer, StubRequest } from '../../helpers/stub-http-server.ts';
+import type { StubAnswer, StubRequest } from '#server-test/helpers/stub-http-server.ts';
 
 export const SPOTIFY_PLAYLIST_ID = '37i9dQZF1DXcBWIGoYBM5M';
 export const APPLE_PLAYLIST_ID = 'pl.f4d106fed2bd41149aaacabb233eb5eb';

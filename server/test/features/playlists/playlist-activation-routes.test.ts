@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { PlaylistSummary } from '../../../../shared/src/schemas/playlist.ts';
-import type { TestMusician } from '../../helpers/factories.ts';
+import { messages } from '#shared/messages.ts';
+import type { PlaylistSummary } from '#shared/schemas/playlist.ts';
+import type { TestMusician } from '#server-test/helpers/factories.ts';
 import {
   activatePlaylist,
   createPlaylist,
   createSong,
   registerMusician,
-} from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+} from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

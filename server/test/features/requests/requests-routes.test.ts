@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { SongRequest } from '../../../../shared/src/schemas/request.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
+import { messages } from '#shared/messages.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import type { Song } from '#shared/schemas/song.ts';
 import {
   createSong,
   registerMusician,
@@ -9,8 +9,8 @@ import {
   submitRequest,
   submitSuggestion,
   type TestMusician,
-} from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+} from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Show } from '../../../../shared/src/schemas/show.ts';
+import { messages } from '#shared/messages.ts';
+import type { Show } from '#shared/schemas/show.ts';
 import {
   createSong,
   registerMusician,
   startShow,
   submitRequest,
   type TestMusician,
-} from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+} from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type {
-  CsvPreviewResponse,
-  CsvUploadResponse,
-} from '../../../../shared/src/schemas/song-import.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { registerMusician, type TestMusician } from '../../helpers/factories.ts';
-import { startTestApp, testConfig } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import type { CsvPreviewResponse, CsvUploadResponse } from '#shared/schemas/song-import.ts';
+import type { Song } from '#shared/schemas/song.ts';
+import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
 import { fixture, uploadFile } from './upload.ts';
 
 // Offline: only the bundled catalogue answers metadata lookups.

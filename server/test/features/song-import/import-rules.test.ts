@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import {
-  IMPORT_FILE_MAX_BYTES,
-  type CsvUploadResponse,
-} from '../../../../shared/src/schemas/song-import.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
-import { startTestApp, testConfig } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import { IMPORT_FILE_MAX_BYTES, type CsvUploadResponse } from '#shared/schemas/song-import.ts';
+import type { Song } from '#shared/schemas/song.ts';
+import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
 import { fixture, multipartBody, uploadFile } from './upload.ts';
 
 const { app } = await startTestApp({

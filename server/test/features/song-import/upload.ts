@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { TestMusician } from '../../helpers/factories.ts';
+import type { TestMusician } from '#server-test/helpers/factories.ts';
 
-const FIXTURES = join(import.meta.dirname, '../../fixtures/csv');
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'csv');
 
 /** A fixture file's exact bytes (BOMs and line ends included). */
 export function fixture(name: string): Buffer {

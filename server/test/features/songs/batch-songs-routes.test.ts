@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Playlist } from '../../../../shared/src/schemas/playlist.ts';
-import { BATCH_MAX_SONGS, type Song } from '../../../../shared/src/schemas/song.ts';
-import type { TestMusician } from '../../helpers/factories.ts';
-import { createPlaylist, createSong, registerMusician } from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import type { Playlist } from '#shared/schemas/playlist.ts';
+import { BATCH_MAX_SONGS, type Song } from '#shared/schemas/song.ts';
+import type { TestMusician } from '#server-test/helpers/factories.ts';
+import { createPlaylist, createSong, registerMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

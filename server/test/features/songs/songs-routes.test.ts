@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Song } from '../../../../shared/src/schemas/song.ts';
-import { createSong, registerMusician } from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import type { Song } from '#shared/schemas/song.ts';
+import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 

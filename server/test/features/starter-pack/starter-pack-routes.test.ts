@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { CsvUploadResponse } from '../../../../shared/src/schemas/song-import.ts';
-import { SongInput, type Song } from '../../../../shared/src/schemas/song.ts';
-import { songKey } from '../../../src/features/songs/song-key.ts';
-import { STARTER_CATALOGUE } from '../../../src/features/starter-pack/starter-catalogue.ts';
-import { createSong, registerMusician, type TestMusician } from '../../helpers/factories.ts';
-import { startTestApp, testConfig } from '../../helpers/test-app.ts';
+import { messages } from '#shared/messages.ts';
+import type { CsvUploadResponse } from '#shared/schemas/song-import.ts';
+import { SongInput, type Song } from '#shared/schemas/song.ts';
+import { songKey } from '#server/features/songs/song-key.ts';
+import { STARTER_CATALOGUE } from '#server/features/starter-pack/starter-catalogue.ts';
+import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
 import { uploadFile } from '../song-import/upload.ts';
 
 const { app } = await startTestApp({

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/src/messages.ts';
-import type { Suggestion } from '../../../../shared/src/schemas/suggestion.ts';
-import { designSettings } from '../../../src/db/schema.ts';
+import { messages } from '#shared/messages.ts';
+import type { Suggestion } from '#shared/schemas/suggestion.ts';
+import { designSettings } from '#server/db/schema.ts';
 import {
   createSong,
   registerMusician,
   submitSuggestion,
   suggestionPayload,
   type TestMusician,
-} from '../../helpers/factories.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+} from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
 
