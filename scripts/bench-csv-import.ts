@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { STARTER_CATALOGUE } from '#server/features/starter-pack/starter-catalogue.ts';
+import { STARTER_CATALOGUE } from '#server/catalogue/starter-catalogue.ts';
 import { startServerProcess } from './lib/server-process.ts';
 
 const { values: args } = parseArgs({

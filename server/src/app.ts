@@ -7,7 +7,7 @@ import {
 import type { AppConfig } from './config.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
-import { publicMusiciansRoutes } from './features/musicians/public-musicians-routes.ts';
+import { audienceRoutes } from './features/audience/audience-routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { requestsRoutes } from './features/requests/requests-routes.ts';
@@ -26,7 +26,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { servicesPlugin } from './plugins/services.ts';
+import { servicesPlugin } from './services.ts';
 
 /** Secrets that must never reach a log line, wherever they appear. */
 const REDACTED_PATHS = [
@@ -39,7 +39,7 @@ const REDACTED_PATHS = [
   '*.token',
 ];
 
-export interface BuildOptions {
+interface BuildOptions {
   /** Where log lines go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 }
@@ -86,7 +86,7 @@ export async function buildApp(
       await api.register(metadataRoutes);
       await api.register(playlistImportRoutes);
       await api.register(starterPackRoutes);
-      await api.register(publicMusiciansRoutes);
+      await api.register(audienceRoutes);
       await api.register(playlistsRoutes);
       await api.register(requestsRoutes);
       await api.register(showsRoutes);

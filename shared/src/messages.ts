@@ -219,6 +219,15 @@ export const messages = {
   playlistDeleteFailed: 'Error deleting playlist',
   playlistSaveFailed: 'Error saving playlist changes',
   playlistSaved: 'Playlist saved',
-} as const;
 
-export type MessageKey = keyof typeof messages;
+  // Sentences the server builds from counts and states ({placeholders} filled by fill-message.ts)
+  requestCannotMove: '{from} request cannot be moved to {to}.',
+  importAdded: 'Added {songs}.',
+  importSkipped: '{songs} already in your list skipped.',
+  importFailedLines: '{lines} could not be imported.',
+  importEnriched: 'Details filled in for {songs}.',
+  importEnrichRemaining: '{count} more can be filled in with Auto-fill All.',
+  enrichNothingToDo: 'All your songs already have genres, moods and years.',
+  enrichDone: 'Filled in details for {enriched} of {processed} songs looked up.',
+  enrichRemaining: '{remaining} more to go: run Auto-fill All again.',
+} as const;

@@ -11,7 +11,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;

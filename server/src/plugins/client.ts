@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** The client's routes (spec section 2); each is answered with the single-page app. */
-export const SPA_ROUTES = ['/', '/dashboard', '/profile', '/musician/:slug', '/on-stage/:slug'];
+const SPA_ROUTES = ['/', '/dashboard', '/profile', '/musician/:slug', '/on-stage/:slug'];
 
 /** Serves the built client from the same origin as the API. */
 export async function clientPlugin(

@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
 } from '#shared/realtime.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
-import type { Session } from '../features/auth/auth-service.ts';
+import type { Session } from '../http/session.ts';
 
 interface SocketData {
   session: Session;
@@ -22,7 +22,7 @@ interface InterServerEvents {
   'slug-changed': (musicianId: string, slug: string) => void;
 }
 
-export type RealtimeServer = Server<
+type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   InterServerEvents,
@@ -47,7 +47,7 @@ const musicianIdRoom = (musicianId: string) => `musician-id:${musicianId}`;
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: { redisUrl: string | undefined }) => {
-    const { auth, musicians, events } = app.services;
+    const { auth, profile, events } = app.services;
     const redis = options.redisUrl
       ? new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
       : undefined;
@@ -72,11 +72,11 @@ export const realtimePlugin = fp(
         return next(new Error(messages.socketAuthMissing));
       try {
         const session = await auth.authenticate(token);
-        const musician = session && (await musicians.findById(session.musicianId));
-        if (!session || !musician) return next(new Error(messages.sessionExpired));
+        const slug = session && (await profile.slugOf(session.musicianId));
+        if (!session || !slug) return next(new Error(messages.sessionExpired));
         socket.data.session = session;
-        socket.data.slug = musician.slug;
-        slugs.set(musician.id, musician.slug);
+        socket.data.slug = slug;
+        slugs.set(session.musicianId, slug);
         next();
       } catch (err) {
         app.log.error({ err }, 'socket authentication failed');
@@ -114,10 +114,10 @@ export const realtimePlugin = fp(
       // Emitted synchronously when the slug is known, so events keep their order.
       const known = slugs.get(event.musicianId);
       if (known) return void emitTo(known, event);
-      musicians.findById(event.musicianId).then((musician) => {
-        if (!musician) return;
-        slugs.set(musician.id, musician.slug);
-        emitTo(musician.slug, event);
+      profile.slugOf(event.musicianId).then((slug) => {
+        if (!slug) return;
+        slugs.set(event.musicianId, slug);
+        emitTo(slug, event);
       }, failed(event));
     });
 

@@ -21,11 +21,6 @@ export function requiredText(message: string, maxLength: number) {
   return z.string({ error: message }).trim().min(1, message).max(maxLength);
 }
 
-/** Optional free text: trimmed, missing becomes ''. */
-export function optionalText(maxLength: number) {
-  return z.string().trim().max(maxLength).default('');
-}
-
 /** Emails are compared case-insensitively, so they are stored lower-cased. */
 export const EmailField = z
   .string({ error: messages.emailRequired })
@@ -34,6 +29,3 @@ export const EmailField = z
   .max(EMAIL_MAX_LENGTH)
   .pipe(z.email({ error: messages.emailInvalid }))
   .transform((email) => email.toLowerCase());
-
-/** Responses carry timestamps as ISO strings. */
-export const Timestamp = z.iso.datetime({ offset: true });

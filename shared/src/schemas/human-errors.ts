@@ -21,7 +21,7 @@ const EXPECTED: Record<string, string> = {
  * developers. The API shows its 400 `detail` to people, so every issue without a message
  * of its own is phrased as a sentence naming the field. Installed once, on both sides.
  */
-export const humanErrorMap: z.core.$ZodErrorMap = (issue) => {
+const humanErrorMap: z.core.$ZodErrorMap = (issue) => {
   const label = fieldLabel(issue.path);
   switch (issue.code) {
     case 'invalid_type':

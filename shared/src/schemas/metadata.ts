@@ -5,7 +5,6 @@ import { requiredText } from './common.ts';
 
 /** Where a piece of metadata came from: the bundled catalogue or MusicBrainz. */
 export const METADATA_SOURCES = ['catalogue', 'musicbrainz'] as const;
-export type MetadataSourceName = (typeof METADATA_SOURCES)[number];
 
 export const SongMetadata = z.object({
   source: z.enum(METADATA_SOURCES),
@@ -47,7 +46,7 @@ export const BatchEnrichBody = z.preprocess(
 );
 export type BatchEnrichBody = z.input<typeof BatchEnrichBody>;
 
-export const EnrichErrorItem = z.object({ song_id: z.string(), reason: z.string() });
+const EnrichErrorItem = z.object({ song_id: z.string(), reason: z.string() });
 
 export const BatchEnrichResponse = z.object({
   success: z.boolean(),

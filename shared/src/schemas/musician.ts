@@ -47,7 +47,7 @@ export type Musician = z.infer<typeof Musician>;
 
 export const SlugParams = z.object({ slug: z.string().trim().toLowerCase().max(SLUG_MAX_LENGTH) });
 
-export const SlugField = z
+const SlugField = z
   .string()
   .trim()
   .toLowerCase()

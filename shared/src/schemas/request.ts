@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { Show } from './show.ts';
 import { Suggestion } from './suggestion.ts';
 
-export const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
+const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**

@@ -3,7 +3,7 @@ import { NAME_MAX_LENGTH } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { requiredText } from './common.ts';
 
-export const SHOW_STATUSES = ['active', 'stopped', 'archived'] as const;
+const SHOW_STATUSES = ['active', 'stopped', 'archived'] as const;
 export type ShowStatus = (typeof SHOW_STATUSES)[number];
 
 export const Show = z.object({

@@ -6,7 +6,7 @@ import { EnrichSummary } from './metadata.ts';
 export const IMPORT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** How many parsed rows a preview shows; the counts always cover the whole file. */
 export const IMPORT_PREVIEW_ROWS = 20;
-export const PLAYLIST_PLATFORMS = ['spotify', 'apple_music'] as const;
+const PLAYLIST_PLATFORMS = ['spotify', 'apple_music'] as const;
 export type PlaylistPlatform = (typeof PLAYLIST_PLATFORMS)[number];
 
 /** ?auto_enrich=true fills missing genres, moods and years after the import. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '../limits.ts';
 import { messages } from '../messages.ts';
 
-export const SUGGESTION_STATUSES = ['pending', 'added', 'rejected'] as const;
+const SUGGESTION_STATUSES = ['pending', 'added', 'rejected'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
 export const Suggestion = z.object({

@@ -9,7 +9,7 @@ import {
   ResetPasswordBody,
 } from '#shared/schemas/auth.ts';
 import { MessageResponse } from '#shared/schemas/common.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 import { responses } from '#server/http/responses.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

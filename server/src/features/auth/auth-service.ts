@@ -3,17 +3,13 @@ import { messages } from '#shared/messages.ts';
 import type { AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/auth.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import { conflict, unauthorized } from '#server/http/errors.ts';
+import type { Session } from '#server/http/session.ts';
 import { toMusician } from '../musicians/musician-mapper.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
 import { firstFreeSlug, slugify } from '../musicians/slug.ts';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password-hasher.ts';
 import { hashSecret, newSessionToken } from './secrets.ts';
 import type { SessionsRepository } from './sessions-repository.ts';
-
-export interface Session {
-  sessionId: string;
-  musicianId: string;
-}
 
 interface Deps {
   musicians: MusiciansRepository;

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { authSessions, musicians, passwordResets } from '#server/db/schema.ts';
 
-export type PasswordResetRow = typeof passwordResets.$inferSelect;
+type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 export function passwordResetsRepository(db: Db) {
   return {

@@ -1,5 +1,5 @@
 import type { SongMetadata } from '#shared/schemas/metadata.ts';
-import type { CatalogueSong } from '../starter-pack/starter-catalogue.ts';
+import type { CatalogueSong } from '#server/catalogue/starter-catalogue.ts';
 import { baseTitle, matchKey, sameArtist, type MetadataSource } from './metadata-source.ts';
 
 /** The bundled catalogue as a metadata source: in memory, offline, always on. */

@@ -6,7 +6,7 @@ import {
   MetadataSearchResponse,
 } from '#shared/schemas/metadata.ts';
 import { responses } from '#server/http/responses.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 
 export const metadataRoutes: FastifyPluginAsyncZod = async (app) => {
   const { metadata } = app.services;

@@ -1,3 +1,4 @@
+import { fill } from '#shared/fill-message.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import type {
@@ -9,13 +10,13 @@ import type {
 import type { MetadataPatch, MetadataRepository, SongToEnrich } from './metadata-repository.ts';
 import type { LookupOptions, MetadataSource } from './metadata-source.ts';
 
-export interface EnrichProgress {
+interface EnrichProgress {
   processed: number;
   total: number;
   enriched: number;
 }
 
-export interface EnrichOutcome extends EnrichSummary {
+interface EnrichOutcome extends EnrichSummary {
   errors: BatchEnrichResponse['errors'];
 }
 
@@ -138,12 +139,10 @@ export function metadataService({ sources, metadata, log, enrichBudgetMs }: Deps
   };
 }
 
-export function enrichMessage({ processed, enriched, remaining }: EnrichSummary): string {
-  if (processed === 0 && remaining === 0) {
-    return 'All your songs already have genres, moods and years.';
-  }
-  const done = `Filled in details for ${enriched} of ${processed} songs looked up.`;
-  return remaining > 0 ? `${done} ${remaining} more to go: run Auto-fill All again.` : done;
+function enrichMessage({ processed, enriched, remaining }: EnrichSummary): string {
+  if (processed === 0 && remaining === 0) return messages.enrichNothingToDo;
+  const done = fill(messages.enrichDone, { enriched, processed });
+  return remaining > 0 ? `${done} ${fill(messages.enrichRemaining, { remaining })}` : done;
 }
 
 export type MetadataService = ReturnType<typeof metadataService>;

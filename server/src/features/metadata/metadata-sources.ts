@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '#server/config.ts';
-import { STARTER_CATALOGUE } from '../starter-pack/starter-catalogue.ts';
+import { STARTER_CATALOGUE } from '#server/catalogue/starter-catalogue.ts';
 import { catalogueSource } from './catalogue-source.ts';
 import type { MetadataSource } from './metadata-source.ts';
 import { musicBrainzSource } from './musicbrainz-source.ts';

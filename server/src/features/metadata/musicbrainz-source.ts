@@ -5,7 +5,7 @@ import { lruCache } from './lru-cache.ts';
 import { baseTitle, matchKey, sameArtist, type MetadataSource } from './metadata-source.ts';
 import { classifyTags } from './tag-vocabulary.ts';
 
-export interface MusicBrainzOptions {
+interface MusicBrainzOptions {
   baseUrl: string;
   /** MusicBrainz blocks anonymous clients: name the product and a contact. */
   userAgent: string;
@@ -104,11 +104,7 @@ export function musicBrainzSource(options: MusicBrainzOptions): MetadataSource {
  * The recordings that are this song by this artist, best first. Their earliest release date is
  * the song's year (later hits are compilations and live albums); their tags give genres and moods.
  */
-export function bestMatch(
-  recordings: Recording[],
-  title: string,
-  artist: string,
-): SongMetadata | null {
+function bestMatch(recordings: Recording[], title: string, artist: string): SongMetadata | null {
   const wanted = matchKey(baseTitle(title));
   const matches = recordings
     .filter((recording) => recording.score >= MIN_SCORE)

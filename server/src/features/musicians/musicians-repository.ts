@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { musicians } from '#server/db/schema.ts';
 import type { MusicianRow } from './musician-mapper.ts';
 
-export type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'>;
+type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'>;
 export type MusicianChanges = Partial<Omit<MusicianRow, 'id' | 'createdAt' | 'email'>>;
 
 export function musiciansRepository(db: Db) {

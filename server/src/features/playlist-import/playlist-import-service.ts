@@ -11,7 +11,7 @@ import { badRequest, HttpError } from '#server/http/errors.ts';
 import type { NewSong } from '../song-import/song-import-repository.ts';
 import type { SongImportService } from '../song-import/song-import-service.ts';
 import { appleMusicClient } from './apple-music-client.ts';
-import type { PlaylistTrack } from './http-json.ts';
+import type { PlaylistTrack } from './playlist-track.ts';
 import { appleMusicPlaylist, spotifyPlaylistId } from './playlist-url.ts';
 import { spotifyClient } from './spotify-client.ts';
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { fetchJson, PLAYLIST_MAX_TRACKS, yearOf, type PlaylistTrack } from './http-json.ts';
+import { fetchJson } from './http-json.ts';
+import { PLAYLIST_MAX_TRACKS, yearOf, type PlaylistTrack } from './playlist-track.ts';
 
-export interface SpotifyOptions {
+interface SpotifyOptions {
   clientId: string;
   clientSecret: string;
   accountsUrl: string;

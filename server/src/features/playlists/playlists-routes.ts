@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/playlist.ts';
 import { ALL_SONGS_PLAYLIST_ID } from '#shared/schemas/song.ts';
 import { responses } from '#server/http/responses.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 
 /** The musician's playlists (spec section 7, "Playlists"). */
 export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {

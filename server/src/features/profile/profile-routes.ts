@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 import { responses } from '#server/http/responses.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {

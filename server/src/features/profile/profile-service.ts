@@ -47,6 +47,11 @@ interface Deps {
 
 export function profileService({ musicians, events }: Deps) {
   return {
+    /** The musician's current slug (the name of their public room), or undefined when gone. */
+    async slugOf(musicianId: string): Promise<string | undefined> {
+      return (await musicians.findById(musicianId))?.slug;
+    },
+
     async get(musicianId: string): Promise<Musician> {
       const row = await musicians.findById(musicianId);
       if (!row) throw notFound(messages.musicianNotFound);

@@ -15,7 +15,7 @@ import {
 import { notFound } from '#server/http/errors.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requests, liveQueue } = app.services;

@@ -1,3 +1,5 @@
+import { fill } from '#shared/fill-message.ts';
+import { statusInSentence } from '#shared/request-status-labels.ts';
 import { messages } from '#shared/messages.ts';
 import {
   canMove,
@@ -16,14 +18,6 @@ interface Deps {
   requests: RequestsRepository;
   events: DomainEvents;
 }
-
-const STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'pending',
-  accepted: 'accepted',
-  up_next: 'Up Next',
-  played: 'played',
-  rejected: 'rejected',
-};
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
 
@@ -80,9 +74,8 @@ export function requestsService({ requests, events }: Deps) {
       if (!(await requests.moveStatus(musicianId, requestId, sourcesOf(to), to))) {
         const current = await ownedOr404(musicianId, requestId);
         if (current.status === to) return current;
-        throw badRequest(
-          `${withArticle(STATUS_LABELS[current.status])} request cannot be moved to ${STATUS_LABELS[to]}.`,
-        );
+        const from = withArticle(statusInSentence(current.status));
+        throw badRequest(fill(messages.requestCannotMove, { from, to: statusInSentence(to) }));
       }
       const updated = await ownedOr404(musicianId, requestId);
       events.publish({ musicianId, name: 'request:updated', payload: updated });

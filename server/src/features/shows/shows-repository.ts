@@ -2,18 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Show, ShowStatus } from '#shared/schemas/show.ts';
 import type { Db } from '#server/db/database.ts';
 import { requests, shows } from '#server/db/schema.ts';
-
-type ShowRow = typeof shows.$inferSelect;
-
-export function toShow(row: ShowRow): Show {
-  return {
-    id: row.id,
-    name: row.name,
-    date: row.date.toISOString(),
-    status: row.status,
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+import { toShow } from './show-mapper.ts';
 
 export function showsRepository(db: Db) {
   const owned = (musicianId: string, showId: string) =>

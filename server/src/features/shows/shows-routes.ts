@@ -8,7 +8,7 @@ import {
   StartShowBody,
 } from '#shared/schemas/show.ts';
 import { responses } from '#server/http/responses.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 
 export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shows } = app.services;

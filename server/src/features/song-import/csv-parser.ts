@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { messages } from '#shared/messages.ts';
 import { SongInput } from '#shared/schemas/song.ts';
+import { SONG_CSV_COLUMNS, type SongCsvField } from '#shared/song-csv.ts';
 import type { ImportedSongPreview, ImportRowError } from '#shared/schemas/song-import.ts';
 import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
 import { badRequest } from '#server/http/errors.ts';
@@ -12,16 +13,24 @@ export interface ParsedSongs {
   errors: ImportRowError[];
 }
 
-type Field = 'title' | 'artist' | 'genres' | 'moods' | 'year';
+type Field = Exclude<SongCsvField, 'notes'>;
+
+/** Other header names accepted for each field besides the one our export writes. */
+const ALIASES: Record<Field, string[]> = {
+  title: ['song', 'song title', 'song name', 'name', 'track', 'track name'],
+  artist: ['artists', 'artist name', 'band', 'performer'],
+  genres: ['genres'],
+  moods: ['moods'],
+  year: ['release year', 'released'],
+};
 
 /** Header names accepted for each field, compared lower-cased with spaces collapsed. */
-const COLUMN_NAMES: Record<Field, string[]> = {
-  title: ['title', 'song', 'song title', 'song name', 'name', 'track', 'track name'],
-  artist: ['artist', 'artists', 'artist name', 'band', 'performer'],
-  genres: ['genre', 'genres'],
-  moods: ['mood', 'moods'],
-  year: ['year', 'release year', 'released'],
-};
+const COLUMN_NAMES = Object.fromEntries(
+  Object.entries(ALIASES).map(([field, aliases]) => [
+    field,
+    [SONG_CSV_COLUMNS[field as Field].toLowerCase(), ...aliases],
+  ]),
+) as Record<Field, string[]>;
 
 const normalizeHeader = (cell: string) =>
   cell
@@ -34,7 +43,7 @@ const normalizeHeader = (cell: string) =>
  * and "Unicode text" exports use tabs. The header line decides: the separator it has most of
  * outside quotes. Splitting on all three would cut "Rock, Pop" genre cells apart.
  */
-export function detectDelimiter(text: string): string {
+function detectDelimiter(text: string): string {
   const header = text.split(/\r\n|\r|\n/).find((line) => line.trim() !== '') ?? '';
   const counts = new Map<string, number>([
     [',', 0],

@@ -13,7 +13,7 @@ export interface NewSong {
   notes?: string;
 }
 
-export interface InsertedSong {
+interface InsertedSong {
   id: string;
   title: string;
   artist: string;

@@ -9,7 +9,7 @@ import {
   LstUploadResponse,
 } from '#shared/schemas/song-import.ts';
 import { responses } from '#server/http/responses.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 import { readUploadedText, UPLOAD_LIMITS } from './upload-reader.ts';
 
 const CSV = { extension: '.csv', wrongExtension: messages.csvWrongExtension };

@@ -1,3 +1,5 @@
+import { messages } from '#shared/messages.ts';
+import { fill, plural } from '#shared/fill-message.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   CsvPreviewResponse,
@@ -17,19 +19,20 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   autoEnrich?: boolean;
   /** Lines of the source already refused, reported with the result. */
   errors?: ImportRowError[];
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** "Added 48 songs. 2 already in your list were skipped. 1 line could not be imported." */
-export function importMessage(added: number, skipped: number, failed: number): string {
-  const parts = [`Added ${plural(added, 'song', 'songs')}.`];
-  if (skipped > 0) parts.push(`${plural(skipped, 'song', 'songs')} already in your list skipped.`);
-  if (failed > 0) parts.push(`${plural(failed, 'line', 'lines')} could not be imported.`);
+function importMessage(added: number, skipped: number, failed: number): string {
+  const songs = (count: number) => plural(count, 'song', 'songs');
+  const parts = [fill(messages.importAdded, { songs: songs(added) })];
+  if (skipped > 0) parts.push(fill(messages.importSkipped, { songs: songs(skipped) }));
+  if (failed > 0) {
+    parts.push(fill(messages.importFailedLines, { lines: plural(failed, 'line', 'lines') }));
+  }
   return parts.join(' ');
 }
 
@@ -66,9 +69,10 @@ export function songImportService({ songImport, metadata, log }: Deps) {
     );
     let message = importMessage(inserted.length, skipped, errors.length);
     if (enrichment) {
-      message += ` Details filled in for ${plural(enrichment.enriched, 'song', 'songs')}.`;
+      const songs = plural(enrichment.enriched, 'song', 'songs');
+      message += ` ${fill(messages.importEnriched, { songs })}`;
       if (enrichment.remaining > 0) {
-        message += ` ${enrichment.remaining} more can be filled in with Auto-fill All.`;
+        message += ` ${fill(messages.importEnrichRemaining, { count: enrichment.remaining })}`;
       }
     }
     return { songs_added: inserted.length, skipped, message, errors, enrichment };

@@ -53,7 +53,7 @@ function uploadError(error: unknown): HttpError {
  * (UTF-16 with a mark), and older spreadsheet apps writing Windows-1252. A file that is not
  * valid UTF-8 is read as Windows-1252, so "Café" from such an app stays "Café", not "Caf�".
  */
-export function decodeText(buffer: Uint8Array): string {
+function decodeText(buffer: Uint8Array): string {
   if (buffer[0] === 0xff && buffer[1] === 0xfe) return new TextDecoder('utf-16le').decode(buffer);
   if (buffer[0] === 0xfe && buffer[1] === 0xff) return new TextDecoder('utf-16be').decode(buffer);
   try {

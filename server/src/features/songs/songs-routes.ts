@@ -11,7 +11,7 @@ import {
   SongListResponse,
   ToggleVisibilityResponse,
 } from '#shared/schemas/song.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 import { responses } from '#server/http/responses.ts';
 
 export const songsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DemoCsvResponse, StarterPackResponse } from '#shared/schemas/song-import.ts';
 import { responses } from '#server/http/responses.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 
 export const starterPackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { starterPack } = app.services;

@@ -2,7 +2,7 @@ import { messages } from '#shared/messages.ts';
 import type { StarterPackResponse } from '#shared/schemas/song-import.ts';
 import type { SongImportService } from '../song-import/song-import-service.ts';
 import { demoCsv } from './demo-csv.ts';
-import type { CatalogueSong } from './starter-catalogue.ts';
+import type { CatalogueSong } from '#server/catalogue/starter-catalogue.ts';
 
 interface Deps {
   catalogue: readonly CatalogueSong[];

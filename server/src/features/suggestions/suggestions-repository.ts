@@ -3,24 +3,9 @@ import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts
 import type { Db } from '#server/db/database.ts';
 import { designSettings, musicians, songs, songSuggestions } from '#server/db/schema.ts';
 import { songKey } from '../songs/song-key.ts';
+import { toSuggestion } from './suggestion-mapper.ts';
 
-type SuggestionRow = typeof songSuggestions.$inferSelect;
-
-export function toSuggestion(row: SuggestionRow): Suggestion {
-  return {
-    id: row.id,
-    suggested_title: row.suggestedTitle,
-    suggested_artist: row.suggestedArtist,
-    requester_name: row.requesterName,
-    requester_email: row.requesterEmail,
-    message: row.message,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-export interface NewSuggestion {
+interface NewSuggestion {
   musicianId: string;
   suggestedTitle: string;
   suggestedArtist: string;

@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/suggestion.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
-import { sessionOf } from '#server/plugins/auth.ts';
+import { sessionOf } from '#server/http/session.ts';
 
 export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { suggestions } = app.services;

@@ -12,13 +12,13 @@ import { notFound } from '#server/http/errors.ts';
 import type { PlaylistsRepository } from '../playlists/playlists-repository.ts';
 import { foldAccents, type AudienceSongFilters } from '../songs/audience-song-filters.ts';
 import type { SongsService } from '../songs/songs-service.ts';
-import { toPublicMusician } from './musician-mapper.ts';
-import type { MusiciansRepository } from './musicians-repository.ts';
+import { toPublicMusician } from '../musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the audience page may read about a musician, found by the slug in its link. */
-export function publicMusiciansService(deps: {
+export function audienceService(deps: {
   musicians: MusiciansRepository;
   songs: SongsService;
   playlists: PlaylistsRepository;

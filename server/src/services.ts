@@ -1,35 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.ts';
-import { domainEvents } from '../events/domain-events.ts';
-import { authService } from '../features/auth/auth-service.ts';
-import { housekeepingService } from '../features/auth/housekeeping-service.ts';
-import { passwordResetService } from '../features/auth/password-reset-service.ts';
-import { passwordResetsRepository } from '../features/auth/password-resets-repository.ts';
-import { resetCodeMailer } from '../features/auth/reset-code-mailer.ts';
-import { sessionsRepository } from '../features/auth/sessions-repository.ts';
-import { metadataRepository } from '../features/metadata/metadata-repository.ts';
-import { metadataService } from '../features/metadata/metadata-service.ts';
-import { metadataSources } from '../features/metadata/metadata-sources.ts';
-import { musiciansRepository } from '../features/musicians/musicians-repository.ts';
-import { publicMusiciansService } from '../features/musicians/public-musicians-service.ts';
-import { playlistImportService } from '../features/playlist-import/playlist-import-service.ts';
-import { playlistsRepository } from '../features/playlists/playlists-repository.ts';
-import { playlistsService } from '../features/playlists/playlists-service.ts';
-import { profileService } from '../features/profile/profile-service.ts';
-import { liveQueueService } from '../features/requests/live-queue-service.ts';
-import { requestsRepository } from '../features/requests/requests-repository.ts';
-import { requestsService } from '../features/requests/requests-service.ts';
-import { showsRepository } from '../features/shows/shows-repository.ts';
-import { showsService } from '../features/shows/shows-service.ts';
-import { songImportRepository } from '../features/song-import/song-import-repository.ts';
-import { songImportService } from '../features/song-import/song-import-service.ts';
-import { STARTER_CATALOGUE } from '../features/starter-pack/starter-catalogue.ts';
-import { starterPackService } from '../features/starter-pack/starter-pack-service.ts';
-import { songsRepository } from '../features/songs/songs-repository.ts';
-import { songsService } from '../features/songs/songs-service.ts';
-import { suggestionsRepository } from '../features/suggestions/suggestions-repository.ts';
-import { suggestionsService } from '../features/suggestions/suggestions-service.ts';
+import type { AppConfig } from './config.ts';
+import { domainEvents } from './events/domain-events.ts';
+import { authService } from './features/auth/auth-service.ts';
+import { housekeepingService } from './features/auth/housekeeping-service.ts';
+import { passwordResetService } from './features/auth/password-reset-service.ts';
+import { passwordResetsRepository } from './features/auth/password-resets-repository.ts';
+import { resetCodeMailer } from './features/auth/reset-code-mailer.ts';
+import { sessionsRepository } from './features/auth/sessions-repository.ts';
+import { metadataRepository } from './features/metadata/metadata-repository.ts';
+import { metadataService } from './features/metadata/metadata-service.ts';
+import { metadataSources } from './features/metadata/metadata-sources.ts';
+import { musiciansRepository } from './features/musicians/musicians-repository.ts';
+import { audienceService } from './features/audience/audience-service.ts';
+import { playlistImportService } from './features/playlist-import/playlist-import-service.ts';
+import { playlistsRepository } from './features/playlists/playlists-repository.ts';
+import { playlistsService } from './features/playlists/playlists-service.ts';
+import { profileService } from './features/profile/profile-service.ts';
+import { liveQueueService } from './features/requests/live-queue-service.ts';
+import { requestsRepository } from './features/requests/requests-repository.ts';
+import { requestsService } from './features/requests/requests-service.ts';
+import { showsRepository } from './features/shows/shows-repository.ts';
+import { showsService } from './features/shows/shows-service.ts';
+import { songImportRepository } from './features/song-import/song-import-repository.ts';
+import { songImportService } from './features/song-import/song-import-service.ts';
+import { STARTER_CATALOGUE } from './catalogue/starter-catalogue.ts';
+import { starterPackService } from './features/starter-pack/starter-pack-service.ts';
+import { songsRepository } from './features/songs/songs-repository.ts';
+import { songsService } from './features/songs/songs-service.ts';
+import { suggestionsRepository } from './features/suggestions/suggestions-repository.ts';
+import { suggestionsService } from './features/suggestions/suggestions-service.ts';
 
 /** The composition root: repositories over the database, services over repositories. */
 function buildServices(app: FastifyInstance, config: AppConfig) {
@@ -59,7 +59,6 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const resets = passwordResetsRepository(db);
   return {
     events,
-    musicians,
     auth: authService({ musicians, sessions, onSessionsRevoked: events.sessionsRevoked }),
     housekeeping: housekeepingService({ sessions, resets }),
     passwordReset: passwordResetService({
@@ -73,7 +72,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     profile: profileService({ musicians, events }),
     songs,
     playlists: playlistsService({ playlists }),
-    publicMusicians: publicMusiciansService({ musicians, songs, playlists }),
+    audience: audienceService({ musicians, songs, playlists }),
     requests: requestsService({ ...repositories, events }),
     shows: showsService({ shows: repositories.shows, events }),
     suggestions: suggestionsService({ suggestions: repositories.suggestions, events }),

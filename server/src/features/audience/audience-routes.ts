@@ -5,13 +5,13 @@ import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared
 import { responses } from '#server/http/responses.ts';
 
 /** The audience page's reads: no token, and only public fields (the schemas filter the rest). */
-export const publicMusiciansRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { publicMusicians } = app.services;
+export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { audience } = app.services;
 
   app.get(
     '/musicians/:slug',
     { schema: { params: SlugParams, response: responses({ 200: PublicMusician }) } },
-    async (request) => publicMusicians.profile(request.params.slug),
+    async (request) => audience.profile(request.params.slug),
   );
 
   // Visible songs: the active playlist's (in its order) unless `playlist` says otherwise.
@@ -24,18 +24,18 @@ export const publicMusiciansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: PublicSongListResponse }),
       },
     },
-    async (request) => publicMusicians.songs(request.params.slug, request.query),
+    async (request) => audience.songs(request.params.slug, request.query),
   );
 
   app.get(
     '/musicians/:slug/playlists',
     { schema: { params: SlugParams, response: responses({ 200: PublicPlaylistListResponse }) } },
-    async (request) => publicMusicians.playlists(request.params.slug),
+    async (request) => audience.playlists(request.params.slug),
   );
 
   app.get(
     '/musicians/:slug/filters',
     { schema: { params: SlugParams, response: responses({ 200: FilterOptions }) } },
-    async (request) => publicMusicians.filters(request.params.slug),
+    async (request) => audience.filters(request.params.slug),
   );
 };

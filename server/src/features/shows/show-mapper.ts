@@ -1,0 +1,14 @@
+import type { Show } from '#shared/schemas/show.ts';
+import type { shows } from '#server/db/schema.ts';
+
+export type ShowRow = typeof shows.$inferSelect;
+
+export function toShow(row: ShowRow): Show {
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.date.toISOString(),
+    status: row.status,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
