@@ -4,14 +4,18 @@ import { createRoot } from 'react-dom/client';
 import './app/styles/base.css';
 import './app/styles/components.css';
 import { messages } from '#shared/messages.ts';
-import { connectSession } from './app/api-client.ts';
 import { App } from './app/App.tsx';
-import { useAuthStore } from './features/auth/auth-store.ts';
+import { liveWiring } from './app/live-wiring.ts';
+import { initAuth, useAuthStore } from './features/auth/auth-store.ts';
+import { connectSession } from './lib/api-client.ts';
+import { connectLive } from './live/live-connection.ts';
 
+initAuth();
 connectSession({
   token: () => useAuthStore.getState().token,
   onUnauthorized: () => useAuthStore.getState().endSession(messages.sessionExpired),
 });
+connectLive(liveWiring);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
-export interface CapturedMail {
+interface CapturedMail {
   to: string[];
   raw: string;
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { CreatedRequest, type RequestStatus } from '#shared/schemas/request.ts';
+import { CreatedRequest } from '#shared/schemas/request.ts';
 
 let counter = 0;
 
@@ -24,19 +24,4 @@ export async function submitRequestByApi(
     throw new Error(`request failed: ${response.status()} ${await response.text()}`);
   }
   return CreatedRequest.parse(await response.json());
-}
-
-export async function setStatusByApi(
-  request: APIRequestContext,
-  token: string,
-  requestId: string,
-  status: RequestStatus,
-): Promise<void> {
-  const response = await request.put(`/api/requests/${requestId}/status`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { status },
-  });
-  if (!response.ok()) {
-    throw new Error(`status change failed: ${response.status()} ${await response.text()}`);
-  }
 }

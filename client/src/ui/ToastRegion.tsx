@@ -1,4 +1,4 @@
-import type { Toast } from '../app/use-toast.ts';
+import type { Toast } from '#client/lib/use-toast.ts';
 
 interface ToastRegionProps {
   toast: Toast | null;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useAsync } from '#client/app/use-async.ts';
+import { useAsync } from '#client/lib/use-async.ts';
 import { audienceApi } from './audience-api.ts';
 import { MusicianLoadGate } from './MusicianLoadGate.tsx';
 import { SongList } from './SongList.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ApiError } from '#client/app/api-client.ts';
-import type { AsyncState } from '#client/app/use-async.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import type { AsyncState } from '#client/lib/use-async.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MusicianNotFound } from './MusicianNotFound.tsx';

@@ -1,4 +1,4 @@
-import { api } from '#client/app/api-client.ts';
+import { api } from '#client/lib/api-client.ts';
 import { PublicMusician } from '#shared/schemas/musician.ts';
 import { PublicSongListResponse } from '#shared/schemas/song.ts';
 

@@ -1,4 +1,4 @@
-import { api } from '#client/app/api-client.ts';
+import { api } from '#client/lib/api-client.ts';
 import {
   AuthResponse,
   ForgotPasswordResponse,
@@ -8,13 +8,11 @@ import {
   type ResetPasswordBody,
 } from '#shared/schemas/auth.ts';
 import { MessageResponse } from '#shared/schemas/common.ts';
-import { Musician } from '#shared/schemas/musician.ts';
 
 export const authApi = {
   register: (body: RegisterBody) => api.post('/auth/register', AuthResponse, body),
   login: (body: LoginBody) => api.post('/auth/login', AuthResponse, body),
   logout: () => api.post('/auth/logout', MessageResponse),
-  profile: () => api.get('/profile', Musician),
   forgotPassword: (body: ForgotPasswordBody) =>
     api.post('/auth/forgot-password', ForgotPasswordResponse, body),
   resetPassword: (body: ResetPasswordBody) =>

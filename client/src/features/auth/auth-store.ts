@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { messages } from '#shared/messages.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
+import { resetAllStores } from '#client/lib/store-reset.ts';
 import { authApi } from './auth-api.ts';
 import {
   readSession,
@@ -22,14 +23,17 @@ interface AuthState {
   dismissNotice(): void;
 }
 
-const initial = readSession(localStorage);
-
+/**
+ * The session itself, so not in the reset registry: signing in and out is what empties the
+ * other stores. Starts signed out; initAuth() reads the stored session.
+ */
 export const useAuthStore = create<AuthState>()((set, get) => ({
-  token: initial?.token ?? null,
-  musician: initial?.musician ?? null,
+  token: null,
+  musician: null,
   notice: null,
 
   signIn(session) {
+    resetAllStores();
     writeSession(localStorage, session);
     set({ ...session, notice: null });
   },
@@ -44,6 +48,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   endSession(notice) {
+    resetAllStores();
     writeSession(localStorage, null);
     set({ token: null, musician: null, notice: notice ?? null });
   },
@@ -64,9 +69,16 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
 export const selectIsLoggedIn = (state: AuthState) => state.token !== null;
 
-// Logging in or out in another tab applies here too.
-window.addEventListener('storage', (event) => {
-  if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+/** Restores the stored session and follows sign-ins and sign-outs in other tabs. */
+export function initAuth(): void {
   const session = readSession(localStorage);
   useAuthStore.setState({ token: session?.token ?? null, musician: session?.musician ?? null });
-});
+
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+    const next = readSession(localStorage);
+    // Another musician's session (or none): this tab's data is not theirs.
+    if (next?.musician.id !== useAuthStore.getState().musician?.id) resetAllStores();
+    useAuthStore.setState({ token: next?.token ?? null, musician: next?.musician ?? null });
+  });
+}

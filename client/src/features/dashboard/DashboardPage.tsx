@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_POLL_MS } from '#shared/limits.ts';
-import { LiveIndicator } from '#client/app/live/LiveIndicator.tsx';
-import { useLiveSession } from '#client/app/live/use-live-session.ts';
-import { authApi } from '../auth/auth-api.ts';
+import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
+import { useLiveSession } from '#client/live/use-live-session.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { profileApi } from '../profile/profile-api.ts';
 import {
   DEFAULT_TAB,
   DASHBOARD_TABS,
@@ -14,9 +14,9 @@ import {
 import { DashboardTabs, panelId, tabId } from './DashboardTabs.tsx';
 import { selectPendingCount, useRequestsStore } from '../requests/requests-store.ts';
 import { OnStageTab } from './OnStageTab.tsx';
-import { ProfileTab } from './ProfileTab.tsx';
+import { ProfileTab } from '../profile/ProfileTab.tsx';
 import { RequestsTab } from './RequestsTab.tsx';
-import { SongsTab } from '../songs/SongsTab.tsx';
+import { SongsTab } from './SongsTab.tsx';
 import './dashboard.css';
 
 /** What each tab says until its feature is built. */
@@ -26,17 +26,18 @@ const COMING_SOON: Record<'analytics' | 'design', string> = {
 };
 
 export function DashboardPage() {
+  const token = useAuthStore((s) => s.token);
   const musician = useAuthStore((s) => s.musician);
   const setMusician = useAuthStore((s) => s.setMusician);
   const logout = useAuthStore((s) => s.logout);
   const [searchParams, setSearchParams] = useSearchParams();
   const active = tabFromQuery(searchParams.get('tab'));
   const pending = useRequestsStore(selectPendingCount);
-  useLiveSession(DASHBOARD_POLL_MS);
+  useLiveSession({ token, musicianId: musician?.id, pollMs: DASHBOARD_POLL_MS });
 
   // The stored profile may be stale (edited elsewhere); a revoked token answers 401 here.
   useEffect(() => {
-    authApi.profile().then(setMusician, () => {});
+    profileApi.get().then(setMusician, () => {});
   }, [setMusician]);
 
   function select(tab: DashboardTabId) {

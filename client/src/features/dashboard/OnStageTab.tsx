@@ -1,12 +1,20 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { COMPLETED_SHOWN } from '#shared/limits.ts';
-import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
+import {
+  REQUEST_MOVE_LABELS,
+  REQUEST_STATUS_LABELS,
+  type RequestMove,
+} from '#shared/request-status-labels.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
+import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
 import { useRequestActions, type RequestActions } from '../requests/use-request-actions.ts';
-import { useRequestList } from '../requests/use-request-list.ts';
+
+/** Taking a request off Up Next is a skip, not a rejection. */
+const UP_NEXT_LABELS = { ...REQUEST_MOVE_LABELS, rejected: 'Skip' };
 
 interface OnStageTabProps {
   slug: string;
@@ -14,7 +22,7 @@ interface OnStageTabProps {
 
 /** The dashboard's live view: Up Next, Live Requests and Completed side by side. */
 export function OnStageTab({ slug }: OnStageTabProps) {
-  const requests = useRequestList();
+  const requests = useRequestsStore(selectRequests);
   const actions = useRequestActions();
   const upNext = useMemo(() => upNextRequests(requests), [requests]);
   const live = useMemo(() => activeRequests(requests), [requests]);
@@ -34,10 +42,8 @@ export function OnStageTab({ slug }: OnStageTabProps) {
             <RequestColumn
               requests={upNext}
               actions={actions}
-              buttons={[
-                ['Played', 'played'],
-                ['Skip', 'rejected'],
-              ]}
+              moves={['played', 'rejected']}
+              labels={UP_NEXT_LABELS}
             />
           </section>
         )}
@@ -47,11 +53,8 @@ export function OnStageTab({ slug }: OnStageTabProps) {
           <RequestColumn
             requests={live}
             actions={actions}
-            buttons={[
-              ['Up Next', 'up_next'],
-              ['Played', 'played'],
-              ['Reject', 'rejected'],
-            ]}
+            moves={['up_next', 'played', 'rejected']}
+            labels={REQUEST_MOVE_LABELS}
           />
         </section>
         <details className="board-column" open>
@@ -65,7 +68,7 @@ export function OnStageTab({ slug }: OnStageTabProps) {
                   request={request}
                   flag={
                     request.status === 'played'
-                      ? { text: 'Played', tone: 'done' }
+                      ? { text: REQUEST_STATUS_LABELS.played, tone: 'done' }
                       : { text: 'Skipped', tone: 'rejected' }
                   }
                 />
@@ -82,16 +85,17 @@ export function OnStageTab({ slug }: OnStageTabProps) {
 interface RequestColumnProps {
   requests: readonly SongRequest[];
   actions: RequestActions;
-  buttons: readonly (readonly [label: string, status: RequestStatus])[];
+  moves: readonly RequestMove[];
+  labels: Record<RequestMove, string>;
 }
 
-function RequestColumn({ requests, actions, buttons }: RequestColumnProps) {
+function RequestColumn({ requests, actions, moves, labels }: RequestColumnProps) {
   return (
     <ol className="request-list">
       {requests.map((request) => (
         <li key={request.id}>
           <RequestCard request={request} showEmail>
-            {buttons.map(([label, status]) => (
+            {moves.map((status) => (
               <button
                 key={status}
                 type="button"
@@ -99,7 +103,7 @@ function RequestColumn({ requests, actions, buttons }: RequestColumnProps) {
                 disabled={actions.busy(request.id)}
                 onClick={() => actions.setStatus([request], status)}
               >
-                {label}
+                {labels[status]}
               </button>
             ))}
           </RequestCard>

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { AllRequests } from '../requests/AllRequests.tsx';
 import { newestRequestsFirst } from '../requests/request-views.ts';
+import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
 import { useRequestActions } from '../requests/use-request-actions.ts';
-import { useRequestList } from '../requests/use-request-list.ts';
 import { showActions } from '../shows/show-actions.ts';
 import { ShowControls } from '../shows/ShowControls.tsx';
 import { ArchivedShows, ShowsList } from '../shows/ShowsList.tsx';
@@ -12,7 +12,7 @@ import { SuggestionsSection } from '../suggestions/SuggestionsSection.tsx';
 
 /** Shows, every request (or the current show's), song suggestions and archived shows. */
 export function RequestsTab() {
-  const requests = useRequestList();
+  const requests = useRequestsStore(selectRequests);
   const actions = useRequestActions();
   const notify = actions.showToast;
   const shows = useMemo(() => showActions(notify), [notify]);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messages } from '#shared/messages.ts';
-import { siteConfig } from '#client/app/site-config.ts';
+import { siteConfig } from '#client/lib/site-config.ts';
 import { Modal } from '#client/ui/Modal.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import {

@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { MusicianNotFound } from '../audience/MusicianNotFound.tsx';
-import { authApi } from '../auth/auth-api.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
+import { profileApi } from '../profile/profile-api.ts';
 import { OnStageScreen } from './OnStageScreen.tsx';
 
 /**
@@ -21,8 +21,8 @@ export function OnStagePage() {
   // The stored profile may be stale (slug changed on another device).
   useEffect(() => {
     if (!token) return;
-    authApi
-      .profile()
+    profileApi
+      .get()
       .then(setMusician, () => {})
       .finally(() => setChecked(true));
   }, [token, setMusician]);

@@ -1,9 +1,23 @@
-import { messages } from '#shared/messages.ts';
 import { useMemo } from 'react';
+import { messages } from '#shared/messages.ts';
+import {
+  REQUEST_MOVE_LABELS,
+  REQUEST_STATUS_LABELS,
+  type RequestMove,
+} from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
 import type { RequestActions } from '../requests/use-request-actions.ts';
+
+/** The stage screen's own verbs, for big buttons read at a glance. */
+const STAGE_MOVE_LABELS: Record<RequestMove, string> = {
+  up_next: `Add to ${REQUEST_STATUS_LABELS.up_next}`,
+  played: 'Play Now',
+  rejected: REQUEST_MOVE_LABELS.rejected,
+};
+/** Taking a request off Up Next removes it from the queue. */
+const UP_NEXT_LABELS = { ...STAGE_MOVE_LABELS, rejected: 'Remove' };
 
 interface OnStageQueueProps {
   requests: readonly SongRequest[];
@@ -20,7 +34,7 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
   const active = useMemo(() => activeRequests(requests), [requests]);
   const completed = useMemo(() => completedRequests(requests), [requests]);
 
-  const button = (request: SongRequest, label: string, status: SongRequest['status']) => (
+  const button = (request: SongRequest, status: RequestMove, labels = STAGE_MOVE_LABELS) => (
     <button
       type="button"
       className={`button stage-action action-${status}`}
@@ -29,7 +43,7 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
         demo ? actions.showToast(messages.demoActionOnly) : actions.setStatus([request], status)
       }
     >
-      {label}
+      {labels[status]}
     </button>
   );
 
@@ -42,8 +56,8 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
             {upNext.map((request) => (
               <li key={request.id}>
                 <RequestCard request={request}>
-                  {button(request, 'Play Now', 'played')}
-                  {button(request, 'Remove', 'rejected')}
+                  {button(request, 'played', UP_NEXT_LABELS)}
+                  {button(request, 'rejected', UP_NEXT_LABELS)}
                 </RequestCard>
               </li>
             ))}
@@ -76,9 +90,9 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
                         : undefined
                   }
                 >
-                  {button(request, 'Add to Up Next', 'up_next')}
-                  {button(request, 'Play Now', 'played')}
-                  {button(request, 'Reject', 'rejected')}
+                  {button(request, 'up_next')}
+                  {button(request, 'played')}
+                  {button(request, 'rejected')}
                 </RequestCard>
               </li>
             ))}
@@ -97,8 +111,8 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
                 request={request}
                 flag={
                   request.status === 'played'
-                    ? { text: 'PLAYED', tone: 'done' }
-                    : { text: 'REJECTED', tone: 'rejected' }
+                    ? { text: REQUEST_STATUS_LABELS.played.toUpperCase(), tone: 'done' }
+                    : { text: REQUEST_STATUS_LABELS.rejected.toUpperCase(), tone: 'rejected' }
                 }
               />
             </li>

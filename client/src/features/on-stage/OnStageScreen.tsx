@@ -3,15 +3,18 @@ import { Link } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { ON_STAGE_POLL_MS } from '#shared/limits.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
-import { ApiError } from '#client/app/api-client.ts';
-import { LiveIndicator } from '#client/app/live/LiveIndicator.tsx';
-import { useLiveStore } from '#client/app/live/live-store.ts';
-import { useLiveSession } from '#client/app/live/use-live-session.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
+import { useLiveSession } from '#client/live/use-live-session.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
-import { selectArrivalCount, useRequestsStore } from '../requests/requests-store.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
+import {
+  selectArrivalCount,
+  selectRequests,
+  useRequestsStore,
+} from '../requests/requests-store.ts';
 import { useRequestActions } from '../requests/use-request-actions.ts';
-import { useRequestList } from '../requests/use-request-list.ts';
 import { demoRequest } from './demo-request.ts';
 import { OnStageQueue } from './OnStageQueue.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
@@ -29,12 +32,13 @@ interface OnStageScreenProps {
 
 /** The tablet screen on stage: the live queue with big buttons, kept current by the socket. */
 export function OnStageScreen({ musician }: OnStageScreenProps) {
-  useLiveSession(ON_STAGE_POLL_MS);
+  const token = useAuthStore((s) => s.token);
+  useLiveSession({ token, musicianId: musician.id, pollMs: ON_STAGE_POLL_MS });
   useNewRequestAlerts();
   const { permission, ask } = useNotificationPermission();
-  const loaded = useLiveStore((s) => s.loaded);
-  const loadError = useLiveStore((s) => s.loadError);
-  const requests = useRequestList();
+  const loaded = useRequestsStore((s) => s.status === 'ready');
+  const loadError = useRequestsStore((s) => s.loadError);
+  const requests = useRequestsStore(selectRequests);
   const newCount = useRequestsStore(selectArrivalCount);
   const clearArrivals = useRequestsStore((s) => s.clearArrivals);
   const actions = useRequestActions();

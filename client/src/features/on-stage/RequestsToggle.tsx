@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messages } from '#shared/messages.ts';
-import { errorMessage } from '#client/app/api-client.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { profileApi } from '../profile/profile-api.ts';
 

@@ -1,6 +1,6 @@
 import type { SongRequest } from '#shared/schemas/request.ts';
 
-export const NEW_REQUEST_TAG = 'new-request';
+const NEW_REQUEST_TAG = 'new-request';
 const TONE_HZ = 800;
 const TONE_SECONDS = 0.5;
 
@@ -20,7 +20,7 @@ export async function askNotificationPermission(): Promise<PermissionState> {
 }
 
 /** The alert sound: an 800 Hz tone for half a second (spec section 4). */
-export function playAlertTone(): void {
+function playAlertTone(): void {
   try {
     const context = new AudioContext();
     const oscillator = context.createOscillator();

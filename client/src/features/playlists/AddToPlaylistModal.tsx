@@ -1,15 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { Notify } from '#client/lib/use-toast.ts';
 import { Modal } from '#client/ui/Modal.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { selectSelected, useSongsStore } from '../songs/songs-store.ts';
-import type { Notify } from '#client/app/use-toast.ts';
 import { usePlaylistActions } from './playlist-actions.ts';
 import { addToPlaylistError, type AddMode } from './playlist-edit.ts';
 import { selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
 
-function AddToPlaylistForm({ notify, onClose }: { notify: Notify; onClose(): void }) {
-  const selected = useSongsStore(selectSelected);
+interface AddToPlaylistProps {
+  /** The songs to add: the Songs tab's selection. */
+  songIds: ReadonlySet<string>;
+  notify: Notify;
+  /** The songs were added: the selection may be cleared. */
+  onAdded(): void;
+  onClose(): void;
+}
+
+function AddToPlaylistForm({ songIds: selected, notify, onAdded, onClose }: AddToPlaylistProps) {
   const playlists = usePlaylistsStore(selectPlaylists);
   const actions = usePlaylistActions(notify);
   const [mode, setMode] = useState<AddMode>(playlists.length > 0 ? 'existing' : 'new');
@@ -29,7 +36,7 @@ function AddToPlaylistForm({ notify, onClose }: { notify: Notify; onClose(): voi
       mode === 'new' ? await actions.create(name, ids) : await actions.addSongs(playlistId, ids);
     setBusy(false);
     if (failure) return setError(failure);
-    useSongsStore.getState().setSelected([]);
+    onAdded();
     onClose();
   }
 
@@ -99,10 +106,10 @@ function AddToPlaylistForm({ notify, onClose }: { notify: Notify; onClose(): voi
   );
 }
 
-export function AddToPlaylistModal(props: { open: boolean; notify: Notify; onClose(): void }) {
+export function AddToPlaylistModal({ open, ...props }: AddToPlaylistProps & { open: boolean }) {
   return (
-    <Modal title="Add Songs to Playlist" open={props.open} onClose={props.onClose}>
-      <AddToPlaylistForm notify={props.notify} onClose={props.onClose} />
+    <Modal title="Add Songs to Playlist" open={open} onClose={props.onClose}>
+      <AddToPlaylistForm {...props} />
     </Modal>
   );
 }

@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { Playlist } from '#shared/schemas/playlist.ts';
 import type { Song } from '#shared/schemas/song.ts';
-import { errorMessage } from '#client/app/api-client.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { Modal } from '#client/ui/Modal.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';

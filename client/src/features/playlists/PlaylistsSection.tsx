@@ -3,7 +3,7 @@ import type { PlaylistSummary } from '#shared/schemas/playlist.ts';
 import { Modal } from '#client/ui/Modal.tsx';
 import { PlaylistEditorModal } from './PlaylistEditorModal.tsx';
 import { PlaylistManagerModal } from './PlaylistManagerModal.tsx';
-import type { Notify } from '#client/app/use-toast.ts';
+import type { Notify } from '#client/lib/use-toast.ts';
 import { usePlaylistActions } from './playlist-actions.ts';
 import { selectActivePlaylist, selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
 import './playlists.css';

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { messages } from '#shared/messages.ts';
-import { ApiError, errorMessage } from '#client/app/api-client.ts';
-import type { Notify } from '#client/app/use-toast.ts';
-import { fill } from '../songs/format.ts';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import type { Notify } from '#client/lib/use-toast.ts';
+import { fill } from '#shared/fill-message.ts';
 import { renameError } from './playlist-edit.ts';
 import { playlistsApi } from './playlists-api.ts';
 import { reloadPlaylists, usePlaylistsStore } from './playlists-store.ts';
 
 /** Playlist changes: each calls the API, updates the store and says how it went. */
-export function playlistActions(notify: Notify) {
+function playlistActions(notify: Notify) {
   const store = () => usePlaylistsStore.getState();
   const fail = (error: unknown, fallback: string) => notify(errorMessage(error, fallback), 'error');
 

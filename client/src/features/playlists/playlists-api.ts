@@ -7,7 +7,7 @@ import {
   PlaylistVisibilityResponse,
 } from '#shared/schemas/playlist.ts';
 import { ALL_SONGS_PLAYLIST_ID } from '#shared/schemas/song.ts';
-import { api } from '#client/app/api-client.ts';
+import { api } from '#client/lib/api-client.ts';
 
 const path = (id: string) => `/playlists/${encodeURIComponent(id)}`;
 

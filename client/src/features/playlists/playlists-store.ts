@@ -1,65 +1,59 @@
-import { create } from 'zustand';
 import type { PlaylistSummary } from '#shared/schemas/playlist.ts';
 import { ALL_SONGS_PLAYLIST_ID } from '#shared/schemas/song.ts';
-import { ApiError } from '#client/app/api-client.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import {
+  collectionFrom,
+  emptyEntityState,
+  entityList,
+  patchEntities,
+  removeEntity,
+  upsertEntity,
+  type EntityState,
+} from '#client/lib/entity-collection.ts';
+import { createResettable } from '#client/lib/store-reset.ts';
 import { playlistsApi } from './playlists-api.ts';
 
-export interface PlaylistsState {
-  /** The musician's playlists, without the all_songs pseudo-playlist. */
-  playlists: readonly PlaylistSummary[];
-  loaded: boolean;
+/** The musician's playlists in the server's order, without the all_songs pseudo-playlist. */
+interface PlaylistsState extends EntityState<PlaylistSummary> {
   setPlaylists(playlists: readonly PlaylistSummary[]): void;
+  /** A saved playlist; a new one goes last. */
   upsert(playlist: PlaylistSummary): void;
   remove(id: string): void;
   /** Marks `id` as the only active playlist (null: All Songs). */
   setActive(id: string | null): void;
-  reset(): void;
 }
 
-const initial = () => ({ playlists: [] as readonly PlaylistSummary[], loaded: false });
-
-export const usePlaylistsStore = create<PlaylistsState>()((set) => ({
-  ...initial(),
+export const usePlaylistsStore = createResettable<PlaylistsState>((set) => ({
+  ...emptyEntityState<PlaylistSummary>(),
 
   setPlaylists(playlists) {
-    set({
-      playlists: playlists.filter((playlist) => playlist.id !== ALL_SONGS_PLAYLIST_ID),
-      loaded: true,
-    });
+    const own = playlists.filter((playlist) => playlist.id !== ALL_SONGS_PLAYLIST_ID);
+    set({ collection: collectionFrom(own, performance.now()), status: 'ready' });
   },
 
   upsert(playlist) {
-    set((state) => {
-      const known = state.playlists.some((held) => held.id === playlist.id);
-      return {
-        playlists: known
-          ? state.playlists.map((held) => (held.id === playlist.id ? playlist : held))
-          : [...state.playlists, playlist],
-      };
-    });
+    set((state) => ({
+      collection: upsertEntity(state.collection, playlist, performance.now()).collection,
+    }));
   },
 
   remove(id) {
-    set((state) => ({ playlists: state.playlists.filter((playlist) => playlist.id !== id) }));
+    set((state) => ({ collection: removeEntity(state.collection, id) }));
   },
 
   setActive(id) {
     set((state) => ({
-      playlists: state.playlists.map((playlist) => ({
+      collection: patchEntities(state.collection, (playlist) => ({
         ...playlist,
         is_active: playlist.id === id,
       })),
     }));
   },
-
-  reset() {
-    set(initial());
-  },
 }));
 
-export const selectPlaylists = (state: PlaylistsState) => state.playlists;
+export const selectPlaylists = (state: PlaylistsState) => entityList(state.collection);
 export const selectActivePlaylist = (state: PlaylistsState) =>
-  state.playlists.find((playlist) => playlist.is_active) ?? null;
+  selectPlaylists(state).find((playlist) => playlist.is_active) ?? null;
 
 /** Fetches the list again (after changes that touch several playlists). */
 export async function reloadPlaylists(): Promise<void> {

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { ALL_REQUESTS_SHOWN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import { canMove, type RequestStatus, type SongRequest } from '#shared/schemas/request.ts';
+import { REQUEST_MOVE_LABELS, type RequestMove } from '#shared/request-status-labels.ts';
+import { canMove, type SongRequest } from '#shared/schemas/request.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { RequestCard } from './RequestCard.tsx';
 import type { RequestActions } from './use-request-actions.ts';
 
-const MOVES: readonly (readonly [label: string, status: RequestStatus])[] = [
-  ['Up Next', 'up_next'],
-  ['Played', 'played'],
-  ['Reject', 'rejected'],
-];
+const MOVES: readonly RequestMove[] = ['up_next', 'played', 'rejected'];
 
 interface AllRequestsProps {
   title: string;
@@ -34,7 +31,7 @@ export function AllRequests({ title, requests, actions }: AllRequestsProps) {
     });
   }
 
-  function batchMove(status: RequestStatus) {
+  function batchMove(status: RequestMove) {
     if (chosen.length === 0) return actions.showToast(messages.requestsSelectionEmpty, 'error');
     const movable = chosen.filter((request) => canMove(request.status, status));
     if (movable.length > 0) actions.setStatus(movable, status);
@@ -60,15 +57,15 @@ export function AllRequests({ title, requests, actions }: AllRequestsProps) {
         >
           Clear selection
         </button>
-        {MOVES.map(([label, status]) => (
+        {MOVES.map((status) => (
           <button
             key={status}
             type="button"
             className="button button-ghost button-small"
-            aria-label={`${label}: selected requests`}
+            aria-label={`${REQUEST_MOVE_LABELS[status]}: selected requests`}
             onClick={() => batchMove(status)}
           >
-            {label}
+            {REQUEST_MOVE_LABELS[status]}
           </button>
         ))}
         <ConfirmButton
@@ -104,19 +101,17 @@ export function AllRequests({ title, requests, actions }: AllRequestsProps) {
               }
             >
               <span className="status-chip">{request.status.replace('_', ' ')}</span>
-              {MOVES.filter(([, status]) => canMove(request.status, status)).map(
-                ([label, status]) => (
-                  <button
-                    key={status}
-                    type="button"
-                    className={`button button-small action-${status}`}
-                    disabled={actions.busy(request.id)}
-                    onClick={() => actions.setStatus([request], status)}
-                  >
-                    {label}
-                  </button>
-                ),
-              )}
+              {MOVES.filter((status) => canMove(request.status, status)).map((status) => (
+                <button
+                  key={status}
+                  type="button"
+                  className={`button button-small action-${status}`}
+                  disabled={actions.busy(request.id)}
+                  onClick={() => actions.setStatus([request], status)}
+                >
+                  {REQUEST_MOVE_LABELS[status]}
+                </button>
+              ))}
               <ConfirmButton
                 label="Delete"
                 title="Delete this request?"

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { formatRequestTime, tipLabel } from './request-views.ts';
+import { formatRequestTime } from '#client/lib/format.ts';
+import { tipLabel } from './request-views.ts';
 import './requests.css';
 
 interface RequestCardProps {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
-import { songRequest } from './request-factory.ts';
+import { songRequest } from '#client-test/request-factory.ts';
 import {
   activeRequests,
   completedRequests,
-  formatRequestTime,
   newestRequestsFirst,
   requestsOfShow,
   tipLabel,
@@ -50,11 +49,5 @@ describe('request views', () => {
     expect(tipLabel(0)).toBeNull();
     expect(tipLabel(5)).toBe('$5');
     expect(tipLabel(2.5)).toBe('$2.50');
-  });
-
-  it('formats dates en-US, with the spec fallbacks', () => {
-    expect(formatRequestTime('2025-05-01T20:05:00.000Z')).toMatch(/^May 1, \d{1,2}:05 (AM|PM)$/);
-    expect(formatRequestTime(null)).toBe('Unknown time');
-    expect(formatRequestTime('not a date')).toBe('Invalid date');
   });
 });

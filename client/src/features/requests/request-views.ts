@@ -38,22 +38,3 @@ export function tipLabel(amount: number): string | null {
   if (!(amount > 0)) return null;
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** In the browser's time zone, en-US; spec section 8's fallbacks for odd values. */
-export function formatRequestTime(iso: string | null | undefined): string {
-  if (!iso) return 'Unknown time';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  try {
-    return timeFormat.format(date);
-  } catch {
-    return 'Error formatting date';
-  }
-}

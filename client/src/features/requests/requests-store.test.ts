@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { songRequest } from './request-factory.ts';
+import { songRequest } from '#client-test/request-factory.ts';
+import { resetAllStores } from '#client/lib/store-reset.ts';
 import { selectPendingCount, useRequestsStore } from './requests-store.ts';
 
 const store = () => useRequestsStore.getState();
@@ -7,7 +8,7 @@ const T1 = '2025-05-01T20:00:00.000Z';
 const T2 = '2025-05-01T20:01:00.000Z';
 
 describe('requests store', () => {
-  beforeEach(() => store().reset());
+  beforeEach(resetAllStores);
 
   it('counts arrivals only after the first load', () => {
     store().upsert(songRequest({ id: 'early' }));

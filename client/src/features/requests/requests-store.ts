@@ -1,34 +1,31 @@
-import { create } from 'zustand';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import {
   applySnapshot,
-  emptyCollection,
+  emptyEntityState,
+  entityList,
   removeEntity,
   upsertEntity,
-  type EntityCollection,
-} from '#client/app/live/entity-collection.ts';
+  type EntityState,
+} from '#client/lib/entity-collection.ts';
+import { createResettable } from '#client/lib/store-reset.ts';
 
-export interface RequestsState {
-  collection: EntityCollection<SongRequest>;
-  /** The first complete list has arrived: later unseen ids are new arrivals. */
-  loaded: boolean;
+interface RequestsState extends EntityState<SongRequest> {
+  /** Why the first load failed, while nothing has loaded (On Stage shows demo data then). */
+  loadError: unknown;
   /** Ids of requests that arrived after the first load and nobody has acknowledged yet. */
   arrivals: string[];
   applySnapshot(list: readonly SongRequest[], fetchStartedAt: number): void;
+  /** A failed load; once a list has arrived it stays shown and nothing changes. */
+  loadFailed(error: unknown): void;
   upsert(request: SongRequest): void;
   remove(id: string): void;
   clearArrivals(): void;
-  reset(): void;
 }
 
-const initial = () => ({
-  collection: emptyCollection<SongRequest>(),
-  loaded: false,
-  arrivals: [] as string[],
-});
-
-export const useRequestsStore = create<RequestsState>()((set) => ({
-  ...initial(),
+export const useRequestsStore = createResettable<RequestsState>((set) => ({
+  ...emptyEntityState<SongRequest>(),
+  loadError: null,
+  arrivals: [],
 
   applySnapshot(list, fetchStartedAt) {
     set((state) => {
@@ -38,9 +35,19 @@ export const useRequestsStore = create<RequestsState>()((set) => ({
         fetchStartedAt,
         performance.now(),
       );
-      const arrivals = state.loaded ? [...state.arrivals, ...added] : state.arrivals;
-      return { collection, loaded: true, arrivals: arrivals.filter((id) => collection.byId[id]) };
+      // Unseen ids count as new arrivals only after the first complete list.
+      const arrivals = state.status === 'ready' ? [...state.arrivals, ...added] : state.arrivals;
+      return {
+        collection,
+        status: 'ready',
+        loadError: null,
+        arrivals: arrivals.filter((id) => collection.byId[id]),
+      };
     });
+  },
+
+  loadFailed(error) {
+    set((state) => (state.status === 'ready' ? state : { status: 'error', loadError: error }));
   },
 
   upsert(request) {
@@ -49,7 +56,7 @@ export const useRequestsStore = create<RequestsState>()((set) => ({
       if (collection === state.collection) return state;
       return {
         collection,
-        arrivals: state.loaded ? [...state.arrivals, ...added] : state.arrivals,
+        arrivals: state.status === 'ready' ? [...state.arrivals, ...added] : state.arrivals,
       };
     });
   },
@@ -64,13 +71,9 @@ export const useRequestsStore = create<RequestsState>()((set) => ({
   clearArrivals() {
     set({ arrivals: [] });
   },
-
-  reset() {
-    set(initial());
-  },
 }));
 
-export const selectRequestsById = (state: RequestsState) => state.collection.byId;
+export const selectRequests = (state: RequestsState) => entityList(state.collection);
 export const selectArrivalCount = (state: RequestsState) => state.arrivals.length;
 export const selectPendingCount = (state: RequestsState) =>
-  Object.values(state.collection.byId).filter((request) => request.status === 'pending').length;
+  selectRequests(state).filter((request) => request.status === 'pending').length;

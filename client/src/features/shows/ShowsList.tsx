@@ -3,9 +3,10 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import type { Show } from '#shared/schemas/show.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { RequestCard } from '../requests/RequestCard.tsx';
-import { formatRequestTime, requestsOfShow } from '../requests/request-views.ts';
+import { formatRequestTime } from '#client/lib/format.ts';
+import { requestsOfShow } from '../requests/request-views.ts';
 import type { ShowActions } from './show-actions.ts';
-import { selectShowsById, splitShows, useShowsStore } from './shows-store.ts';
+import { selectShows, splitShows, useShowsStore } from './shows-store.ts';
 import './shows.css';
 
 interface ShowsListProps {
@@ -28,8 +29,8 @@ function DeleteShow({ show, actions }: { show: Show; actions: ShowActions }) {
 
 /** Shows that are not archived, newest first; each opens to its requests. */
 export function ShowsList({ requests, actions }: ShowsListProps) {
-  const byId = useShowsStore(selectShowsById);
-  const { visible } = useMemo(() => splitShows(byId), [byId]);
+  const shows = useShowsStore(selectShows);
+  const { visible } = useMemo(() => splitShows(shows), [shows]);
 
   return (
     <section className="card" aria-labelledby="shows-title">
@@ -80,8 +81,8 @@ export function ShowsList({ requests, actions }: ShowsListProps) {
 
 /** Archived shows, with Restore and Delete. */
 export function ArchivedShows({ actions }: { actions: ShowActions }) {
-  const byId = useShowsStore(selectShowsById);
-  const { archived } = useMemo(() => splitShows(byId), [byId]);
+  const shows = useShowsStore(selectShows);
+  const { archived } = useMemo(() => splitShows(shows), [shows]);
 
   return (
     <details className="card" aria-labelledby="archived-title">

@@ -1,8 +1,8 @@
 import { messages } from '#shared/messages.ts';
 import type { Show } from '#shared/schemas/show.ts';
-import { errorMessage } from '#client/app/api-client.ts';
-import type { Notify } from '#client/app/use-toast.ts';
-import { useRequestsStore } from '../requests/requests-store.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import type { Notify } from '#client/lib/use-toast.ts';
+import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
 import { showsApi } from './shows-api.ts';
 import { useShowsStore } from './shows-store.ts';
 
@@ -56,7 +56,7 @@ export function showActions(notify: Notify) {
           await showsApi.delete(show.id);
           shows().remove(show.id);
           const requests = useRequestsStore.getState();
-          for (const request of Object.values(requests.collection.byId)) {
+          for (const request of selectRequests(requests)) {
             if (request.show_id === show.id) requests.remove(request.id);
           }
         },

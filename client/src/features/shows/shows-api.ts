@@ -1,4 +1,4 @@
-import { api } from '#client/app/api-client.ts';
+import { api } from '#client/lib/api-client.ts';
 import { SuccessResponse } from '#shared/schemas/common.ts';
 import { CurrentShowResponse, Show, ShowListResponse } from '#shared/schemas/show.ts';
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Show } from '#shared/schemas/show.ts';
-import { selectCurrentShow, splitShows, useShowsStore } from './shows-store.ts';
+import { resetAllStores } from '#client/lib/store-reset.ts';
+import { selectCurrentShow, selectShows, splitShows, useShowsStore } from './shows-store.ts';
 
 const show = (overrides: Partial<Show> = {}): Show => ({
   id: 'show-1',
@@ -14,7 +15,7 @@ const show = (overrides: Partial<Show> = {}): Show => ({
 const store = () => useShowsStore.getState();
 
 describe('shows store', () => {
-  beforeEach(() => store().reset());
+  beforeEach(resetAllStores);
 
   it('follows the current show and ignores a replayed older event', () => {
     store().applyCurrent({ active: true, show: show() });
@@ -23,7 +24,7 @@ describe('shows store', () => {
     store().applyCurrent({ active: false, show: stopped });
     store().applyCurrent({ active: true, show: show() });
     expect(selectCurrentShow(store())).toBeNull();
-    expect(store().byId['show-1']?.status).toBe('stopped');
+    expect(store().collection.byId['show-1']?.status).toBe('stopped');
   });
 
   it('archiving the running show ends it; the list splits archived shows off', () => {
@@ -31,7 +32,7 @@ describe('shows store', () => {
     store().upsert(show({ status: 'archived', updated_at: '2025-05-02T00:00:00.000Z' }));
     expect(selectCurrentShow(store())).toBeNull();
     store().upsert(show({ id: 'show-2', status: 'stopped', date: '2025-05-03T20:00:00.000Z' }));
-    const { visible, archived } = splitShows(store().byId);
+    const { visible, archived } = splitShows(selectShows(store()));
     expect(visible.map((s) => s.id)).toEqual(['show-2']);
     expect(archived.map((s) => s.id)).toEqual(['show-1']);
   });
@@ -39,7 +40,7 @@ describe('shows store', () => {
   it('removing a show drops it and, if it was running, the current show', () => {
     store().applyCurrent({ active: true, show: show() });
     store().remove('show-1');
-    expect(store().byId).toEqual({});
+    expect(store().collection.byId).toEqual({});
     expect(selectCurrentShow(store())).toBeNull();
   });
 });

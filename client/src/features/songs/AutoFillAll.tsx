@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
-import { errorMessage } from '#client/app/api-client.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
-import { fill } from './format.ts';
+import { fill } from '#shared/fill-message.ts';
 import { songsApi } from './songs-api.ts';
 import { reloadSongs } from './use-songs-loader.ts';
 

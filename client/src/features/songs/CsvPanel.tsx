@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { messages } from '#shared/messages.ts';
-import { errorMessage } from '#client/app/api-client.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { FileImportPanel, type FileImportConfig } from './FileImportPanel.tsx';
 import { DEMO_CSV_URL, songsApi } from './songs-api.ts';

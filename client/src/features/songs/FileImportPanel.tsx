@@ -6,14 +6,14 @@ import {
   type ImportResult,
   type ImportRowError,
 } from '#shared/schemas/song-import.ts';
-import { errorMessage } from '#client/app/api-client.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { FilePicker } from './FilePicker.tsx';
 import { ImportSummary, PreviewTable, RowErrors } from './ImportPreview.tsx';
 import { reloadSongs } from './use-songs-loader.ts';
 
-export interface ImportPreviewData {
+interface ImportPreviewData {
   total: number;
   valid: number;
   rows: readonly ImportedSongPreview[];

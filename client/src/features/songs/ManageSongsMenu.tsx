@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
-export const MANAGE_ITEMS = [
+const MANAGE_ITEMS = [
   { id: 'add', label: 'Add New Song' },
   { id: 'playlist-import', label: 'Import Playlist' },
   { id: 'csv', label: 'Upload CSV' },

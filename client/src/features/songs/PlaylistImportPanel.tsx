@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { PlaylistImportResponse, PlaylistPlatform } from '#shared/schemas/song-import.ts';
-import { ApiError, errorMessage } from '#client/app/api-client.ts';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { RowErrors } from './ImportPreview.tsx';

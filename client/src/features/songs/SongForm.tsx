@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { SongInput } from '#shared/schemas/song.ts';
-import { errorMessage } from '#client/app/api-client.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { mergeTags, songInputFrom, type SongFormValues } from './song-form.ts';

@@ -1,13 +1,14 @@
 import { messages } from '#shared/messages.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
-import { songCount } from './format.ts';
+import { songCount } from '#client/lib/format.ts';
 import { SongFiltersBar } from './SongFiltersBar.tsx';
 import type { SongRowHandlers } from './SongRow.tsx';
 import { SongRows } from './SongRows.tsx';
-import { selectSongs, selectSongsLoad, useSongsStore } from './songs-store.ts';
+import { selectSongs, selectSongsStatus, useSongsStore } from './songs-store.ts';
 import { SongSelectionBar } from './SongSelectionBar.tsx';
 import { useSongSort } from './use-song-sort.ts';
 import { useVisibleSongs } from './use-visible-songs.ts';
+import './songs.css';
 
 interface SongListSectionProps {
   handlers: SongRowHandlers;
@@ -21,7 +22,7 @@ export function SongListSection({ handlers, ...batch }: SongListSectionProps) {
   const [sort, setSort] = useSongSort();
   const visible = useVisibleSongs(sort);
   const total = useSongsStore(selectSongs).length;
-  const load = useSongsStore(selectSongsLoad);
+  const status = useSongsStore(selectSongsStatus);
   const clearFilters = useSongsStore((s) => s.clearFilters);
 
   return (
@@ -34,7 +35,7 @@ export function SongListSection({ handlers, ...batch }: SongListSectionProps) {
           ? songCount(total)
           : `Showing ${visible.length.toLocaleString('en-US')} of ${songCount(total)}`}
       </p>
-      {load === 'loading' && total === 0 ? (
+      {status === 'loading' && total === 0 ? (
         <LoadingState label="Loading your songs…" />
       ) : total === 0 ? (
         <p className="empty-note">{messages.noSongsYet}</p>

@@ -25,7 +25,7 @@ export function splitTags(text: string): string[] {
     .filter(Boolean);
 }
 
-export type BatchEditPlan = { ok: true; body: BatchEditBody } | { ok: false; error: string };
+type BatchEditPlan = { ok: true; body: BatchEditBody } | { ok: false; error: string };
 
 /**
  * The batch-edit call for the selected songs: only filled fields are sent (artist, genres,

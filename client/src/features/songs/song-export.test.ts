@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeSong } from './song-factory.ts';
+import { makeSong } from '#client-test/song-factory.ts';
 import { exportFileName, songsToCsv } from './song-export.ts';
 
 describe('songsToCsv', () => {

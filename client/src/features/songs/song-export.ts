@@ -1,29 +1,27 @@
 import type { Song } from '#shared/schemas/song.ts';
+import { csvText, SONG_CSV_COLUMNS, type SongCsvField } from '#shared/song-csv.ts';
 
-export const EXPORT_COLUMNS = ['Title', 'Artist', 'Genre', 'Mood', 'Year', 'Notes'] as const;
+const FIELDS = Object.keys(SONG_CSV_COLUMNS) as SongCsvField[];
 
-/** Quotes a field when it holds a comma, quote or line break (RFC 4180). */
-function csvField(value: string): string {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: prefix it with a quote.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+function csvCells(song: Song): Record<SongCsvField, string> {
+  return {
+    title: song.title,
+    artist: song.artist,
+    genres: song.genres.join(', '),
+    moods: song.moods.join(', '),
+    year: song.year === null ? '' : String(song.year),
+    notes: song.notes,
+  };
 }
 
 /** The song list as CSV text, with the columns the CSV import reads back. */
 export function songsToCsv(songs: readonly Song[]): string {
-  const rows = songs.map((song) =>
-    [
-      song.title,
-      song.artist,
-      song.genres.join(', '),
-      song.moods.join(', '),
-      song.year === null ? '' : String(song.year),
-      song.notes,
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  return [EXPORT_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  const header = FIELDS.map((field) => SONG_CSV_COLUMNS[field]);
+  const rows = songs.map((song) => {
+    const cells = csvCells(song);
+    return FIELDS.map((field) => cells[field]);
+  });
+  return csvText([header, ...rows]);
 }
 
 /** "my-songs-2025-01-31.csv" */

@@ -79,7 +79,7 @@ const byTitle = (a: Song, b: Song) =>
   collator.compare(a.title, b.title) || collator.compare(a.artist, b.artist);
 
 /** A small seeded generator (mulberry32): the same seed gives the same shuffle. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -18,7 +18,7 @@ import {
   StarterPackResponse,
   type PlaylistImportBody,
 } from '#shared/schemas/song-import.ts';
-import { api } from '#client/app/api-client.ts';
+import { api } from '#client/lib/api-client.ts';
 import { uploadFile } from './file-upload.ts';
 
 const songPath = (id: string) => `/songs/${encodeURIComponent(id)}`;

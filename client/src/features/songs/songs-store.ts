@@ -1,20 +1,27 @@
-import { create } from 'zustand';
 import type { Song } from '#shared/schemas/song.ts';
+import {
+  collectionFrom,
+  emptyEntityState,
+  entityList,
+  patchEntities,
+  removeEntities,
+  upsertEntity,
+  type EntityState,
+  type LoadStatus,
+} from '#client/lib/entity-collection.ts';
+import { createResettable } from '#client/lib/store-reset.ts';
 import { NO_FILTERS, type SongFilters } from './song-filters.ts';
 
-export type SongsLoad = 'idle' | 'loading' | 'loaded' | 'failed';
-
-export interface SongsState {
-  /** The whole repertoire, as the server sent it; searched, filtered and sorted locally. */
-  songs: readonly Song[];
-  load: SongsLoad;
+/** The whole repertoire, in the server's order; searched, filtered and sorted locally. */
+interface SongsState extends EntityState<Song> {
   filters: SongFilters;
   /** Seed of the random order, taken from the clock when random is chosen or reshuffled. */
   randomSeed: number;
   /** Selected song ids (batch edit, batch delete, add to playlist). */
   selected: ReadonlySet<string>;
-  setLoad(load: SongsLoad): void;
+  setStatus(status: LoadStatus): void;
   setSongs(songs: readonly Song[]): void;
+  /** A saved song; a new one goes to the top. */
   upsert(song: Song): void;
   /** Applies a change to songs already held (toggle visibility, batch edit). */
   patch(ids: readonly string[], change: (song: Song) => Song): void;
@@ -25,57 +32,47 @@ export interface SongsState {
   toggleSelected(id: string): void;
   /** Selects exactly these ids (select-all over the filtered list), or none. */
   setSelected(ids: Iterable<string>): void;
-  reset(): void;
 }
 
-const initial = () => ({
-  songs: [] as readonly Song[],
-  load: 'idle' as SongsLoad,
+/** Drops selected ids that are no longer held. */
+function keepKnown(selected: ReadonlySet<string>, byId: Readonly<Record<string, Song>>) {
+  if (selected.size === 0) return selected;
+  return new Set([...selected].filter((id) => byId[id]));
+}
+
+export const useSongsStore = createResettable<SongsState>((set) => ({
+  ...emptyEntityState<Song>(),
   filters: NO_FILTERS,
   randomSeed: Date.now(),
-  selected: new Set<string>() as ReadonlySet<string>,
-});
+  selected: new Set<string>(),
 
-/** Drops selected ids that are no longer in the list. */
-function keepKnown(selected: ReadonlySet<string>, songs: readonly Song[]) {
-  if (selected.size === 0) return selected;
-  const ids = new Set(songs.map((song) => song.id));
-  return new Set([...selected].filter((id) => ids.has(id)));
-}
-
-export const useSongsStore = create<SongsState>()((set) => ({
-  ...initial(),
-
-  setLoad(load) {
-    set({ load });
+  setStatus(status) {
+    set({ status });
   },
 
   setSongs(songs) {
-    set((state) => ({ songs, load: 'loaded', selected: keepKnown(state.selected, songs) }));
-  },
-
-  upsert(song) {
-    set((state) => {
-      const index = state.songs.findIndex((held) => held.id === song.id);
-      if (index === -1) return { songs: [song, ...state.songs] };
-      const songs = [...state.songs];
-      songs[index] = song;
-      return { songs };
-    });
-  },
-
-  patch(ids, change) {
-    const wanted = new Set(ids);
+    const collection = collectionFrom(songs, performance.now());
     set((state) => ({
-      songs: state.songs.map((song) => (wanted.has(song.id) ? change(song) : song)),
+      collection,
+      status: 'ready',
+      selected: keepKnown(state.selected, collection.byId),
     }));
   },
 
+  upsert(song) {
+    set((state) => ({
+      collection: upsertEntity(state.collection, song, performance.now(), 'start').collection,
+    }));
+  },
+
+  patch(ids, change) {
+    set((state) => ({ collection: patchEntities(state.collection, change, ids) }));
+  },
+
   remove(ids) {
-    const gone = new Set(ids);
     set((state) => {
-      const songs = state.songs.filter((song) => !gone.has(song.id));
-      return { songs, selected: keepKnown(state.selected, songs) };
+      const collection = removeEntities(state.collection, ids);
+      return { collection, selected: keepKnown(state.selected, collection.byId) };
     });
   },
 
@@ -102,14 +99,10 @@ export const useSongsStore = create<SongsState>()((set) => ({
   setSelected(ids) {
     set({ selected: new Set(ids) });
   },
-
-  reset() {
-    set(initial());
-  },
 }));
 
-export const selectSongs = (state: SongsState) => state.songs;
-export const selectSongsLoad = (state: SongsState) => state.load;
+export const selectSongs = (state: SongsState) => entityList(state.collection);
+export const selectSongsStatus = (state: SongsState) => state.status;
 export const selectFilters = (state: SongsState) => state.filters;
 export const selectRandomSeed = (state: SongsState) => state.randomSeed;
 export const selectSelected = (state: SongsState) => state.selected;

@@ -1,17 +1,19 @@
 import { useMemo } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { Song, SongInput } from '#shared/schemas/song.ts';
-import { errorMessage } from '#client/app/api-client.ts';
-import type { Notify } from '#client/app/use-toast.ts';
-import { reloadPlaylists } from '../playlists/playlists-store.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import type { Notify } from '#client/lib/use-toast.ts';
 import { buildBatchEdit, type BatchEditForm } from './batch-edit.ts';
-import { fill } from './format.ts';
+import { fill } from '#shared/fill-message.ts';
 import { downloadText, exportFileName, songsToCsv } from './song-export.ts';
 import { songsApi } from './songs-api.ts';
-import { useSongsStore } from './songs-store.ts';
+import { selectSongs, useSongsStore } from './songs-store.ts';
 
-/** Song changes: each calls the API, then updates the store and says how it went. */
-export function songActions(notify: Notify) {
+/**
+ * Song changes: each calls the API, then updates the store and says how it went.
+ * `onSongsDeleted` lets what shows the songs elsewhere (playlist counts) catch up.
+ */
+function songActions(notify: Notify, onSongsDeleted: () => void = () => {}) {
   const store = () => useSongsStore.getState();
 
   return {
@@ -32,8 +34,7 @@ export function songActions(notify: Notify) {
         await songsApi.delete(song.id);
         store().remove([song.id]);
         notify(messages.songDeleted);
-        // Playlist counts may have changed.
-        void reloadPlaylists().catch(() => {});
+        onSongsDeleted();
       } catch (error) {
         notify(errorMessage(error, messages.songDeleteFailed), 'error');
       }
@@ -69,7 +70,7 @@ export function songActions(notify: Notify) {
       try {
         const result = await songsApi.batchDelete(ids);
         store().setSongs(await songsApi.list());
-        void reloadPlaylists().catch(() => {});
+        onSongsDeleted();
         if (result.success) {
           notify(fill(messages.batchSongsDeleted, { count: result.deleted_count }));
         } else if (result.deleted_count === 0) {
@@ -89,7 +90,7 @@ export function songActions(notify: Notify) {
     },
 
     exportCsv() {
-      const songs = store().songs;
+      const songs = selectSongs(store());
       if (songs.length === 0) return notify(messages.exportNoSongs, 'error');
       downloadText(songsToCsv(songs), exportFileName(new Date()));
     },
@@ -98,6 +99,6 @@ export function songActions(notify: Notify) {
 
 export type SongActions = ReturnType<typeof songActions>;
 
-export function useSongActions(notify: Notify): SongActions {
-  return useMemo(() => songActions(notify), [notify]);
+export function useSongActions(notify: Notify, onSongsDeleted?: () => void): SongActions {
+  return useMemo(() => songActions(notify, onSongsDeleted), [notify, onSongsDeleted]);
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { messages } from '#shared/messages.ts';
-import { errorMessage } from '#client/app/api-client.ts';
-import { usePlaylistsStore, reloadPlaylists } from '../playlists/playlists-store.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { holdStoresFor } from '#client/lib/store-reset.ts';
 import { songsApi } from './songs-api.ts';
 import { useSongsStore } from './songs-store.ts';
 
@@ -9,25 +9,15 @@ export async function reloadSongs(): Promise<void> {
   useSongsStore.getState().setSongs(await songsApi.list());
 }
 
-// Whose songs the stores hold, so another musician signing in on this tab never sees them.
-let heldFor: string | null = null;
-
-/** Loads the songs and playlists when the Songs tab opens; `onError` shows why it failed. */
+/** Loads the songs when the Songs tab opens; `onError` shows why it failed. */
 export function useSongsLoader(musicianId: string, onError: (text: string) => void): void {
   useEffect(() => {
-    if (heldFor !== musicianId) {
-      useSongsStore.getState().reset();
-      usePlaylistsStore.getState().reset();
-      heldFor = musicianId;
-    }
+    holdStoresFor(musicianId);
     const store = useSongsStore.getState();
-    if (store.load !== 'loaded') store.setLoad('loading');
+    if (store.status !== 'ready') store.setStatus('loading');
     reloadSongs().catch((error: unknown) => {
-      useSongsStore.getState().setLoad('failed');
+      useSongsStore.getState().setStatus('error');
       onError(errorMessage(error, messages.songsLoadFailed));
     });
-    reloadPlaylists().catch((error: unknown) =>
-      onError(errorMessage(error, messages.playlistsLoadFailed)),
-    );
   }, [musicianId, onError]);
 }

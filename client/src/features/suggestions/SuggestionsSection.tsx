@@ -1,24 +1,21 @@
 import { useMemo, useState } from 'react';
 import type { Suggestion } from '#shared/schemas/suggestion.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
-import { formatRequestTime } from '../requests/request-views.ts';
+import { formatRequestTime } from '#client/lib/format.ts';
+import type { Notify } from '#client/lib/use-toast.ts';
 import { suggestionActions } from './suggestion-actions.ts';
-import {
-  selectSuggestionsById,
-  sortSuggestions,
-  useSuggestionsStore,
-} from './suggestions-store.ts';
+import { selectSuggestions, sortSuggestions, useSuggestionsStore } from './suggestions-store.ts';
 
 interface SuggestionsSectionProps {
   open: boolean;
   onToggle(open: boolean): void;
-  notify(text: string, tone?: 'success' | 'error'): void;
+  notify: Notify;
 }
 
 /** Song suggestions from the audience: only pending ones can be added, rejected or selected. */
 export function SuggestionsSection({ open, onToggle, notify }: SuggestionsSectionProps) {
-  const byId = useSuggestionsStore(selectSuggestionsById);
-  const suggestions = useMemo(() => sortSuggestions(Object.values(byId)), [byId]);
+  const list = useSuggestionsStore(selectSuggestions);
+  const suggestions = useMemo(() => sortSuggestions(list), [list]);
   const actions = useMemo(() => suggestionActions(notify), [notify]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const chosen = suggestions.filter((s) => s.status === 'pending' && selected.has(s.id));

@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import type { Suggestion } from '#shared/schemas/suggestion.ts';
-import { errorMessage } from '#client/app/api-client.ts';
-import type { Notify } from '#client/app/use-toast.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import type { Notify } from '#client/lib/use-toast.ts';
 import { suggestionsApi } from './suggestions-api.ts';
 import { useSuggestionsStore } from './suggestions-store.ts';
 

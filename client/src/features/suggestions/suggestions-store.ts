@@ -1,28 +1,28 @@
-import { create } from 'zustand';
 import type { Suggestion } from '#shared/schemas/suggestion.ts';
 import {
   applySnapshot,
-  emptyCollection,
+  emptyEntityState,
+  entityList,
   removeEntity,
   upsertEntity,
-  type EntityCollection,
-} from '#client/app/live/entity-collection.ts';
+  type EntityState,
+} from '#client/lib/entity-collection.ts';
+import { createResettable } from '#client/lib/store-reset.ts';
 
-export interface SuggestionsState {
-  collection: EntityCollection<Suggestion>;
+interface SuggestionsState extends EntityState<Suggestion> {
   applySnapshot(list: readonly Suggestion[], fetchStartedAt: number): void;
   upsert(suggestion: Suggestion): void;
   remove(id: string): void;
-  reset(): void;
 }
 
-export const useSuggestionsStore = create<SuggestionsState>()((set) => ({
-  collection: emptyCollection<Suggestion>(),
+export const useSuggestionsStore = createResettable<SuggestionsState>((set) => ({
+  ...emptyEntityState<Suggestion>(),
 
   applySnapshot(list, fetchStartedAt) {
     set((state) => ({
       collection: applySnapshot(state.collection, list, fetchStartedAt, performance.now())
         .collection,
+      status: 'ready',
     }));
   },
 
@@ -35,13 +35,9 @@ export const useSuggestionsStore = create<SuggestionsState>()((set) => ({
   remove(id) {
     set((state) => ({ collection: removeEntity(state.collection, id) }));
   },
-
-  reset() {
-    set({ collection: emptyCollection<Suggestion>() });
-  },
 }));
 
-export const selectSuggestionsById = (state: SuggestionsState) => state.collection.byId;
+export const selectSuggestions = (state: SuggestionsState) => entityList(state.collection);
 
 /** Newest first. */
 export function sortSuggestions(list: readonly Suggestion[]): Suggestion[] {

@@ -1,75 +1,39 @@
 import { useCallback, useMemo, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { Song } from '#shared/schemas/song.ts';
-import { useToast } from '#client/app/use-toast.ts';
+import { useToast, type Notify } from '#client/lib/use-toast.ts';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { AddToPlaylistModal } from '../playlists/AddToPlaylistModal.tsx';
 import { PlaylistsSection } from '../playlists/PlaylistsSection.tsx';
-import { AutoFillAll } from './AutoFillAll.tsx';
-import { BatchEditModal } from './BatchEditModal.tsx';
-import { CsvPanel } from './CsvPanel.tsx';
-import { LstPanel } from './LstPanel.tsx';
-import { ManageSongsMenu, type ManageItem } from './ManageSongsMenu.tsx';
-import { PlaylistImportPanel } from './PlaylistImportPanel.tsx';
-import { EMPTY_SONG_FORM } from './song-form.ts';
-import { SongForm } from './SongForm.tsx';
-import { SongListSection } from './SongListSection.tsx';
-import { EditSongModal, SongsHelpModal } from './SongModals.tsx';
-import type { SongRowHandlers } from './SongRow.tsx';
-import { useSongsStore } from './songs-store.ts';
-import { useSongActions, type SongActions } from './use-song-actions.ts';
-import { useSongsLoader } from './use-songs-loader.ts';
-import './songs.css';
+import { reloadPlaylists } from '../playlists/playlists-store.ts';
+import { usePlaylistsLoader } from '../playlists/use-playlists-loader.ts';
+import { BatchEditModal } from '../songs/BatchEditModal.tsx';
+import { ManageSongsMenu } from '../songs/ManageSongsMenu.tsx';
+import { SongListSection } from '../songs/SongListSection.tsx';
+import { EditSongModal, SongsHelpModal } from '../songs/SongModals.tsx';
+import { SongPanel, type SongPanelId } from '../songs/SongPanel.tsx';
+import type { SongRowHandlers } from '../songs/SongRow.tsx';
+import { selectSelected, useSongsStore } from '../songs/songs-store.ts';
+import { useSongActions } from '../songs/use-song-actions.ts';
+import { useSongsLoader } from '../songs/use-songs-loader.ts';
 
 /** Toasts on this tab last 5 seconds (spec section 9: the playlist toast). */
-export const SONGS_TOAST_MS = 5000;
+const SONGS_TOAST_MS = 5000;
 
-type Panel = Exclude<ManageItem, 'export'>;
+/** Deleting songs changes playlist counts. */
+const refreshPlaylistCounts = () => void reloadPlaylists().catch(() => {});
 
-function OpenPanel({
-  panel,
-  actions,
-  onClose,
-}: {
-  panel: Panel;
-  actions: SongActions;
-  onClose(): void;
-}) {
-  switch (panel) {
-    case 'add':
-      return (
-        <section className="card import-panel" aria-labelledby="add-song-title">
-          <h3 id="add-song-title">Add New Song</h3>
-          <SongForm
-            initial={EMPTY_SONG_FORM}
-            submitLabel="Add Song"
-            onCancel={onClose}
-            onSubmit={async (input) => {
-              const error = await actions.save(null, input);
-              if (!error) onClose();
-              return error;
-            }}
-          />
-        </section>
-      );
-    case 'csv':
-      return <CsvPanel onClose={onClose} />;
-    case 'lst':
-      return <LstPanel onClose={onClose} />;
-    case 'playlist-import':
-      return <PlaylistImportPanel onClose={onClose} />;
-    case 'autofill':
-      return <AutoFillAll onClose={onClose} />;
-  }
-}
-
-/** The dashboard Songs tab: manage songs, playlists, and the searchable song list. */
+/**
+ * The dashboard Songs tab: manage songs, playlists, and the searchable song list. It is where
+ * the songs and playlists features meet, so neither has to import the other.
+ */
 export function SongsTab({ musicianId }: { musicianId: string }) {
   const { toast, show: notify } = useToast(SONGS_TOAST_MS);
   const onLoadError = useCallback((text: string) => notify(text, 'error'), [notify]);
   useSongsLoader(musicianId, onLoadError);
-  const actions = useSongActions(notify);
-  const [panel, setPanel] = useState<Panel | null>(null);
+  usePlaylistsLoader(musicianId, onLoadError);
+  const actions = useSongActions(notify, refreshPlaylistCounts);
+  const [panel, setPanel] = useState<SongPanelId | null>(null);
   const [editing, setEditing] = useState<Song | null>(null);
   const [modal, setModal] = useState<'batch-edit' | 'add-to-playlist' | 'help' | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
@@ -100,7 +64,7 @@ export function SongsTab({ musicianId }: { musicianId: string }) {
         </button>
       </div>
       {panel && (
-        <OpenPanel key={panel} panel={panel} actions={actions} onClose={() => setPanel(null)} />
+        <SongPanel key={panel} panel={panel} actions={actions} onClose={() => setPanel(null)} />
       )}
       <PlaylistsSection notify={notify} />
       <SongListSection
@@ -117,9 +81,25 @@ export function SongsTab({ musicianId }: { musicianId: string }) {
       />
       <EditSongModal song={editing} actions={actions} onClose={() => setEditing(null)} />
       <BatchEditModal open={modal === 'batch-edit'} actions={actions} onClose={closeModal} />
-      <AddToPlaylistModal open={modal === 'add-to-playlist'} notify={notify} onClose={closeModal} />
+      <AddSelectedToPlaylist
+        open={modal === 'add-to-playlist'}
+        notify={notify}
+        onClose={closeModal}
+      />
       <SongsHelpModal open={modal === 'help'} onClose={closeModal} />
       <ToastRegion toast={toast} />
     </div>
+  );
+}
+
+/** Reads the selection here, so only this part re-renders when a song is ticked. */
+function AddSelectedToPlaylist(props: { open: boolean; notify: Notify; onClose(): void }) {
+  const selected = useSongsStore(selectSelected);
+  return (
+    <AddToPlaylistModal
+      {...props}
+      songIds={selected}
+      onAdded={() => useSongsStore.getState().setSelected([])}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '#shared/messages.ts';
-import { useAudienceOrigin } from '#client/app/use-site-config.ts';
+import { copyText } from '#client/lib/copy-text.ts';
+import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
-import { copyText } from './copy-text.ts';
+import './profile.css';
 
 const COPIED_FOR_MS = 2000;
 

@@ -1,5 +1,5 @@
 /** Timer functions, injectable so the scheduling can be tested without waiting. */
-export interface Timers {
+interface Timers {
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -9,7 +9,7 @@ const realTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export interface Poller {
+interface Poller {
   start(): void;
   stop(): void;
   readonly running: boolean;

@@ -1,31 +1,55 @@
 import { io, type Socket } from 'socket.io-client';
 import { messages } from '#shared/messages.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime.ts';
-import { authApi } from '#client/features/auth/auth-api.ts';
-import { useAuthStore } from '#client/features/auth/auth-store.ts';
-import { requestsApi } from '#client/features/requests/requests-api.ts';
-import { useRequestsStore } from '#client/features/requests/requests-store.ts';
-import { showsApi } from '#client/features/shows/shows-api.ts';
-import { useShowsStore } from '#client/features/shows/shows-store.ts';
-import { useSuggestionsStore } from '#client/features/suggestions/suggestions-store.ts';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerToClientEvents,
+} from '#shared/realtime.ts';
+import { holdStoresFor } from '#client/lib/store-reset.ts';
 import { createPoller } from './poller.ts';
 import { useLiveStore, type LiveStatus } from './live-store.ts';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export interface LiveOptions {
+/** Applies a fetched list to the stores; `fetchStartedAt` (performance.now()) dates the fetch. */
+type ApplyFetched = (fetchStartedAt: number) => void;
+
+/**
+ * What the live data is and where it goes, plugged in from above (app/live-wiring.ts) so that
+ * this module imports no feature. Fetches resolve to the step that applies their answer, which
+ * is skipped when the session stopped meanwhile.
+ */
+export interface LiveWiring {
+  /** Where each socket event goes. */
+  events: ServerToClientEvents;
+  /** Requests and suggestions: the first load, every poll and every resync. */
+  fetchUpdates(musicianId: string): Promise<ApplyFetched>;
+  /** The shows: the first load, and after a reconnection that may have missed events. */
+  fetchShows(): Promise<ApplyFetched>;
+  /** The first complete list has arrived (and stays shown through later failures). */
+  isLoaded(): boolean;
+  loadFailed(error: unknown): void;
+  /** Any authenticated call: a 401 ends the session through the API client. */
+  checkSession(): Promise<unknown>;
+}
+
+let wiring: LiveWiring | null = null;
+
+/** Set once at start-up (main.tsx). */
+export function connectLive(live: LiveWiring): void {
+  wiring = live;
+}
+
+function wired(): LiveWiring {
+  if (!wiring) throw new Error('connectLive() must run before startLive()');
+  return wiring;
+}
+
+interface LiveOptions {
   token: string;
   musicianId: string;
   /** Polling interval while the socket is down: 3 s on the dashboard, 5 s On Stage. */
   pollMs: number;
-}
-
-/** Empties every live store (another musician signs in, tests). */
-export function resetLiveStores(): void {
-  useRequestsStore.getState().reset();
-  useSuggestionsStore.getState().reset();
-  useShowsStore.getState().reset();
-  useLiveStore.getState().reset();
 }
 
 /** How long to wait before asking whether a session the server closed is really over. */
@@ -35,13 +59,14 @@ let stopCurrent: (() => void) | null = null;
 
 /**
  * The one place that talks to the socket: loads the musician's requests, suggestions and shows,
- * applies socket events to the stores, and polls while the socket is down. Returns a stop
+ * hands socket events to the stores, and polls while the socket is down. Returns a stop
  * function; starting again replaces the previous session.
  */
 export function startLive({ token, musicianId, pollMs }: LiveOptions): () => void {
+  const live = wired();
   stopCurrent?.();
-  if (useLiveStore.getState().musicianId !== musicianId) resetLiveStores();
-  useLiveStore.setState({ musicianId, status: 'connecting' });
+  holdStoresFor(musicianId);
+  useLiveStore.setState({ status: 'connecting' });
 
   let stopped = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -61,13 +86,10 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
     const startedAt = performance.now();
     const showsLoad = withShows ? loadShows() : Promise.resolve();
     try {
-      const updates = await requestsApi.updates(musicianId);
-      if (stopped) return;
-      useRequestsStore.getState().applySnapshot(updates.requests, startedAt);
-      useSuggestionsStore.getState().applySnapshot(updates.suggestions, startedAt);
-      useLiveStore.setState({ loaded: true, loadError: null });
+      const apply = await live.fetchUpdates(musicianId);
+      if (!stopped) apply(startedAt);
     } catch (error) {
-      if (!stopped && !useLiveStore.getState().loaded) useLiveStore.setState({ loadError: error });
+      if (!stopped) live.loadFailed(error);
       throw error;
     } finally {
       await showsLoad;
@@ -75,11 +97,10 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
   }
 
   async function loadShows() {
+    const startedAt = performance.now();
     try {
-      const [current, list] = await Promise.all([showsApi.current(), showsApi.list()]);
-      if (stopped) return;
-      useShowsStore.getState().setList(list);
-      useShowsStore.getState().applyCurrent(current);
+      const apply = await live.fetchShows();
+      if (!stopped) apply(startedAt);
     } catch {
       // The next resync tries again; requests matter more than the shows list.
     }
@@ -109,8 +130,8 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
    */
   function checkSession() {
     later(() => {
-      void authApi
-        .profile()
+      void live
+        .checkSession()
         .catch(() => {})
         .finally(() => {
           fallBackToPolling();
@@ -146,25 +167,15 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
     if (!socket.active) later(() => socket.connect(), pollMs); // else Socket.IO retries itself
   });
 
-  const requests = useRequestsStore.getState();
-  const suggestions = useSuggestionsStore.getState();
-  const shows = useShowsStore.getState();
-  socket.on('request:created', requests.upsert);
-  socket.on('request:updated', requests.upsert);
-  socket.on('request:deleted', ({ id }) => requests.remove(id));
-  socket.on('suggestion:created', suggestions.upsert);
-  socket.on('suggestion:updated', suggestions.upsert);
-  socket.on('suggestion:deleted', ({ id }) => suggestions.remove(id));
-  socket.on('show:updated', (current) => shows.applyCurrent(current));
-  socket.on('show:changed', shows.upsert);
-  socket.on('show:deleted', ({ id }) => shows.remove(id));
-  socket.on('profile:updated', (musician) => useAuthStore.getState().setMusician(musician));
+  for (const name of Object.keys(live.events) as ServerEventName[]) {
+    socket.on(name, live.events[name]);
+  }
 
   // The first load; while it fails with the socket up (so no polling), try again now and then.
   const firstLoad = () =>
     resync(true).catch(() => {
       fallBackToPolling();
-      if (!useLiveStore.getState().loaded && socket.connected) later(firstLoad, pollMs);
+      if (!live.isLoaded() && socket.connected) later(firstLoad, pollMs);
     });
   void firstLoad();
 

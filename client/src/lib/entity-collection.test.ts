@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   applySnapshot,
+  collectionFrom,
   emptyCollection,
+  entityList,
+  patchEntities,
+  removeEntities,
   removeEntity,
   upsertEntity,
-  type Versioned,
+  type Entity,
 } from './entity-collection.ts';
 
-interface Item extends Versioned {
+interface Item extends Entity {
+  updated_at: string;
   label: string;
 }
 
@@ -82,5 +87,70 @@ describe('applySnapshot', () => {
     const collection = upsertEntity(emptyCollection<Item>(), item('a', T2, 'live'), 1).collection;
     const { collection: next } = applySnapshot(collection, [item('a', T1, 'stale')], 5, 6);
     expect(next.byId.a?.label).toBe('live');
+  });
+});
+
+interface Plain extends Entity {
+  name: string;
+}
+
+const plain = (id: string, name = id): Plain => ({ id, name });
+const ids = <T extends Entity>(list: readonly T[]) => list.map((entity) => entity.id);
+
+describe('order', () => {
+  it('keeps the server order, adds new entities last or first, replaces in place', () => {
+    let collection = collectionFrom([plain('b'), plain('a')], 1);
+    collection = upsertEntity(collection, plain('c'), 2).collection;
+    collection = upsertEntity(collection, plain('z'), 2, 'start').collection;
+    collection = upsertEntity(collection, plain('a', 'renamed'), 3).collection;
+    expect(ids(entityList(collection))).toEqual(['z', 'b', 'a', 'c']);
+    expect(collection.byId.a?.name).toBe('renamed');
+  });
+
+  it('keeps numeric-looking ids in arrival order', () => {
+    const collection = collectionFrom([plain('10'), plain('2')], 1);
+    expect(ids(entityList(collection))).toEqual(['10', '2']);
+  });
+
+  it('gives the same list for the same collection', () => {
+    const collection = collectionFrom([plain('a')], 1);
+    expect(entityList(collection)).toBe(entityList(collection));
+  });
+});
+
+describe('entities without updated_at', () => {
+  it('are always replaced by the incoming copy', () => {
+    const held = collectionFrom([plain('a', 'old')], 1);
+    expect(upsertEntity(held, plain('a', 'new'), 2).collection.byId.a?.name).toBe('new');
+  });
+});
+
+describe('collectionFrom', () => {
+  it('is the list as given and forgets earlier deletions', () => {
+    const gone = removeEntity(emptyCollection<Plain>(), 'a');
+    expect(upsertEntity(gone, plain('a'), 1).collection).toBe(gone);
+    const fresh = collectionFrom([plain('a')], 2);
+    expect(fresh.deleted).toEqual({});
+    expect(ids(entityList(fresh))).toEqual(['a']);
+  });
+});
+
+describe('removeEntities', () => {
+  it('drops several ids at once and keeps the order of the rest', () => {
+    const collection = collectionFrom([plain('a'), plain('b'), plain('c')], 1);
+    const next = removeEntities(collection, ['a', 'c']);
+    expect(ids(entityList(next))).toEqual(['b']);
+    expect(next.deleted).toEqual({ a: true, c: true });
+    expect(removeEntities(next, ['a'])).toBe(next);
+  });
+});
+
+describe('patchEntities', () => {
+  it('changes the given entities, or all of them, in place', () => {
+    const collection = collectionFrom([plain('a'), plain('b')], 1);
+    const one = patchEntities(collection, (entity) => ({ ...entity, name: 'x' }), ['b', 'gone']);
+    expect(entityList(one).map((entity) => entity.name)).toEqual(['a', 'x']);
+    const all = patchEntities(collection, (entity) => ({ ...entity, name: 'y' }));
+    expect(entityList(all).map((entity) => entity.name)).toEqual(['y', 'y']);
   });
 });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-export type Validation<T, K extends string> =
+type Validation<T, K extends string> =
   { ok: true; data: T } | { ok: false; errors: FieldErrors<K> };
 
 /** Checks form values with a shared schema; keeps the first message of each field. */
