@@ -112,6 +112,20 @@ export const messages = {
   requestMovedUpNext: 'Added to Up Next!',
   requestMarkedPlayed: 'Marked as played!',
   requestRejected: 'Request rejected',
+  requestLimitReached:
+    'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
+  requestStatusNotFound: 'This request could not be found. It may have been removed.',
+
+  // Audience page
+  pagePaused: "This artist's request page is paused",
+  requestsOffTitle: 'Song Requests Are Currently Off',
+  copiedToClipboard: 'Copied to clipboard!',
+  tipAmountInvalid: 'Please enter a valid tip amount',
+  tipAmountTooHigh: 'Tip amount cannot exceed $500',
+  tipProviderNotSetUp: '{provider} is not set up for this musician',
+  tipNoPaymentMethods: "This musician hasn't set up payment methods for tips yet",
+  tipPlatformInvalid: 'Please choose a payment app.',
+  tipFailed: 'Error processing tip. Please try again.',
   clickTracked: 'Click recorded',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
 

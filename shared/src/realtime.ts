@@ -2,7 +2,8 @@
  * The Socket.IO contract, typing both `new Server<...>` and the client socket. Every payload is
  * the same JSON the REST API returns for that entity.
  */
-import type { Musician } from './schemas/musician.ts';
+import type { DesignSettings, RequestStatusView } from './schemas/audience.ts';
+import type { Musician, PublicMusician } from './schemas/musician.ts';
 import type { SongRequest } from './schemas/request.ts';
 import type { CurrentShowResponse, Show } from './schemas/show.ts';
 import type { Suggestion } from './schemas/suggestion.ts';
@@ -30,4 +31,34 @@ export type ServerEventName = keyof ServerToClientEvents;
 /** The room every device of one musician joins. Always derived on the server. */
 export function musicianRoom(slug: string): string {
   return `musician:${slug}`;
+}
+
+/**
+ * The audience namespace: no sign-in, public data only. A page follows its musician's slug (the
+ * page changes live); a requester follows their own requests by the status tokens the POST
+ * answered. Nothing sent here carries an email, a dedication or another person's name.
+ */
+export const AUDIENCE_NAMESPACE = '/audience';
+
+export type PageChange =
+  | { kind: 'profile'; musician: PublicMusician }
+  | { kind: 'design'; design: DesignSettings }
+  /** Songs or playlists changed: the page fetches its song list again. */
+  | { kind: 'songs' };
+
+export interface AudienceServerToClientEvents {
+  'page:changed': (change: PageChange) => void;
+  'request:status': (status: RequestStatusView) => void;
+}
+
+export interface AudienceClientToServerEvents {
+  /** Join the public room of a page; the ack says whether the musician exists. */
+  'page:follow': (slug: string, ack: (ok: boolean) => void) => void;
+  /** Follow these requests; the ack answers the current status of each token that is valid. */
+  'request:follow': (tokens: string[], ack: (statuses: RequestStatusView[]) => void) => void;
+}
+
+/** The public room of one audience page (in the audience namespace). */
+export function pageRoom(slug: string): string {
+  return `page:${slug}`;
 }

@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { Show } from './show.ts';
 import { Suggestion } from './suggestion.ts';
 
-const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
+export const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**
@@ -83,6 +83,8 @@ export const CreatedRequest = z.object({
   song_artist: z.string(),
   status: z.enum(REQUEST_STATUSES),
   created_at: z.string(),
+  /** Secret to this requester: follows the request's status (GET /request-status/{token}). */
+  status_token: z.string(),
 });
 export type CreatedRequest = z.infer<typeof CreatedRequest>;
 

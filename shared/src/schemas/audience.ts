@@ -1,0 +1,110 @@
+/**
+ * The audience page's public contract (spec sections 3, 5, 7 and 9): access check, design,
+ * tips, and the requester's own view of their request. Nothing here carries an email, and
+ * nothing carries another person's name.
+ */
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '../limits.ts';
+import { messages } from '../messages.ts';
+import {
+  COLOR_SCHEMES,
+  LAYOUT_MODES,
+  TIP_DEFAULT_MESSAGE,
+  TIP_PLATFORMS,
+} from '../audience-constants.ts';
+import { REQUEST_STATUSES } from './request.ts';
+
+/** GET /musicians/{slug}/access-check */
+export const AccessCheckResponse = z.object({
+  access_granted: z.boolean(),
+  /** Why the page is paused, when it is; empty when access is granted. */
+  message: z.string(),
+});
+export type AccessCheckResponse = z.infer<typeof AccessCheckResponse>;
+
+/** GET /musicians/{slug}/design (and, later, the musician's own GET /design/settings). */
+export const DesignSettings = z.object({
+  color_scheme: z.enum(COLOR_SCHEMES),
+  layout_mode: z.enum(LAYOUT_MODES),
+  /** An image URL, or null when none was uploaded. */
+  artist_photo: z.string().nullable(),
+  banner_image: z.string().nullable(),
+  show_year: z.boolean(),
+  show_notes: z.boolean(),
+  allow_song_suggestions: z.boolean(),
+  musician_name: z.string(),
+  bio: z.string(),
+});
+export type DesignSettings = z.infer<typeof DesignSettings>;
+
+const tipAmount = z.coerce
+  .number({ error: messages.tipAmountInvalid })
+  .refine(Number.isFinite, messages.tipAmountInvalid)
+  .refine((amount) => amount > 0, messages.tipAmountInvalid)
+  .refine((amount) => amount <= TIP_MAX_AMOUNT, messages.tipAmountTooHigh)
+  .transform((amount) => Math.round(amount * 100) / 100);
+
+/** GET /musicians/{slug}/tip-links?amount=&message= */
+export const TipLinksQuery = z.object({
+  amount: tipAmount,
+  message: z
+    .string()
+    .trim()
+    .max(SHORT_TEXT_MAX_LENGTH)
+    .optional()
+    .transform((text) => text || TIP_DEFAULT_MESSAGE),
+});
+export type TipLinksQuery = z.input<typeof TipLinksQuery>;
+
+/** Each provider's payment link in its documented format; null when not set up or not enabled. */
+export const TipLinksResponse = z.object({
+  paypal_link: z.string().nullable(),
+  venmo_link: z.string().nullable(),
+  cash_app_link: z.string().nullable(),
+});
+export type TipLinksResponse = z.infer<typeof TipLinksResponse>;
+
+/** POST /musicians/{slug}/tips: the audience says they tipped (the money moves elsewhere). */
+export const CreateTipBody = z.object({
+  amount: tipAmount,
+  platform: z.enum(TIP_PLATFORMS, { error: messages.tipPlatformInvalid }),
+  tipper_name: z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH)
+    .nullish()
+    .transform((name) => name || 'Anonymous'),
+  message: z
+    .string()
+    .trim()
+    .max(SHORT_TEXT_MAX_LENGTH)
+    .nullish()
+    .transform((text) => text ?? ''),
+  /** The request this tip follows, when it does. */
+  request_id: z.uuid().nullish(),
+});
+export type CreateTipBody = z.input<typeof CreateTipBody>;
+export type CreateTipData = z.output<typeof CreateTipBody>;
+
+export const CreatedTip = z.object({
+  id: z.string(),
+  amount: z.number(),
+  platform: z.enum(TIP_PLATFORMS),
+  created_at: z.string(),
+});
+export type CreatedTip = z.infer<typeof CreatedTip>;
+
+/**
+ * What a requester may see of their own request, by its secret status token: the song and its
+ * state, nothing about who asked. GET /request-status/{token} and the socket's request:status.
+ */
+export const RequestStatusView = z.object({
+  id: z.string(),
+  song_title: z.string(),
+  song_artist: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  updated_at: z.string(),
+});
+export type RequestStatusView = z.infer<typeof RequestStatusView>;
+
+export const StatusTokenParams = z.object({ token: z.string().trim().min(16).max(128) });
