@@ -1,9 +1,15 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { messages } from '#shared/messages.ts';
 import type { AppConfig } from './config.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -21,6 +27,7 @@ import { songImportRoutes } from './features/song-import/song-import-routes.ts';
 import { starterPackRoutes } from './features/starter-pack/starter-pack-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
@@ -37,7 +44,31 @@ const REDACTED_PATHS = [
   '*.current_password',
   '*.reset_code',
   '*.token',
+  '*.status_token',
 ];
+
+/** A requester's status token travels in the path of GET /api/request-status/{token}. */
+function redactUrl(url: string): string {
+  return url.replace(/(\/request-status\/)[^/?#]*/i, '$1[redacted]');
+}
+
+/** Fastify's default request fields, with the URL's secrets taken out. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+function unroutableUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send({ detail: messages.addressTooLong });
+  }
+  return reply.code(400).send({ detail: messages.addressInvalid });
+}
 
 interface BuildOptions {
   /** Where log lines go; tests pass a stream to read them. */
@@ -53,18 +84,23 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { req: requestForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Lets in-flight requests finish on shutdown while refusing new keep-alive ones.
     return503OnClosing: true,
+    // URLs the router cannot take (an overlong or malformed part): a {detail} like every other
+    // error, never the URL echoed back (it may hold a requester's status token).
+    frameworkErrors: unroutableUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  await app.register(compressionPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, ...config.rateLimit });
   await app.register(databasePlugin, { database: config.database });
   await app.register(servicesPlugin, { config });

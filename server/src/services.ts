@@ -13,6 +13,9 @@ import { metadataService } from './features/metadata/metadata-service.ts';
 import { metadataSources } from './features/metadata/metadata-sources.ts';
 import { musiciansRepository } from './features/musicians/musicians-repository.ts';
 import { audienceService } from './features/audience/audience-service.ts';
+import { tipsRepository } from './features/audience/tips-repository.ts';
+import { tipsService } from './features/audience/tips-service.ts';
+import { designRepository } from './features/design/design-repository.ts';
 import { playlistImportService } from './features/playlist-import/playlist-import-service.ts';
 import { playlistsRepository } from './features/playlists/playlists-repository.ts';
 import { playlistsService } from './features/playlists/playlists-service.ts';
@@ -42,17 +45,19 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     suggestions: suggestionsRepository(db),
   };
   const { musicians } = repositories;
-  const songs = songsService({ songs: songsRepository(db) });
+  const songs = songsService({ songs: songsRepository(db), events });
   const playlists = playlistsRepository(db);
   const metadata = metadataService({
     sources: metadataSources(config, app.log),
     metadata: metadataRepository(db),
+    events,
     log: app.log,
     enrichBudgetMs: config.metadata.enrichBudgetMs,
   });
   const songImport = songImportService({
     songImport: songImportRepository(db),
     metadata,
+    events,
     log: app.log,
   });
   const sessions = sessionsRepository(db);
@@ -71,8 +76,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     }),
     profile: profileService({ musicians, events }),
     songs,
-    playlists: playlistsService({ playlists }),
-    audience: audienceService({ musicians, songs, playlists }),
+    playlists: playlistsService({ playlists, events }),
+    audience: audienceService({ musicians, songs, playlists, design: designRepository(db) }),
+    tips: tipsService({
+      musicians,
+      tips: tipsRepository(db),
+      requests: repositories.requests,
+      events,
+    }),
     requests: requestsService({ ...repositories, events }),
     shows: showsService({ shows: repositories.shows, events }),
     suggestions: suggestionsService({ suggestions: repositories.suggestions, events }),

@@ -7,6 +7,8 @@ export const messages = {
   internalError: 'Something went wrong on our side. Please try again.',
   invalidJson: 'The request body is not valid JSON.',
   notFoundRoute: 'There is nothing at this address.',
+  addressTooLong: 'This address is too long.',
+  addressInvalid: 'This address is not valid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
@@ -128,6 +130,8 @@ export const messages = {
   tipFailed: 'Error processing tip. Please try again.',
   clickTracked: 'Click recorded',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
+  textHasNulCharacter:
+    'This text contains an invisible character that cannot be saved. Please retype it.',
 
   // Shows
   showNameRequired: 'Please enter a show name.',

@@ -21,6 +21,11 @@ export interface ServerToClientEvents {
   'show:changed': (show: Show) => void;
   'show:deleted': (payload: { id: string }) => void;
   'profile:updated': (musician: Musician) => void;
+  /**
+   * The musician's public song list changed (songs added, edited, hidden or deleted; an import;
+   * a playlist activated, shown, hidden, edited or deleted). Nothing in it: screens refetch.
+   */
+  'songs:changed': (payload: Record<string, never>) => void;
 }
 
 /** Devices only listen; every change goes through the REST API. */
@@ -50,6 +55,9 @@ export interface AudienceServerToClientEvents {
   'page:changed': (change: PageChange) => void;
   'request:status': (status: RequestStatusView) => void;
 }
+
+/** The most status tokens one request:follow may carry (a longer list is refused: ack []). */
+export const REQUEST_FOLLOW_MAX_TOKENS = 20;
 
 export interface AudienceClientToServerEvents {
   /** Join the public room of a page; the ack says whether the musician exists. */

@@ -24,6 +24,8 @@ export const liveWiring: LiveWiring = {
     'show:changed': (show) => shows().upsert(show),
     'show:deleted': ({ id }) => shows().remove(id),
     'profile:updated': (musician) => useAuthStore.getState().setMusician(musician),
+    // For the audience pages: the musician's own screens reload their songs on their own actions.
+    'songs:changed': () => {},
   },
 
   async fetchUpdates(musicianId) {

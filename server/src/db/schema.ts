@@ -181,6 +181,8 @@ export const requests = pgTable(
       .default(0),
     tipClicked: flag('tip_clicked', false),
     idempotencyKey: text('idempotency_key'),
+    // SHA-256 of the requester's secret status token (the token itself is never stored).
+    statusTokenHash: text('status_token_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -188,6 +190,7 @@ export const requests = pgTable(
     index('requests_musician_created_idx').on(t.musicianId, t.createdAt),
     index('requests_show_idx').on(t.showId),
     uniqueIndex('requests_idempotency_key').on(t.musicianId, t.idempotencyKey),
+    uniqueIndex('requests_status_token_hash_key').on(t.statusTokenHash),
     check(
       'requests_status_valid',
       sql`${t.status} IN ('pending', 'accepted', 'up_next', 'played', 'rejected')`,
@@ -293,10 +296,12 @@ export const tips = pgTable(
     platform: text('platform', { enum: ['paypal', 'venmo', 'cashapp', 'zelle'] }).notNull(),
     tipperName: text('tipper_name').notNull().default('Anonymous'),
     message: blank('message'),
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('tips_musician_created_idx').on(t.musicianId, t.createdAt),
+    uniqueIndex('tips_idempotency_key').on(t.musicianId, t.idempotencyKey),
     check('tips_amount_range', sql`${t.amount} > 0 AND ${t.amount} <= 500`),
     check('tips_platform_valid', sql`${t.platform} IN ('paypal', 'venmo', 'cashapp', 'zelle')`),
   ],

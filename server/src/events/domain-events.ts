@@ -7,6 +7,8 @@ export type DomainEvent = {
     musicianId: string;
     name: Name;
     payload: Parameters<ServerToClientEvents[Name]>[0];
+    /** profile:updated only: the slug before this change, when the change renamed it. */
+    previousSlug?: string;
   };
 }[ServerEventName];
 

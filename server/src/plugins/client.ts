@@ -3,24 +3,35 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** The client's routes (spec section 2); each is answered with the single-page app. */
-const SPA_ROUTES = ['/', '/dashboard', '/profile', '/musician/:slug', '/on-stage/:slug'];
+/** The musician's app (spec section 2); each is answered with index.html, its router decides. */
+const APP_ROUTES = ['/', '/dashboard', '/profile', '/on-stage/:slug'];
+/** The audience page has its own entry, which loads only its own code (no router, no dashboard). */
+const AUDIENCE_ROUTE = '/musician/:slug';
+const APP_HTML = 'index.html';
+const AUDIENCE_HTML = 'audience.html';
 
-/** Serves the built client from the same origin as the API. */
+/**
+ * Serves the built client from the same origin as the API. The build writes a brotli and a gzip
+ * copy next to every text file (client/vite.config.ts): `preCompressed` sends the one the browser
+ * accepts, with its Content-Encoding and `Vary: Accept-Encoding`, the HTML pages included.
+ */
 export async function clientPlugin(
   app: FastifyInstance,
   options: { clientDir: string | undefined },
 ) {
   const { clientDir } = options;
-  if (!clientDir || !existsSync(join(clientDir, 'index.html'))) {
+  if (!clientDir || !existsSync(join(clientDir, APP_HTML))) {
     app.log.warn({ clientDir }, 'client build not found: serving the API only (run npm run build)');
     return;
   }
+  // A build from before the audience page had its own entry still serves it through the app.
+  const audienceHtml = existsSync(join(clientDir, AUDIENCE_HTML)) ? AUDIENCE_HTML : APP_HTML;
 
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, path) {
       // Vite puts a content hash in every asset name, so those never change.
       const hashed = path.startsWith(join(clientDir, 'assets'));
@@ -28,7 +39,8 @@ export async function clientPlugin(
     },
   });
 
-  const sendApp = (_request: unknown, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
-  for (const url of SPA_ROUTES) app.get(url, sendApp);
+  const sendHtml = (file: string) => (_request: unknown, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile(file);
+  for (const url of APP_ROUTES) app.get(url, sendHtml(APP_HTML));
+  app.get(AUDIENCE_ROUTE, sendHtml(audienceHtml));
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
+import { isUnstorableText } from '../db/pg-errors.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
@@ -16,6 +17,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       return reply.code(400).send({ detail: first?.message ?? 'The request is not valid.' });
+    }
+    // A safety net behind the schemas: a NUL byte that reached the database is a 400, not a 500
+    // (and the failed query, with its personal parameters, stays out of the log).
+    if (isUnstorableText(error)) {
+      return reply.code(400).send({ detail: messages.textHasNulCharacter });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

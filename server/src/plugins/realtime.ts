@@ -11,6 +11,8 @@ import {
 } from '#shared/realtime.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import type { Session } from '../http/session.ts';
+import { audienceNamespace } from './audience-namespace.ts';
+import { slugDirectory } from './slug-directory.ts';
 
 interface SocketData {
   session: Session;
@@ -22,7 +24,7 @@ interface InterServerEvents {
   'slug-changed': (musicianId: string, slug: string) => void;
 }
 
-type RealtimeServer = Server<
+export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   InterServerEvents,
@@ -43,7 +45,8 @@ const musicianIdRoom = (musicianId: string) => `musician-id:${musicianId}`;
 /**
  * Socket.IO on Fastify's own HTTP server. A musician device connects with `auth: { token }` and
  * joins `musician:<slug>`; domain events, published after their transaction commits, are sent to
- * that room. With REDIS_URL the streams adapter carries them to every server process.
+ * that room. The public audience namespace (audience-namespace.ts) hangs off the same server.
+ * With REDIS_URL the streams adapter carries them to every server process.
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: { redisUrl: string | undefined }) => {
@@ -58,13 +61,13 @@ export const realtimePlugin = fp(
       serveClient: false,
       // A device that drops for a moment gets what it missed; the token is checked again.
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+      // The adapter option makes one adapter per namespace: /audience crosses processes too.
       ...(redis ? { adapter: createAdapter(redis) } : {}),
     });
 
-    // musician id -> slug, for the room of each event. Kept current on a slug change here, and
-    // on the other processes through a server-side message.
-    const slugs = new Map<string, string>();
-    io.on('slug-changed', (musicianId, slug) => void slugs.set(musicianId, slug));
+    // Kept current on a slug change here, and on the other processes by a server-side message.
+    const slugs = slugDirectory((musicianId) => profile.slugOf(musicianId));
+    io.on('slug-changed', (musicianId, slug) => slugs.set(musicianId, slug));
 
     io.use(async (socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
@@ -103,7 +106,10 @@ export const realtimePlugin = fp(
       app.log.error({ err, event: event.name }, 'could not push event');
 
     events.onEvent((event) => {
-      if (event.name === 'profile:updated' && slugs.get(event.musicianId) !== event.payload.slug) {
+      if (
+        event.name === 'profile:updated' &&
+        slugs.known(event.musicianId) !== event.payload.slug
+      ) {
         const { slug } = event.payload;
         slugs.set(event.musicianId, slug);
         // Other processes exist only with the Redis adapter (the in-memory one would only warn).
@@ -112,14 +118,12 @@ export const realtimePlugin = fp(
         return;
       }
       // Emitted synchronously when the slug is known, so events keep their order.
-      const known = slugs.get(event.musicianId);
+      const known = slugs.known(event.musicianId);
       if (known) return void emitTo(known, event);
-      profile.slugOf(event.musicianId).then((slug) => {
-        if (!slug) return;
-        slugs.set(event.musicianId, slug);
-        emitTo(slug, event);
-      }, failed(event));
+      slugs.resolve(event.musicianId).then((slug) => slug && emitTo(slug, event), failed(event));
     });
+
+    const audience = audienceNamespace(app, io, slugs);
 
     events.onSessionsRevoked((sessionIds) => {
       io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
@@ -142,6 +146,7 @@ export const realtimePlugin = fp(
     // Closing Socket.IO first gives devices a recoverable "transport close" and lets Fastify's
     // own close finish instead of waiting on open WebSockets.
     app.addHook('preClose', async () => {
+      audience.close();
       await io.close();
     });
     app.addHook('onClose', async () => {

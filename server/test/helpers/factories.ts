@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { CreatedTip, CreateTipBody } from '#shared/schemas/audience.ts';
 import type { AuthResponse } from '#shared/schemas/auth.ts';
+import type { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
+import { designSettings } from '#server/db/schema.ts';
 import type { CreatePlaylistBody, Playlist } from '#shared/schemas/playlist.ts';
 import type { CreatedRequest, CreateRequestBody } from '#shared/schemas/request.ts';
 import type { CurrentShowResponse } from '#shared/schemas/show.ts';
@@ -166,4 +169,92 @@ export async function hideSong(app: FastifyInstance, musician: TestMusician, son
     headers: musician.auth,
   });
   if (!res.json<{ hidden: boolean }>().hidden) throw new Error('song was not hidden');
+}
+
+export async function updateProfile(
+  app: FastifyInstance,
+  musician: TestMusician,
+  changes: ProfileUpdateBody,
+): Promise<Musician> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/profile',
+    headers: musician.auth,
+    payload: changes,
+  });
+  if (res.statusCode !== 200) throw new Error(`profile failed: ${res.statusCode} ${res.body}`);
+  return res.json<Musician>();
+}
+
+/** Every payment app set up (overrides turn some off or clear their usernames). */
+export function paymentApps(overrides: ProfileUpdateBody = {}): ProfileUpdateBody {
+  return {
+    tips_enabled: true,
+    venmo_username: 'band-venmo',
+    paypal_username: 'BandPayPal',
+    cash_app_username: 'BandCash',
+    zelle_email: 'zelle@example.com',
+    ...overrides,
+  };
+}
+
+/** POST /musicians/{slug}/tips with a valid tip, with overrides; answers the raw response. */
+export function postTip(
+  app: FastifyInstance,
+  musician: TestMusician,
+  overrides: Partial<CreateTipBody> = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/musicians/${musician.musician.slug}/tips`,
+    headers,
+    payload: {
+      amount: 5,
+      platform: 'venmo',
+      tipper_name: 'Alex',
+      message: 'Thanks for the music!',
+      ...overrides,
+    },
+  });
+}
+
+export async function sendTip(
+  app: FastifyInstance,
+  musician: TestMusician,
+  overrides: Partial<CreateTipBody> = {},
+  headers: Record<string, string> = {},
+): Promise<CreatedTip> {
+  const res = await postTip(app, musician, overrides, headers);
+  if (res.statusCode !== 201) throw new Error(`tip failed: ${res.statusCode} ${res.body}`);
+  return res.json<CreatedTip>();
+}
+
+export async function setRequestStatus(
+  app: FastifyInstance,
+  musician: TestMusician,
+  requestId: string,
+  status: string,
+) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/requests/${requestId}/status`,
+    headers: musician.auth,
+    payload: { status },
+  });
+  if (res.statusCode !== 200) throw new Error(`status failed: ${res.statusCode} ${res.body}`);
+}
+
+/** Saves a design for the musician straight into its table (the design editor has no route yet). */
+export async function saveDesign(
+  app: FastifyInstance,
+  musician: TestMusician,
+  values: Partial<typeof designSettings.$inferInsert> = {},
+): Promise<void> {
+  const insert = app.database.db
+    .insert(designSettings)
+    .values({ musicianId: musician.musician.id, ...values });
+  await (Object.keys(values).length > 0
+    ? insert.onConflictDoUpdate({ target: designSettings.musicianId, set: values })
+    : insert.onConflictDoNothing());
 }

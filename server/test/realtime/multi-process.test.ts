@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SongRequest } from '#shared/schemas/request.ts';
+import type { PageChange } from '#shared/realtime.ts';
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import type { CreatedRequest, SongRequest } from '#shared/schemas/request.ts';
 import type { AuthResponse } from '#shared/schemas/auth.ts';
 import { startServerProcess, type ServerProcess } from '#scripts/lib/server-process.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
-import { connectDevice } from '../helpers/test-device.ts';
+import { connectAudience, connectDevice } from '../helpers/test-device.ts';
 
 // Two real server processes behind an imaginary load balancer, sharing PostgreSQL and Redis.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -23,9 +25,9 @@ async function startProcess(databaseUrl: string): Promise<string> {
   return server.url;
 }
 
-async function post<T>(url: string, body: object, token?: string): Promise<T> {
+async function post<T>(url: string, body: object, token?: string, method = 'POST'): Promise<T> {
   const res = await fetch(url, {
-    method: 'POST',
+    method,
     headers: {
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -40,7 +42,8 @@ interface Cluster {
   processA: string;
   processB: string;
   token: string;
-  request(name: string): Promise<{ id: string }>;
+  slug: string;
+  request(name: string): Promise<CreatedRequest>;
   stop(): Promise<void>;
 }
 
@@ -50,7 +53,7 @@ async function startCluster(): Promise<Cluster> {
   const processA = await startProcess(database.options.url);
   const processB = await startProcess(database.options.url);
 
-  const { token } = await post<AuthResponse>(`${processA}/api/auth/register`, {
+  const { token, musician } = await post<AuthResponse>(`${processA}/api/auth/register`, {
     name: `Cluster ${randomUUID().slice(0, 6)}`,
     email: `cluster-${randomUUID()}@example.com`,
     password: 'cluster pass 1',
@@ -61,7 +64,7 @@ async function startCluster(): Promise<Cluster> {
     token,
   );
   const request = (name: string) =>
-    post<{ id: string }>(`${processA}/api/requests`, {
+    post<CreatedRequest>(`${processA}/api/requests`, {
       song_id: song.id,
       requester_name: name,
       requester_email: 'fan@example.com',
@@ -70,7 +73,7 @@ async function startCluster(): Promise<Cluster> {
     await Promise.all(servers.splice(0).map((server) => server.stop()));
     await database.drop();
   };
-  return { processA, processB, token, request, stop };
+  return { processA, processB, token, slug: musician.slug, request, stop };
 }
 
 describe.runIf(enabled)('several server processes with Redis', () => {
@@ -85,6 +88,34 @@ describe.runIf(enabled)('several server processes with Redis', () => {
     const { id } = await cluster.request('Via A');
     const pushed = await deviceOnB.waitFor<SongRequest>('request:created', (r) => r.id === id);
     expect(pushed.requester_name).toBe('Via A');
+  });
+
+  it('carries the public audience namespace across processes too', async () => {
+    const { processA, processB, token, slug } = cluster;
+    const phoneOnB = await connectAudience(processB);
+    expect(await phoneOnB.followPage(slug)).toBe(true);
+    const created = await cluster.request('Follower');
+    expect(await phoneOnB.followRequests([created.status_token])).toHaveLength(1);
+
+    await post(
+      `${processA}/api/requests/${created.id}/status`,
+      { status: 'up_next' },
+      token,
+      'PUT',
+    );
+    await phoneOnB.waitFor<RequestStatusView>(
+      'request:status',
+      (s) => s.id === created.id && s.status === 'up_next',
+    );
+    await post(`${processA}/api/profile`, { requests_enabled: false }, token, 'PUT');
+    await phoneOnB.waitFor<PageChange>(
+      'page:changed',
+      (c) => c.kind === 'profile' && !c.musician.requests_enabled,
+    );
+    // Back on for the next test.
+    await post(`${processA}/api/profile`, { requests_enabled: true }, token, 'PUT');
+    await post(`${processA}/api/songs`, { title: 'Jolene', artist: 'Dolly Parton' }, token);
+    await phoneOnB.waitFor<PageChange>('page:changed', (c) => c.kind === 'songs');
   });
 
   it('recovers missed events when the device comes back through the other process', async () => {

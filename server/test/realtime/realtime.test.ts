@@ -43,7 +43,9 @@ describe('live updates over Socket.IO', () => {
     const strangerSong = await createSong(app, stranger);
     const own = await submitRequest(app, strangerSong);
     await strangerPhone.waitFor<SongRequest>('request:created', (r) => r.id === own.id);
-    expect(strangerPhone.received.map((e) => (e.payload as { id: string }).id)).toEqual([own.id]);
+    // Their own song (one songs:changed) and their own request: nothing of the other musician.
+    expect(strangerPhone.received.map((e) => e.name)).toEqual(['songs:changed', 'request:created']);
+    expect(strangerPhone.received[1]!.payload).toMatchObject({ id: own.id });
   });
 
   it('sends a status change made on one device to the others, with the REST JSON', async () => {

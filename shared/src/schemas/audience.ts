@@ -12,7 +12,7 @@ import {
   TIP_DEFAULT_MESSAGE,
   TIP_PLATFORMS,
 } from '../audience-constants.ts';
-import { REQUEST_STATUSES } from './request.ts';
+import { REQUEST_STATUSES, withoutNul } from './request.ts';
 
 /** GET /musicians/{slug}/access-check */
 export const AccessCheckResponse = z.object({
@@ -37,22 +37,30 @@ export const DesignSettings = z.object({
 });
 export type DesignSettings = z.infer<typeof DesignSettings>;
 
-const tipAmount = z.coerce
-  .number({ error: messages.tipAmountInvalid })
+/**
+ * Dollars as a number, or as the text of a query string or form field. Rounded to cents before
+ * the range checks, so 0.001 is refused (it would be a $0.00 tip) and 500.004 is $500.00.
+ */
+const tipAmount = z
+  .preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.number({ error: messages.tipAmountInvalid }),
+  )
   .refine(Number.isFinite, messages.tipAmountInvalid)
+  .transform((amount) => Math.round(amount * 100) / 100)
   .refine((amount) => amount > 0, messages.tipAmountInvalid)
-  .refine((amount) => amount <= TIP_MAX_AMOUNT, messages.tipAmountTooHigh)
-  .transform((amount) => Math.round(amount * 100) / 100);
+  .refine((amount) => amount <= TIP_MAX_AMOUNT, messages.tipAmountTooHigh);
+
+const tipMessage = z
+  .string()
+  .trim()
+  .max(SHORT_TEXT_MAX_LENGTH)
+  .refine(withoutNul, messages.textHasNulCharacter);
 
 /** GET /musicians/{slug}/tip-links?amount=&message= */
 export const TipLinksQuery = z.object({
   amount: tipAmount,
-  message: z
-    .string()
-    .trim()
-    .max(SHORT_TEXT_MAX_LENGTH)
-    .optional()
-    .transform((text) => text || TIP_DEFAULT_MESSAGE),
+  message: tipMessage.optional().transform((text) => text || TIP_DEFAULT_MESSAGE),
 });
 export type TipLinksQuery = z.input<typeof TipLinksQuery>;
 
@@ -72,14 +80,10 @@ export const CreateTipBody = z.object({
     .string()
     .trim()
     .max(NAME_MAX_LENGTH)
+    .refine(withoutNul, messages.textHasNulCharacter)
     .nullish()
     .transform((name) => name || 'Anonymous'),
-  message: z
-    .string()
-    .trim()
-    .max(SHORT_TEXT_MAX_LENGTH)
-    .nullish()
-    .transform((text) => text ?? ''),
+  message: tipMessage.nullish().transform((text) => text ?? ''),
   /** The request this tip follows, when it does. */
   request_id: z.uuid().nullish(),
 });
@@ -107,4 +111,5 @@ export const RequestStatusView = z.object({
 });
 export type RequestStatusView = z.infer<typeof RequestStatusView>;
 
-export const StatusTokenParams = z.object({ token: z.string().trim().min(16).max(128) });
+/** Any text: a malformed token is simply not found (404), like an unknown one. */
+export const StatusTokenParams = z.object({ token: z.string() });

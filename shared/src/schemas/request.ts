@@ -43,11 +43,15 @@ export const SongRequest = z.object({
 });
 export type SongRequest = z.infer<typeof SongRequest>;
 
+/** PostgreSQL text cannot hold a NUL character: refused with a sentence instead of a 500. */
+export const withoutNul = (text: string) => !text.includes('\u0000');
+
 const requesterName = z
   .string({ error: messages.requestNameEmailRequired })
   .trim()
   .min(1, messages.requestNameEmailRequired)
-  .max(NAME_MAX_LENGTH);
+  .max(NAME_MAX_LENGTH)
+  .refine(withoutNul, messages.textHasNulCharacter);
 
 const requesterEmail = z
   .string({ error: messages.requestNameEmailRequired })
@@ -64,6 +68,7 @@ export const CreateRequestBody = z.object({
     .string()
     .trim()
     .max(TEXT_MAX_LENGTH)
+    .refine(withoutNul, messages.textHasNulCharacter)
     .nullish()
     .transform((text) => text ?? ''),
   tip_amount: z

@@ -1,4 +1,9 @@
 import { messages } from '#shared/messages.ts';
+import type {
+  AccessCheckResponse,
+  DesignSettings,
+  TipLinksResponse,
+} from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
 import {
@@ -8,12 +13,15 @@ import {
   type PublicSong,
   type PublicSongsQuery,
 } from '#shared/schemas/song.ts';
-import { notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
+import { toDesignSettings } from '../design/design-mapper.ts';
+import type { DesignRepository } from '../design/design-repository.ts';
 import type { PlaylistsRepository } from '../playlists/playlists-repository.ts';
 import { foldAccents, type AudienceSongFilters } from '../songs/audience-song-filters.ts';
 import type { SongsService } from '../songs/songs-service.ts';
-import { toPublicMusician } from '../musicians/musician-mapper.ts';
+import { toPublicMusician, type MusicianRow } from '../musicians/musician-mapper.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+import { takesTips, tipLinks } from './tip-providers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,6 +30,7 @@ export function audienceService(deps: {
   musicians: MusiciansRepository;
   songs: SongsService;
   playlists: PlaylistsRepository;
+  design: DesignRepository;
 }) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);
@@ -43,7 +52,35 @@ export function audienceService(deps: {
     return asked;
   }
 
+  /**
+   * Whether the page takes visitors. Free mode: every musician has the pro plan, so the link is
+   * always active. A subscription check goes here, answering messages.pagePaused when denied.
+   */
+  function accessFor(_musician: MusicianRow): AccessCheckResponse {
+    return { access_granted: true, message: '' };
+  }
+
   return {
+    async accessCheck(slug: string): Promise<AccessCheckResponse> {
+      return accessFor(await findOr404(slug));
+    },
+
+    /** For the audience socket's page:follow: does this slug name a musician? */
+    async pageExists(slug: string): Promise<boolean> {
+      return Boolean(await deps.musicians.findBySlug(slug));
+    },
+
+    async design(slug: string): Promise<DesignSettings> {
+      const musician = await findOr404(slug);
+      return toDesignSettings(await deps.design.find(musician.id), musician);
+    },
+
+    async tipLinks(slug: string, amount: number, message: string): Promise<TipLinksResponse> {
+      const musician = await findOr404(slug);
+      if (!takesTips(musician)) throw badRequest(messages.tipNoPaymentMethods);
+      return tipLinks(musician, amount, message);
+    },
+
     async profile(slug: string): Promise<PublicMusician> {
       return toPublicMusician(await findOr404(slug));
     },

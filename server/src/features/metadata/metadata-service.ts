@@ -7,6 +7,7 @@ import type {
   MetadataSearchResponse,
   SongMetadata,
 } from '#shared/schemas/metadata.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
 import type { MetadataPatch, MetadataRepository, SongToEnrich } from './metadata-repository.ts';
 import type { LookupOptions, MetadataSource } from './metadata-source.ts';
 
@@ -24,6 +25,7 @@ interface Deps {
   /** Tried in order; the first match wins. */
   sources: MetadataSource[];
   metadata: MetadataRepository;
+  events: DomainEvents;
   log: FastifyBaseLogger;
   /** Time one enrichment may spend on online sources before it answers with what it has. */
   enrichBudgetMs: number;
@@ -46,7 +48,7 @@ function patchFor(song: SongToEnrich, found: SongMetadata): MetadataPatch | null
   return adds && nonEmpty ? patch : null;
 }
 
-export function metadataService({ sources, metadata, log, enrichBudgetMs }: Deps) {
+export function metadataService({ sources, metadata, events, log, enrichBudgetMs }: Deps) {
   async function find(
     title: string,
     artist: string,
@@ -130,6 +132,10 @@ export function metadataService({ sources, metadata, log, enrichBudgetMs }: Deps
       const outcome = await enrichSongs(musicianId, songs, (progress) =>
         log.debug({ musicianId, ...progress }, 'batch enrichment progress'),
       );
+      // Genres, moods and years show on the audience page (an import publishes its own event).
+      if (outcome.enriched > 0) {
+        events.publish({ musicianId, name: 'songs:changed', payload: {} });
+      }
       return {
         success: outcome.errors.length === 0,
         ...outcome,

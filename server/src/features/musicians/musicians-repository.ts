@@ -2,6 +2,7 @@ import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { musicians } from '#server/db/schema.ts';
 import type { MusicianRow } from './musician-mapper.ts';
+import { isSlugShaped } from './slug.ts';
 
 type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'>;
 export type MusicianChanges = Partial<Omit<MusicianRow, 'id' | 'createdAt' | 'email'>>;
@@ -21,7 +22,9 @@ export function musiciansRepository(db: Db) {
       return row;
     },
 
+    /** Public links carry the slug: a text that cannot be one is not looked up. */
     async findBySlug(slug: string): Promise<MusicianRow | undefined> {
+      if (!isSlugShaped(slug)) return undefined;
       const [row] = await db.select().from(musicians).where(eq(musicians.slug, slug));
       return row;
     },

@@ -21,3 +21,10 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string 
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Whether a text can be a slug at all; anything else (a NUL byte, a space) names no one. */
+export function isSlugShaped(text: string): boolean {
+  return text.length <= SLUG_MAX_LENGTH && SLUG_SHAPE.test(text);
+}

@@ -6,6 +6,7 @@ import type {
   PlaylistSummary,
   PlaylistVisibilityResponse,
 } from '#shared/schemas/playlist.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
 import { toPlaylist, toPlaylistSummary } from './playlist-mapper.ts';
 import type { PlaylistRecord, PlaylistsRepository, PlaylistWrite } from './playlists-repository.ts';
@@ -16,7 +17,22 @@ import type { PlaylistRecord, PlaylistsRepository, PlaylistWrite } from './playl
  * private or deleting it clears it. In free mode every musician has the pro plan, so there is
  * no plan check.
  */
-export function playlistsService({ playlists }: { playlists: PlaylistsRepository }) {
+export function playlistsService({
+  playlists,
+  events,
+}: {
+  playlists: PlaylistsRepository;
+  events: DomainEvents;
+}) {
+  /**
+   * After the commit: the audience page's songs and playlist filter may have changed. Edits of a
+   * private playlist change nothing the audience sees, so they stay quiet.
+   */
+  function audienceSees(musicianId: string, record?: PlaylistRecord) {
+    if (record && !record.row.isPublic) return;
+    events.publish({ musicianId, name: 'songs:changed', payload: {} });
+  }
+
   /** 404 when there is no such playlist, 403 with the spec's wording when it is another's. */
   async function checkOwner(musicianId: string, playlistId: string, forbiddenMessage: string) {
     const owner = await playlists.ownerOf(playlistId);
@@ -53,20 +69,23 @@ export function playlistsService({ playlists }: { playlists: PlaylistsRepository
 
     async replaceSongs(musicianId: string, playlistId: string, songIds: string[]) {
       await checkOwner(musicianId, playlistId, messages.playlistModifyForbidden);
-      const result = await playlists.replaceSongs(musicianId, playlistId, songIds);
-      return withSongs(musicianId, done(result));
+      const record = done(await playlists.replaceSongs(musicianId, playlistId, songIds));
+      audienceSees(musicianId, record);
+      return withSongs(musicianId, record);
     },
 
     async addSongs(musicianId: string, playlistId: string, songIds: string[]) {
       await checkOwner(musicianId, playlistId, messages.playlistModifyForbidden);
-      const result = await playlists.appendSongs(musicianId, playlistId, songIds);
-      return withSongs(musicianId, done(result));
+      const record = done(await playlists.appendSongs(musicianId, playlistId, songIds));
+      audienceSees(musicianId, record);
+      return withSongs(musicianId, record);
     },
 
     async rename(musicianId: string, playlistId: string, name: string): Promise<PlaylistSummary> {
       await checkOwner(musicianId, playlistId, messages.playlistRenameForbidden);
       const record = await playlists.rename(musicianId, playlistId, name);
       if (!record) throw notFound(messages.playlistNotFound);
+      audienceSees(musicianId, record);
       return toPlaylistSummary(record);
     },
 
@@ -81,6 +100,7 @@ export function playlistsService({ playlists }: { playlists: PlaylistsRepository
       if (playlistId) await checkOwner(musicianId, playlistId, messages.playlistModifyForbidden);
       const result = await playlists.activate(musicianId, playlistId);
       if (result === 'missing') throw notFound(messages.playlistNotFound);
+      audienceSees(musicianId);
       return {
         success: true,
         message: result ? messages.playlistActivated : messages.playlistDeactivated,
@@ -97,6 +117,8 @@ export function playlistsService({ playlists }: { playlists: PlaylistsRepository
       await checkOwner(musicianId, playlistId, messages.playlistModifyForbidden);
       const result = await playlists.setVisibility(musicianId, playlistId, isPublic);
       if (!result) throw notFound(messages.playlistNotFound);
+      // Shown or hidden: the audience's playlist filter changes either way.
+      audienceSees(musicianId);
       return { ...toPlaylistSummary(result.record), active_playlist_cleared: result.activeCleared };
     },
 
@@ -104,6 +126,7 @@ export function playlistsService({ playlists }: { playlists: PlaylistsRepository
       await checkOwner(musicianId, playlistId, messages.playlistDeleteForbidden);
       const result = await playlists.delete(musicianId, playlistId);
       if (!result) throw notFound(messages.playlistNotFound);
+      audienceSees(musicianId);
       return { message: messages.playlistDeleted, active_playlist_cleared: result.wasActive };
     },
   };

@@ -59,11 +59,19 @@ export function profileService({ musicians, events }: Deps) {
     },
 
     async update(musicianId: string, body: ProfileUpdateBody): Promise<Musician> {
+      // Audience pages still open under the old slug must hear of the new one.
+      const before = body.slug === undefined ? undefined : await musicians.findById(musicianId);
       try {
         const row = await musicians.update(musicianId, toChanges(body));
         if (!row) throw notFound(messages.musicianNotFound);
         const musician = toMusician(row);
-        events.publish({ musicianId, name: 'profile:updated', payload: musician });
+        const renamed = before && before.slug !== row.slug ? before.slug : undefined;
+        events.publish({
+          musicianId,
+          name: 'profile:updated',
+          payload: musician,
+          ...(renamed ? { previousSlug: renamed } : {}),
+        });
         return musician;
       } catch (error) {
         if (isUniqueViolation(error, 'musicians_slug_key')) throw conflict(messages.slugTaken);

@@ -1,3 +1,4 @@
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 
 export type RequestRow = Omit<SongRequest, 'created_at' | 'updated_at'> & {
@@ -48,5 +49,24 @@ export function fromInsertedRow(row: InsertedRow, showName: string | null): Song
     show_name: row.show_id ? showName : null,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The fields a requester may see of their own request, from a row or from a SongRequest. */
+export type RequestStatusSource = Pick<
+  SongRequest,
+  'id' | 'song_title' | 'song_artist' | 'status'
+> & {
+  updated_at: Date | string;
+};
+
+/** Built field by field, so nothing personal a source carries can ride along. */
+export function toRequestStatusView(source: RequestStatusSource): RequestStatusView {
+  return {
+    id: source.id,
+    song_title: source.song_title,
+    song_artist: source.song_artist,
+    status: source.status,
+    updated_at: new Date(source.updated_at).toISOString(),
   };
 }

@@ -1,8 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
 import type { Db } from '#server/db/database.ts';
 import { musicians, requestClicks, requests, shows, songs } from '#server/db/schema.ts';
-import { fromInsertedRow, toSongRequest, type InsertedRow } from './request-mapper.ts';
+import {
+  fromInsertedRow,
+  toRequestStatusView,
+  toSongRequest,
+  type InsertedRow,
+} from './request-mapper.ts';
 
 /** The columns of a request as the API shows it: with its show's name and its social clicks. */
 const requestColumns = {
@@ -34,6 +40,7 @@ interface Submission {
   dedication: string;
   tipAmount: number;
   idempotencyKey: string | null;
+  statusTokenHash: string;
 }
 
 interface SubmitResult {
@@ -101,10 +108,12 @@ export function requestsRepository(db: Db) {
           WHERE s.id = ${submission.songId}
         ), inserted AS (
           INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
-            requester_name, requester_email, dedication, tip_amount, idempotency_key)
+            requester_name, requester_email, dedication, tip_amount, idempotency_key,
+            status_token_hash)
           SELECT musician_id, id, show_id, title, artist, ${submission.requesterName}::text,
             ${submission.requesterEmail}::text, ${submission.dedication}::text,
-            ${submission.tipAmount}::numeric, ${submission.idempotencyKey}::text
+            ${submission.tipAmount}::numeric, ${submission.idempotencyKey}::text,
+            ${submission.statusTokenHash}::text
           FROM song
           WHERE NOT hidden AND requests_enabled
           ON CONFLICT (musician_id, idempotency_key) DO NOTHING
@@ -127,11 +136,39 @@ export function requestsRepository(db: Db) {
       };
     },
 
-    async findByIdempotencyKey(musicianId: string, key: string): Promise<SongRequest | undefined> {
-      const [row] = await selectRequests().where(
-        and(eq(requests.musicianId, musicianId), eq(requests.idempotencyKey, key)),
-      );
+    /**
+     * The request a used Idempotency-Key filed, with a fresh status token: the retry means the
+     * first answer (and its token) never arrived, so the new token replaces the old one.
+     */
+    async reissueStatusToken(
+      musicianId: string,
+      key: string,
+      statusTokenHash: string,
+    ): Promise<SongRequest | undefined> {
+      const [updated] = await db
+        .update(requests)
+        .set({ statusTokenHash })
+        .where(and(eq(requests.musicianId, musicianId), eq(requests.idempotencyKey, key)))
+        .returning({ id: requests.id });
+      if (!updated) return undefined;
+      const [row] = await selectRequests().where(eq(requests.id, updated.id));
       return row && toSongRequest(row);
+    },
+
+    /** The requester's view of the requests these token hashes follow (unknown ones are left out). */
+    async statusViews(tokenHashes: string[]): Promise<RequestStatusView[]> {
+      if (tokenHashes.length === 0) return [];
+      const rows = await db
+        .select({
+          id: requests.id,
+          song_title: requests.songTitle,
+          song_artist: requests.songArtist,
+          status: requests.status,
+          updated_at: requests.updatedAt,
+        })
+        .from(requests)
+        .where(inArray(requests.statusTokenHash, tokenHashes));
+      return rows.map(toRequestStatusView);
     },
 
     /** Moves the status only if the request is still in one of `from`; returns it if moved. */

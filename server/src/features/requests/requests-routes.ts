@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
+import { RequestStatusView, StatusTokenParams } from '#shared/schemas/audience.ts';
 import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
 import {
   CreatedRequest,
@@ -37,6 +38,13 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await requests.create(request.body, idempotencyKeyOf(request))),
+  );
+
+  // The requester's own view of their request, by the secret token the POST answered.
+  app.get(
+    '/request-status/:token',
+    { schema: { params: StatusTokenParams, response: responses({ 200: RequestStatusView }) } },
+    async (request) => requests.statusByToken(request.params.token),
   );
 
   app.post(

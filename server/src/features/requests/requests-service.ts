@@ -1,6 +1,7 @@
 import { fill } from '#shared/fill-message.ts';
 import { statusInSentence } from '#shared/request-status-labels.ts';
 import { messages } from '#shared/messages.ts';
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import {
   canMove,
   STATUS_MOVES,
@@ -12,7 +13,9 @@ import {
 } from '#shared/schemas/request.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
+import { toRequestStatusView } from './request-mapper.ts';
 import type { RequestsRepository } from './requests-repository.ts';
+import { newStatusToken, statusTokenHash } from './status-token.ts';
 
 interface Deps {
   requests: RequestsRepository;
@@ -34,8 +37,12 @@ export function requestsService({ requests, events }: Deps) {
   }
 
   return {
-    /** The audience's request. Routed to the running show, if any. */
+    /**
+     * The audience's request. Routed to the running show, if any. The answer carries the
+     * requester's status token, which exists nowhere else: only its hash is stored.
+     */
     async create(data: CreateRequestData, idempotencyKey: string | null): Promise<CreatedRequest> {
+      const statusToken = newStatusToken();
       const submitted = await requests.submit({
         songId: data.song_id,
         requesterName: data.requester_name,
@@ -43,6 +50,7 @@ export function requestsService({ requests, events }: Deps) {
         dedication: data.dedication,
         tipAmount: data.tip_amount,
         idempotencyKey,
+        statusTokenHash: statusToken.hash,
       });
       if (!submitted || submitted.hidden) throw notFound(messages.requestSongUnavailable);
       if (!submitted.requestsEnabled) throw forbidden(messages.requestsDisabled);
@@ -53,12 +61,35 @@ export function requestsService({ requests, events }: Deps) {
         events.publish({ musicianId, name: 'request:created', payload: request });
       } else {
         // A retry with an Idempotency-Key already used: answer with the first request.
-        request = (await requests.findByIdempotencyKey(musicianId, idempotencyKey ?? '')) ?? null;
+        request =
+          (await requests.reissueStatusToken(musicianId, idempotencyKey ?? '', statusToken.hash)) ??
+          null;
         if (!request) throw notFound(messages.requestSongUnavailable);
       }
       const { id, song_title, song_artist, status, created_at } = request;
-      return { id, song_title, song_artist, status, created_at };
+      return { id, song_title, song_artist, status, created_at, status_token: statusToken.token };
     },
+
+    /** GET /request-status/{token}: a malformed token is as unknown as a wrong one. */
+    async statusByToken(token: string): Promise<RequestStatusView> {
+      const hash = statusTokenHash(token);
+      const [view] = hash ? await requests.statusViews([hash]) : [];
+      if (!view) throw notFound(messages.requestStatusNotFound);
+      return view;
+    },
+
+    /** The audience socket's request:follow: the requests these tokens follow, if any. */
+    async statusesByTokens(tokens: readonly unknown[]): Promise<RequestStatusView[]> {
+      const hashes = new Set<string>();
+      for (const token of tokens) {
+        const hash = statusTokenHash(token);
+        if (hash) hashes.add(hash);
+      }
+      return requests.statusViews([...hashes]);
+    },
+
+    /** What a requester's phone may be told of a request that changed. */
+    statusView: (request: SongRequest): RequestStatusView => toRequestStatusView(request),
 
     async list(musicianId: string): Promise<SongRequest[]> {
       return requests.listForMusician(musicianId);

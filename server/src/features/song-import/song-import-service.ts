@@ -8,6 +8,7 @@ import type {
   LstPreviewResponse,
 } from '#shared/schemas/song-import.ts';
 import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
 import type { MetadataService } from '../metadata/metadata-service.ts';
 import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';
@@ -16,6 +17,7 @@ import type { NewSong, SongImportRepository } from './song-import-repository.ts'
 interface Deps {
   songImport: SongImportRepository;
   metadata: MetadataService;
+  events: DomainEvents;
   log: FastifyBaseLogger;
 }
 
@@ -45,7 +47,7 @@ const toNewSong = ({ title, artist, genres, moods, year }: NewSong): NewSong => 
 });
 
 /** Every way of adding many songs at once ends in `importSongs`: one duplicate rule, one path. */
-export function songImportService({ songImport, metadata, log }: Deps) {
+export function songImportService({ songImport, metadata, events, log }: Deps) {
   async function importSongs(
     musicianId: string,
     songs: NewSong[],
@@ -67,6 +69,8 @@ export function songImportService({ songImport, metadata, log }: Deps) {
       { musicianId, added: inserted.length, skipped, failed: errors.length, enrichment },
       'songs imported',
     );
+    // One event for the whole import (after its enrichment), not one per song.
+    if (inserted.length > 0) events.publish({ musicianId, name: 'songs:changed', payload: {} });
     let message = importMessage(inserted.length, skipped, errors.length);
     if (enrichment) {
       const songs = plural(enrichment.enriched, 'song', 'songs');

@@ -11,12 +11,17 @@ import {
   type SongData,
   type ToggleVisibilityResponse,
 } from '#shared/schemas/song.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
 import { notFound } from '#server/http/errors.ts';
 import type { AudienceSongFilters } from './audience-song-filters.ts';
 import { toPublicSong, toSong } from './song-mapper.ts';
 import type { SongsRepository } from './songs-repository.ts';
 
-export function songsService({ songs }: { songs: SongsRepository }) {
+export function songsService({ songs, events }: { songs: SongsRepository; events: DomainEvents }) {
+  /** After the commit: open audience pages fetch the song list again. */
+  const changed = (musicianId: string) =>
+    events.publish({ musicianId, name: 'songs:changed', payload: {} });
+
   return {
     async list(musicianId: string, sortBy: SongSortKey): Promise<Song[]> {
       return (await songs.list(musicianId, sortBy)).map(toSong);
@@ -50,29 +55,35 @@ export function songsService({ songs }: { songs: SongsRepository }) {
       updates: BatchSongUpdates,
     ): Promise<BatchEditResponse> {
       const updated = await songs.updateMany(musicianId, songIds, updates);
+      if (updated > 0) changed(musicianId);
       return { success: updated === songIds.length, updated_count: updated };
     },
 
     /** Unknown ids and other musicians' songs are never touched; they count as failed. */
     async batchDelete(musicianId: string, songIds: string[]): Promise<BatchDeleteResponse> {
       const deleted = await songs.deleteMany(musicianId, songIds);
+      if (deleted > 0) changed(musicianId);
       const failed = songIds.length - deleted;
       return { success: failed === 0, deleted_count: deleted, failed_count: failed };
     },
 
     async create(musicianId: string, data: SongData): Promise<Song> {
-      return toSong(await songs.insert(musicianId, data));
+      const song = toSong(await songs.insert(musicianId, data));
+      changed(musicianId);
+      return song;
     },
 
     async update(musicianId: string, songId: string, data: SongData): Promise<Song> {
       const row = await songs.update(musicianId, songId, data);
       if (!row) throw notFound(messages.songNotFound);
+      changed(musicianId);
       return toSong(row);
     },
 
     async toggleVisibility(musicianId: string, songId: string): Promise<ToggleVisibilityResponse> {
       const row = await songs.toggleHidden(musicianId, songId);
       if (!row) throw notFound(messages.songNotFound);
+      changed(musicianId);
       return {
         success: true,
         hidden: row.hidden,
@@ -85,6 +96,7 @@ export function songsService({ songs }: { songs: SongsRepository }) {
       songId: string,
     ): Promise<{ success: boolean; message: string }> {
       if (!(await songs.delete(musicianId, songId))) throw notFound(messages.songNotFound);
+      changed(musicianId);
       return { success: true, message: messages.songDeleted };
     },
   };

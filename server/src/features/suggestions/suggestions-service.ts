@@ -54,6 +54,8 @@ export function suggestionsService({ suggestions, events }: Deps) {
         throw badRequest(messages.suggestionAlreadyHandled);
       }
       events.publish({ musicianId, name: 'suggestion:updated', payload: decided });
+      // Adding a suggestion puts the song in the list the audience sees.
+      if (status === 'added') events.publish({ musicianId, name: 'songs:changed', payload: {} });
       return decided;
     },
 

@@ -50,6 +50,7 @@ describe('POST /api/requests', () => {
       song_artist: song.artist,
       status: 'pending',
       created_at: expect.any(String),
+      status_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(JSON.stringify(created)).not.toContain('alex@example.com');
 
@@ -128,6 +129,11 @@ describe('POST /api/requests', () => {
       { requester_name: 'A', requester_email: 'a@b.co', tip_amount: 501 },
       messages.requestTipInvalid,
     ],
+    [{ requester_name: 'A\u0000B', requester_email: 'a@b.co' }, messages.textHasNulCharacter],
+    [
+      { requester_name: 'A', requester_email: 'a@b.co', dedication: 'x\u0000' },
+      messages.textHasNulCharacter,
+    ],
   ])('validates %o', async (payload, detail) => {
     const { song } = await musicianWithSong();
     const res = await app.inject({
@@ -151,7 +157,11 @@ describe('POST /api/requests', () => {
       { 'idempotency-key': 'phone-1-submission-43' },
     );
 
-    expect(retry).toEqual(first);
+    // The same request; its status token is issued again (the first answer never arrived).
+    const { status_token: firstToken, ...firstRequest } = first;
+    const { status_token: retryToken, ...retryRequest } = retry;
+    expect(retryRequest).toEqual(firstRequest);
+    expect(retryToken).not.toBe(firstToken);
     expect(other.id).not.toBe(first.id);
     expect(await listRequests(musician)).toHaveLength(2);
     const songs = await app.inject({ url: '/api/songs', headers: musician.auth });

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { CreatedRequest } from '#shared/schemas/request.ts';
+import type { PageChange } from '#shared/realtime.ts';
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import {
+  activatePlaylist,
+  createPlaylist,
+  createSong,
+  paymentApps,
+  registerMusician,
+  saveDesign,
+  sendTip,
+  setRequestStatus,
+  submitRequest,
+  submitSuggestion,
+  updateProfile,
+} from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
+import { connectAudience, connectDevice } from '#server-test/helpers/test-device.ts';
+
+const { app, url, rawLogs } = await startTestApp({}, { listen: true });
+
+// Distinctive enough that any occurrence is a leak, not a coincidence.
+const requesters = [
+  {
+    requester_name: 'Zebediah Quillfeather',
+    requester_email: 'zeb.quillfeather.private@example.org',
+    dedication: 'For my secret love Philomena Wrenfield',
+  },
+  {
+    requester_name: 'Ottoline Brackenbury',
+    requester_email: 'ottoline.hidden@example.net',
+    dedication: 'Happy anniversary Bartholomew Fenwick',
+  },
+];
+
+describe('privacy of the audience page', () => {
+  it('never shows an email, a dedication or a requester name in any public answer or message', async () => {
+    const musician = await registerMusician(app, { name: 'The Privacy Band' });
+    await updateProfile(app, musician, { ...paymentApps(), bio: 'We play what you ask.' });
+    await saveDesign(app, musician, { colorScheme: 'green' });
+    const slug = musician.musician.slug;
+    const song = await createSong(app, musician, { title: 'Dreams', artist: 'Fleetwood Mac' });
+    const other = await createSong(app, musician, { title: 'Landslide', artist: 'Fleetwood Mac' });
+    const playlist = await createPlaylist(app, musician, { song_ids: [song.id, other.id] });
+    const musicianDevice = await connectDevice(url, musician.token);
+
+    const publicAnswers: { what: string; body: string }[] = [];
+    const answer = (what: string, body: unknown) =>
+      publicAnswers.push({ what, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+    // Two phones open the page; each files a request and follows it.
+    const phones = [await connectAudience(url), await connectAudience(url)];
+    const created: CreatedRequest[] = [];
+    for (const [index, phone] of phones.entries()) {
+      expect(await phone.followPage(slug)).toBe(true);
+      const target = index === 0 ? song : other;
+      const headers = { 'idempotency-key': `privacy-${index}` };
+      const first = await submitRequest(app, target, requesters[index], headers);
+      // A retry (the first answer got lost) issues a fresh token: the phone follows with that one.
+      const retry = await submitRequest(app, target, requesters[index], headers);
+      answer('POST /requests', first);
+      answer('POST /requests retry', retry);
+      answer('request:follow ack', await phone.followRequests([retry.status_token]));
+      created.push(retry);
+    }
+
+    // The tip after the request, with the requester's own name as tipper.
+    for (const [index, request] of created.entries()) {
+      answer(
+        'POST /tips',
+        await sendTip(app, musician, {
+          tipper_name: requesters[index]!.requester_name,
+          message: requesters[index]!.dedication.slice(0, 20),
+          request_id: request.id,
+        }),
+      );
+    }
+    answer(
+      'POST /song-suggestions',
+      await submitSuggestion(app, musician, {
+        requester_name: requesters[0]!.requester_name,
+        requester_email: requesters[0]!.requester_email,
+        message: requesters[0]!.dedication,
+      }),
+    );
+
+    // The musician works the queue and changes the page while the phones watch.
+    await setRequestStatus(app, musician, created[0]!.id, 'up_next');
+    await setRequestStatus(app, musician, created[1]!.id, 'rejected');
+    await setRequestStatus(app, musician, created[0]!.id, 'played');
+    await activatePlaylist(app, musician, playlist.id);
+    await updateProfile(app, musician, { requests_enabled: false });
+    await updateProfile(app, musician, { requests_enabled: true });
+    for (const [index, phone] of phones.entries()) {
+      const last = index === 0 ? 'played' : 'rejected';
+      await phone.waitFor<RequestStatusView>('request:status', (s) => s.status === last);
+      await phone.waitFor<PageChange>('page:changed', (c) => c.kind === 'songs');
+      await phone.waitFor<PageChange>(
+        'page:changed',
+        (c) => c.kind === 'profile' && c.musician.requests_enabled,
+      );
+    }
+
+    // Every public read of the page, and each requester's status.
+    for (const route of ['', '/access-check', '/design', '/songs', '/playlists', '/filters']) {
+      const res = await app.inject({ url: `/api/musicians/${slug}${route}` });
+      expect(res.statusCode).toBe(200);
+      answer(`GET /musicians/{slug}${route}`, res.body);
+    }
+    const links = await app.inject({
+      url: `/api/musicians/${slug}/tip-links`,
+      query: { amount: '5', message: 'Thanks for the music! (with song request)' },
+    });
+    answer('GET tip-links', links.body);
+    for (const request of created) {
+      const res = await app.inject({ url: `/api/request-status/${request.status_token}` });
+      expect(res.statusCode).toBe(200);
+      answer('GET /request-status', res.body);
+    }
+    for (const [index, phone] of phones.entries()) {
+      answer(`audience phone ${index}`, phone.received);
+    }
+
+    const secrets = [
+      musician.email,
+      ...requesters.flatMap((r) => [r.requester_name, r.requester_email, r.dedication]),
+      ...requesters.map((r) => r.dedication.slice(0, 20)),
+    ];
+    for (const { what, body } of publicAnswers) {
+      for (const secret of secrets) expect(body, `${what} leaks "${secret}"`).not.toContain(secret);
+    }
+    // Each phone heard only its own request's status.
+    for (const [index, phone] of phones.entries()) {
+      const ids = phone.received
+        .filter((e) => e.name === 'request:status')
+        .map((e) => (e.payload as RequestStatusView).id);
+      expect(new Set(ids)).toEqual(new Set([created[index]!.id]));
+    }
+
+    // The musician sees everything, but never a status token; no log line holds one either.
+    await musicianDevice.waitFor('request:updated');
+    const musicianSide = JSON.stringify(musicianDevice.received);
+    expect(musicianSide).toContain(requesters[0]!.requester_email);
+    for (const request of created) {
+      expect(musicianSide).not.toContain(request.status_token);
+      expect(rawLogs()).not.toContain(request.status_token);
+    }
+  });
+});
