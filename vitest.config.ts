@@ -25,6 +25,8 @@ export default defineConfig({
                 include: [
                   'server/test/features/**/*.test.ts',
                   'server/test/realtime/realtime.test.ts',
+                  'server/test/realtime/audience-namespace.test.ts',
+                  'server/test/realtime/songs-changed-events.test.ts',
                   'server/test/http-contract.test.ts',
                 ],
                 env: { TEST_DB: 'postgres' },
