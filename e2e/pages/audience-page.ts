@@ -1,23 +1,61 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The public page at /musician/{slug}. */
+/** The public page at /musician/{slug}, as a phone sees it. */
 export class AudiencePage {
+  readonly page: Page;
   readonly heading: Locator;
+  /** The artist's name in the header: opens the artist profile. */
+  readonly artistButton: Locator;
+  readonly tipButton: Locator;
   readonly search: Locator;
+  readonly sort: Locator;
+  readonly shuffle: Locator;
+  readonly viewFilters: Locator;
+  readonly filters: Locator;
+  readonly list: Locator;
   readonly songs: Locator;
   readonly songCount: Locator;
-
-  readonly page: Page;
+  readonly randomSong: Locator;
+  readonly requestsOff: Locator;
+  readonly yourRequests: Locator;
 
   constructor(page: Page) {
     this.page = page;
     this.heading = page.getByRole('heading', { level: 1 });
+    this.artistButton = this.heading.getByRole('button');
+    this.tipButton = page.getByRole('banner').getByRole('button', { name: 'Tip', exact: true });
     this.search = page.getByLabel('Search songs');
-    this.songs = page.getByRole('list').getByRole('listitem');
+    this.sort = page.getByLabel('Sort', { exact: true });
+    this.shuffle = page.getByRole('button', { name: 'Shuffle' });
+    this.viewFilters = page.getByRole('button', { name: /^(View|Hide) Filters/ });
+    this.filters = page.getByRole('group', { name: 'Filters' });
+    this.list = page.getByRole('list', { name: 'Songs' });
+    this.songs = this.list.getByRole('listitem');
     this.songCount = page.locator('.song-count');
+    this.randomSong = page.getByRole('button', { name: 'Random Song' });
+    this.requestsOff = page.locator('.requests-off');
+    this.yourRequests = page.getByRole('region', { name: 'Your requests' });
   }
 
-  async goto(slug: string): Promise<void> {
-    await this.page.goto(`/musician/${slug}`);
+  async goto(slug: string, query = ''): Promise<void> {
+    await this.page.goto(`/musician/${slug}${query}`);
+  }
+
+  song(title: string): Locator {
+    return this.songs.filter({ hasText: title });
+  }
+
+  async requestSong(title: string): Promise<void> {
+    await this.song(title).getByRole('button', { name: 'Request Song' }).click();
+  }
+
+  /** The row of one of "Your requests", holding the song and its state. */
+  myRequest(title: string): Locator {
+    return this.yourRequests.getByRole('listitem').filter({ hasText: title });
+  }
+
+  /** The song titles shown, in order (the list is virtualised: the ones in the page). */
+  async titles(): Promise<string[]> {
+    return this.songs.locator('.song-title').allInnerTexts();
   }
 }

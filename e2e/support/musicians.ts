@@ -41,7 +41,14 @@ export async function registerByApi(
 export async function addSongByApi(
   request: APIRequestContext,
   token: string,
-  song: { title: string; artist: string; year?: number | null; genres?: string[] },
+  song: {
+    title: string;
+    artist: string;
+    year?: number | null;
+    genres?: string[];
+    moods?: string[];
+    notes?: string;
+  },
 ): Promise<string> {
   const response = await request.post('/api/songs', {
     headers: { authorization: `Bearer ${token}` },
@@ -52,3 +59,34 @@ export async function addSongByApi(
   }
   return ((await response.json()) as { id: string }).id;
 }
+
+/** PUT /profile as the musician (payment apps, links, tips and requests on or off). */
+export async function updateProfileByApi(
+  request: APIRequestContext,
+  token: string,
+  changes: Record<string, string | boolean>,
+): Promise<void> {
+  const response = await request.put('/api/profile', {
+    headers: { authorization: `Bearer ${token}` },
+    data: changes,
+  });
+  if (!response.ok()) {
+    throw new Error(`profile update failed: ${response.status()} ${await response.text()}`);
+  }
+}
+
+/** A musician who takes tips on every app, with every social and listening link. */
+export const FULL_PROFILE = {
+  bio: 'Acoustic covers, every Friday.',
+  website: 'band.example.com',
+  venmo_username: 'band-venmo',
+  paypal_username: 'bandpaypal',
+  cash_app_username: 'bandcash',
+  zelle_email: 'zelle@band.example.com',
+  zelle_phone: '555-0100',
+  instagram_username: 'band_ig',
+  facebook_username: 'bandfb',
+  tiktok_username: 'bandtok',
+  spotify_artist_url: 'https://open.spotify.com/artist/band',
+  apple_music_artist_url: 'https://music.apple.com/artist/band',
+} as const;

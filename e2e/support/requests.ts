@@ -1,5 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { CreatedRequest } from '#shared/schemas/request.ts';
+import {
+  CreatedRequest,
+  RequestsResponse,
+  type RequestStatus,
+  type SongRequest,
+} from '#shared/schemas/request.ts';
 
 let counter = 0;
 
@@ -24,4 +29,33 @@ export async function submitRequestByApi(
     throw new Error(`request failed: ${response.status()} ${await response.text()}`);
   }
   return CreatedRequest.parse(await response.json());
+}
+
+/** The musician's own view of their requests (another device, through the API). */
+export async function musicianRequestsByApi(
+  request: APIRequestContext,
+  token: string,
+): Promise<SongRequest[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const profile = await request.get('/api/profile', { headers });
+  const { id } = (await profile.json()) as { id: string };
+  const response = await request.get(`/api/requests/musician/${id}`, { headers });
+  if (!response.ok()) throw new Error(`requests list failed: ${response.status()}`);
+  return RequestsResponse.parse(await response.json()).requests;
+}
+
+/** The musician moves a request (Up Next, Played, Reject) from another device. */
+export async function setRequestStatusByApi(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+  status: RequestStatus,
+): Promise<void> {
+  const response = await request.put(`/api/requests/${id}/status`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { status },
+  });
+  if (!response.ok()) {
+    throw new Error(`status update failed: ${response.status()} ${await response.text()}`);
+  }
 }

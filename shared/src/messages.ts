@@ -122,6 +122,8 @@ export const messages = {
   pagePaused: "This artist's request page is paused",
   requestsOffTitle: 'Song Requests Are Currently Off',
   copiedToClipboard: 'Copied to clipboard!',
+  zelleInstructions: "Send {amount} with Zelle in your bank's app to:",
+  requestSent: 'Request sent:',
   tipAmountInvalid: 'Please enter a valid tip amount',
   tipAmountTooHigh: 'Tip amount cannot exceed $500',
   tipProviderNotSetUp: '{provider} is not set up for this musician',

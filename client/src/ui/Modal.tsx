@@ -5,13 +5,15 @@ interface ModalProps {
   open: boolean;
   onClose(): void;
   children: ReactNode;
+  /** Extra classes for the dialog (the audience page makes it a bottom sheet on phones). */
+  className?: string;
 }
 
 /**
  * A native modal <dialog>: the browser makes the rest of the page inert (focus stays inside),
  * closes it on Escape and gives focus back to the button that opened it.
  */
-export function Modal({ title, open, onClose, children }: ModalProps) {
+export function Modal({ title, open, onClose, children, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -25,7 +27,7 @@ export function Modal({ title, open, onClose, children }: ModalProps) {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : 'modal'}
       aria-labelledby={titleId}
       onClose={(event) => {
         // React passes a nested dialog's close event up the component tree: ignore it.

@@ -1,37 +1,45 @@
-import { useParams } from 'react-router';
-import { useAsync } from '#client/lib/use-async.ts';
-import { audienceApi } from './audience-api.ts';
-import { MusicianLoadGate } from './MusicianLoadGate.tsx';
-import { SongList } from './SongList.tsx';
+import { useEffect, useState } from 'react';
+import { LoadingState } from '#client/ui/LoadingState.tsx';
+import { AudienceMain } from './AudienceMain.tsx';
+import { audienceOutbox } from './audience-outbox.ts';
+import { slugFromPath } from './audience-location.ts';
+import { useAudience } from './audience-store.ts';
+import { LoadFailed } from './LoadFailed.tsx';
+import { MusicianNotFound } from './MusicianNotFound.tsx';
+import { useMyRequests } from './my-requests-store.ts';
+import { PausedPage } from './PausedPage.tsx';
 import './audience.css';
 
-async function loadAudiencePage(slug: string) {
-  const [musician, songs] = await Promise.all([
-    audienceApi.musician(slug),
-    audienceApi.songs(slug),
-  ]);
-  return { musician, songs };
-}
-
-/** The public page the audience opens from the musician's link. */
+/**
+ * The public page the audience opens from the musician's link, /musician/{slug}. It needs no
+ * router: it reads its slug from the address, so it also runs as its own small bundle.
+ */
 export function AudiencePage() {
-  const { slug = '' } = useParams();
-  const { state, retry } = useAsync(slug, loadAudiencePage);
+  const [slug] = useState(() => slugFromPath());
+  const view = useAudience((s) => s.view);
+  const load = useAudience((s) => s.load);
 
-  return (
-    <MusicianLoadGate state={state} retry={retry} loadingLabel="Loading songs…">
-      {({ musician, songs }) => (
-        <div className="audience">
-          <title>{`${musician.name} | Song Requests`}</title>
-          <header className="audience-header">
-            <h1>{musician.name}</h1>
-            {musician.bio && <p className="audience-bio">{musician.bio}</p>}
-          </header>
-          <main className="audience-main">
-            <SongList songs={songs} />
-          </main>
-        </div>
-      )}
-    </MusicianLoadGate>
-  );
+  useEffect(() => {
+    useMyRequests.getState().open(slug);
+    // Sends what a previous visit could not (the phone slept, the page was closed).
+    audienceOutbox();
+    void load(slug);
+  }, [slug, load]);
+
+  switch (view) {
+    case 'loading':
+      return (
+        <main className="centered-page">
+          <LoadingState label="Loading songs…" />
+        </main>
+      );
+    case 'not-found':
+      return <MusicianNotFound />;
+    case 'failed':
+      return <LoadFailed onRetry={() => void load(slug)} />;
+    case 'paused':
+      return <PausedPage />;
+    case 'ready':
+      return <AudienceMain />;
+  }
 }

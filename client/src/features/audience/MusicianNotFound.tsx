@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { messages } from '#shared/messages.ts';
 
 export function MusicianNotFound() {
@@ -7,9 +6,10 @@ export function MusicianNotFound() {
       <div className="card empty-card">
         <h1>{messages.musicianNotFound}</h1>
         <p>{messages.musicianNotFoundDescription}</p>
-        <Link className="button button-secondary" to="/">
+        {/* A plain link: the audience page runs without a router. */}
+        <a className="button button-secondary" href="/">
           Go to the home page
-        </Link>
+        </a>
       </div>
     </main>
   );

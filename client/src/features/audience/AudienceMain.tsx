@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { AudienceHeader } from './AudienceHeader.tsx';
+import { AudienceModals } from './AudienceModals.tsx';
+import { useAudience } from './audience-store.ts';
+import { RequestsOffNotice } from './RequestsOffNotice.tsx';
+import { SongBrowser } from './SongBrowser.tsx';
+import { useAudienceLive } from './use-audience-live.ts';
+import { YourRequests } from './YourRequests.tsx';
+
+/** The page once loaded: header, notices, the requester's own requests, the songs, the modals. */
+export function AudienceMain() {
+  const musician = useAudience((s) => s.musician);
+  const scheme = useAudience((s) => s.design.color_scheme);
+  useAudienceLive();
+
+  // On the root, so the page background and the modals take the colours too.
+  useEffect(() => {
+    document.documentElement.dataset.scheme = scheme;
+    return () => {
+      delete document.documentElement.dataset.scheme;
+    };
+  }, [scheme]);
+
+  if (!musician) return null;
+  return (
+    <div className="audience">
+      <title>{`${musician.name} | Song Requests`}</title>
+      <AudienceHeader />
+      <main className="audience-main">
+        {!musician.requests_enabled && <RequestsOffNotice />}
+        <YourRequests />
+        <SongBrowser />
+      </main>
+      <AudienceModals />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '#client/lib/api-fetch.ts';
+import type { OutboxOutcome } from '#client/lib/outbox.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextAreaField } from '#client/ui/TextAreaField.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import type { CreatedRequest, CreateRequestBody } from '#shared/schemas/request.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
+import { submissionPaths } from './audience-api.ts';
+import { useAudienceFlow } from './audience-flow-store.ts';
+import { AudienceModal } from './AudienceModal.tsx';
+import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
+import { useAudience } from './audience-store.ts';
+import { looksLikeEmail } from './form-checks.ts';
+import { recallRequester, rememberRequester } from './requester-memory.ts';
+import { tipsAvailable } from './tip-rules.ts';
+
+/** The sentence for a request the server refused (spec section 8). */
+export function requestError(outcome: Extract<OutboxOutcome, { ok: false }>): string {
+  const detail = errorMessage(outcome.error, '');
+  switch (outcome.status) {
+    case 403:
+      return messages.requestsDisabled;
+    case 402:
+      return detail || messages.requestLimitReached;
+    case 429:
+      return detail || messages.tooManyRequests;
+    default:
+      return detail || messages.requestSubmitFailed;
+  }
+}
+
+function RequestForm({ song }: { song: PublicSong }) {
+  const slug = useAudience((s) => s.slug);
+  const [values, setValues] = useState(() => ({ ...recallRequester(), dedication: '' }));
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((old) => ({ ...old, [name]: event.target.value })),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const name = values.name.trim();
+    const email = values.email.trim();
+    if (!name || !email) return setError(messages.requestNameEmailRequired);
+    if (!looksLikeEmail(email)) return setError(messages.emailInvalid);
+    setError('');
+    setSending(true);
+    rememberRequester({ name, email });
+    const body: CreateRequestBody = {
+      song_id: song.id,
+      requester_name: name,
+      requester_email: email,
+      dedication: values.dedication.trim(),
+    };
+    const meta: RequestMeta = { slug, song_title: song.title, song_artist: song.artist };
+    const outcome = await audienceOutbox().submit('request', submissionPaths.request, body, meta);
+    if (!mounted.current) return;
+    setSending(false);
+    if (!outcome.ok) return setError(requestError(outcome));
+    const created = outcome.response as CreatedRequest;
+    const musician = useAudience.getState().musician;
+    useAudienceFlow
+      .getState()
+      .requestFiled(
+        { id: created.id, songTitle: created.song_title, requesterName: name },
+        musician !== null && tipsAvailable(musician),
+      );
+  }
+
+  return (
+    <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="chosen-song">
+        <span className="song-title">{song.title}</span>
+        <span className="song-artist">{song.artist}</span>
+      </p>
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        maxLength={NAME_MAX_LENGTH}
+        {...field('name')}
+      />
+      <TextField
+        label="Your email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        {...field('email')}
+      />
+      <TextAreaField
+        label="Dedication (optional)"
+        rows={2}
+        maxLength={TEXT_MAX_LENGTH}
+        {...field('dedication')}
+      />
+      <StatusMessage tone="error">{error}</StatusMessage>
+      <div className="sheet-actions">
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={sending}
+          aria-busy={sending}
+        >
+          {sending ? 'Sending…' : 'Send Request'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The request form of the song chosen. */
+export function RequestModal() {
+  const song = useAudienceFlow((s) => s.song);
+  return (
+    <AudienceModal name="request" title="Request a Song">
+      {song && <RequestForm song={song} />}
+    </AudienceModal>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { LayoutMode } from '#shared/audience-constants.ts';
+import { plural } from '#shared/fill-message.ts';
+import { messages } from '#shared/messages.ts';
+import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudience } from './audience-store.ts';
+import { FiltersPanel } from './FiltersPanel.tsx';
+import { pickRandom } from './song-order.ts';
+import { SongListView } from './SongListView.tsx';
+import { SongToolbar } from './SongToolbar.tsx';
+import { useMediaQuery } from './use-media-query.ts';
+import { useSongBrowser } from './use-song-browser.ts';
+import './song-browser.css';
+
+/** Search, sort, filters, the count line, Random Song and the (virtualised) song list. */
+export function SongBrowser() {
+  const songs = useAudience((s) => s.songs);
+  const playlist = useAudience((s) => s.playlist);
+  const design = useAudience((s) => s.design);
+  const requestsOn = useAudience((s) => s.musician?.requests_enabled ?? false);
+  const { choosePlaylist } = useAudience.getState();
+  const { openRequest, openSuggest } = useAudienceFlow.getState();
+  const browser = useSongBrowser(songs);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [chosenLayout, setChosenLayout] = useState<LayoutMode | null>(null);
+  // The toggle is for wide screens only; a phone follows the musician's choice.
+  const wide = useMediaQuery('(min-width: 768px)');
+  const layout = (wide && chosenLayout) || design.layout_mode;
+  const { shown } = browser;
+
+  const clearAll = () => {
+    browser.clearFilters();
+    if (playlist) void choosePlaylist('');
+  };
+  const clearEverything = () => {
+    clearAll();
+    browser.setQuery('');
+  };
+  const narrowed = shown.length !== songs.length;
+  const suggest = design.allow_song_suggestions && (
+    <button type="button" className="button button-secondary" onClick={openSuggest}>
+      Suggest a Song
+    </button>
+  );
+
+  return (
+    <section className="song-browser" aria-labelledby="songs-title">
+      <h2 id="songs-title" className="visually-hidden">
+        Songs
+      </h2>
+      <SongToolbar
+        browser={browser}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+        layout={wide ? layout : null}
+        onLayout={setChosenLayout}
+      />
+      {filtersOpen && <FiltersPanel browser={browser} onClearAll={clearAll} />}
+      <div className="song-count-row">
+        <p className="song-count" role="status">
+          {narrowed
+            ? `Showing ${shown.length} of ${plural(songs.length, 'song', 'songs')}`
+            : plural(songs.length, 'song', 'songs')}
+        </p>
+        {requestsOn && shown.length > 0 && (
+          <div className="thumb-bar">
+            <button
+              type="button"
+              className="button button-primary random-song"
+              onClick={() => {
+                const song = pickRandom(shown);
+                if (song) openRequest(song);
+              }}
+            >
+              Random Song
+            </button>
+          </div>
+        )}
+      </div>
+      {shown.length === 0 ? (
+        <div className="empty-note">
+          <p>{songs.length === 0 ? messages.noSongsYet : messages.noSongsMatch}</p>
+          <div className="button-row">
+            {suggest}
+            {songs.length > 0 && (
+              <button type="button" className="button button-ghost" onClick={clearEverything}>
+                Clear Filters
+              </button>
+            )}
+          </div>
+        </div>
+      ) : (
+        <>
+          <SongListView
+            songs={shown}
+            layout={layout}
+            wide={wide}
+            showYear={design.show_year}
+            showNotes={design.show_notes}
+            onRequest={requestsOn ? openRequest : null}
+          />
+          {suggest && <div className="suggest-footer">{suggest}</div>}
+        </>
+      )}
+    </section>
+  );
+}

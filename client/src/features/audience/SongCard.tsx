@@ -1,0 +1,58 @@
+import { memo } from 'react';
+import type { PublicSong } from '#shared/schemas/song.ts';
+
+interface SongCardProps {
+  song: PublicSong;
+  /** Its place in the whole list: only a window of it is in the page. */
+  position: number;
+  total: number;
+  showYear: boolean;
+  showNotes: boolean;
+  onRequest: ((song: PublicSong) => void) | null;
+}
+
+/** Title, artist, genres, moods, year, decade, notes and the Request Song button. */
+export const SongCard = memo(function SongCard({
+  song,
+  position,
+  total,
+  showYear,
+  showNotes,
+  onRequest,
+}: SongCardProps) {
+  const tags = [...song.genres, ...song.moods];
+  const when = [showYear ? song.year : null, song.decade].filter((part) => part !== null);
+  const titleId = `song-${song.id}`;
+
+  return (
+    <div role="listitem" aria-posinset={position} aria-setsize={total} className="song-card">
+      <div className="song-text">
+        <span className="song-title" id={titleId}>
+          {song.title}
+        </span>
+        <span className="song-artist">{song.artist}</span>
+        {tags.length > 0 && (
+          <span className="song-tags">
+            {tags.map((tag, i) => (
+              <span key={`${i}-${tag}`} className="tag">
+                {tag}
+              </span>
+            ))}
+          </span>
+        )}
+        {when.length > 0 && <span className="song-meta">{when.join(' · ')}</span>}
+        {showNotes && song.notes && <span className="song-notes">{song.notes}</span>}
+      </div>
+      {onRequest && (
+        <button
+          type="button"
+          className="button button-primary song-request"
+          aria-describedby={titleId}
+          onClick={() => onRequest(song)}
+        >
+          Request Song
+        </button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '#client/lib/api-fetch.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextAreaField } from '#client/ui/TextAreaField.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SONG_FIELD_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+} from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
+import type { CreateSuggestionBody } from '#shared/schemas/suggestion.ts';
+import { submissionPaths } from './audience-api.ts';
+import { useAudienceFlow } from './audience-flow-store.ts';
+import { AudienceModal } from './AudienceModal.tsx';
+import { audienceOutbox } from './audience-outbox.ts';
+import { useAudience } from './audience-store.ts';
+import { looksLikeEmail, trimmed } from './form-checks.ts';
+import { recallRequester, rememberRequester } from './requester-memory.ts';
+
+const close = () => useAudienceFlow.getState().dismiss('suggest');
+
+function SuggestForm() {
+  const slug = useAudience((s) => s.slug);
+  const [values, setValues] = useState(() => {
+    const { name, email } = recallRequester();
+    return { title: '', artist: '', name, email, message: '' };
+  });
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((old) => ({ ...old, [name]: event.target.value })),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const clean = trimmed(values);
+    if (!clean.title || !clean.artist || !clean.name || !clean.email) {
+      return setError(messages.suggestionFieldsRequired);
+    }
+    if (!looksLikeEmail(clean.email)) return setError(messages.emailInvalid);
+    setError('');
+    setSending(true);
+    rememberRequester({ name: clean.name, email: clean.email });
+    const body: CreateSuggestionBody = {
+      musician_slug: slug,
+      suggested_title: clean.title,
+      suggested_artist: clean.artist,
+      requester_name: clean.name,
+      requester_email: clean.email,
+      message: clean.message,
+    };
+    const outcome = await audienceOutbox().submit('suggestion', submissionPaths.suggestion, body);
+    setSending(false);
+    if (outcome.ok) setSent(true);
+    else setError(errorMessage(outcome.error, messages.suggestionSubmitFailed));
+  }
+
+  if (sent) {
+    return (
+      <div className="form-stack">
+        <StatusMessage tone="success">{messages.suggestionThanks}</StatusMessage>
+        <div className="sheet-actions">
+          <button type="button" className="button button-primary button-block" onClick={close}>
+            Done
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
+      <StatusMessage tone="error">{error}</StatusMessage>
+      <TextField label="Song title" maxLength={SONG_FIELD_MAX_LENGTH} {...field('title')} />
+      <TextField label="Artist" maxLength={SONG_FIELD_MAX_LENGTH} {...field('artist')} />
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        maxLength={NAME_MAX_LENGTH}
+        {...field('name')}
+      />
+      <TextField
+        label="Your email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        {...field('email')}
+      />
+      <TextAreaField
+        label="Message (optional)"
+        rows={2}
+        maxLength={TEXT_MAX_LENGTH}
+        {...field('message')}
+      />
+      <div className="sheet-actions">
+        <button
+          type="submit"
+          className="button button-primary button-block"
+          disabled={sending}
+          aria-busy={sending}
+        >
+          {sending ? 'Sending…' : 'Suggest Song'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A song that is not in the list: the musician reviews it later. */
+export function SuggestModal() {
+  return (
+    <AudienceModal name="suggest" title="Suggest a Song">
+      <SuggestForm />
+    </AudienceModal>
+  );
+}

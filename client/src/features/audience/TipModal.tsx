@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
+import {
+  TIP_DEFAULT_MESSAGE,
+  TIP_QUICK_AMOUNTS,
+  type TipPlatform,
+} from '#shared/audience-constants.ts';
+import { SHORT_TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '#shared/limits.ts';
+import type { PublicMusician } from '#shared/schemas/musician.ts';
+import { useAudienceFlow } from './audience-flow-store.ts';
+import { AudienceModal } from './AudienceModal.tsx';
+import { useAudience } from './audience-store.ts';
+import { payTip, tipMessage } from './tip-payment.ts';
+import { availablePlatforms, checkTipAmount, formatAmount, PLATFORM_NAMES } from './tip-rules.ts';
+
+function TipForm({ musician }: { musician: PublicMusician }) {
+  const slug = useAudience((s) => s.slug);
+  const filed = useAudienceFlow((s) => s.filed);
+  const platforms = availablePlatforms(musician);
+  const id = useId();
+  // Cleared each time the modal opens (the form mounts with it).
+  const [amount, setAmount] = useState('');
+  const [platform, setPlatform] = useState<TipPlatform | undefined>(platforms[0]);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [paying, setPaying] = useState(false);
+
+  const check = checkTipAmount(amount);
+  const typedError = amount.trim() !== '' && !check.ok ? check.error : '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (paying || !platform) return;
+    if (!check.ok) return setError(check.error);
+    setError('');
+    setPaying(true);
+    // Synchronously from the click: payTip opens the provider's tab before any wait.
+    void payTip({ slug, platform, amount: check.amount, message, filed }).then((failure) => {
+      setPaying(false);
+      if (failure) setError(failure);
+      else useAudienceFlow.getState().tipSent(platform, check.amount);
+    });
+  }
+
+  return (
+    <form className="form-stack" noValidate onSubmit={submit}>
+      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+        {TIP_QUICK_AMOUNTS.map((quick) => (
+          <button
+            key={quick}
+            type="button"
+            className="button button-ghost"
+            aria-pressed={check.ok && check.amount === quick}
+            onClick={() => setAmount(String(quick))}
+          >
+            {formatAmount(quick)}
+          </button>
+        ))}
+      </div>
+      <TextField
+        label="Tip amount ($)"
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        max={TIP_MAX_AMOUNT}
+        step={0.01}
+        value={amount}
+        error={typedError || undefined}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <fieldset className="platforms">
+        <legend>Pay with</legend>
+        {platforms.map((option) => (
+          <label key={option} className="platform-option">
+            <input
+              type="radio"
+              name={`${id}-platform`}
+              value={option}
+              checked={platform === option}
+              onChange={() => setPlatform(option)}
+            />
+            <span>{PLATFORM_NAMES[option]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label="Message (optional)"
+        placeholder={tipMessage('', filed !== null) || TIP_DEFAULT_MESSAGE}
+        maxLength={SHORT_TEXT_MAX_LENGTH}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
+      <StatusMessage tone="error">{error}</StatusMessage>
+      <div className="sheet-actions button-row">
+        {filed && (
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => useAudienceFlow.getState().noTip()}
+          >
+            No Tip
+          </button>
+        )}
+        <button
+          type="submit"
+          className="button button-primary grow"
+          disabled={!check.ok || paying || !platform}
+        >
+          {paying ? 'Sending…' : 'Send Tip'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** After a request (tips on), or from a Tip button: amount, app, message, Send Tip / No Tip. */
+export function TipModal() {
+  const musician = useAudience((s) => s.musician);
+  return (
+    <AudienceModal name="tip" title="Send a Tip">
+      {musician && <TipForm musician={musician} />}
+    </AudienceModal>
+  );
+}

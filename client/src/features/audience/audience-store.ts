@@ -1,0 +1,163 @@
+import { create } from 'zustand';
+import { ApiError } from '#client/lib/api-fetch.ts';
+import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
+import { messages } from '#shared/messages.ts';
+import type { DesignSettings } from '#shared/schemas/audience.ts';
+import type { PublicMusician } from '#shared/schemas/musician.ts';
+import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
+import type { FilterOptions, PublicSong } from '#shared/schemas/song.ts';
+import type { PageChange } from '#shared/realtime.ts';
+import { audienceApi } from './audience-api.ts';
+import { moveToSlug } from './audience-location.ts';
+
+export type PageView = 'loading' | 'ready' | 'paused' | 'not-found' | 'failed';
+
+interface AudienceState {
+  slug: string;
+  view: PageView;
+  pausedMessage: string;
+  musician: PublicMusician | null;
+  design: DesignSettings;
+  songs: PublicSong[];
+  /** The playlist chosen in the filters panel; '' is the page's own (the active one). */
+  playlist: string;
+  /** Loaded when the filters panel first opens. */
+  filterOptions: FilterOptions | null;
+  playlists: PublicPlaylist[];
+  load(slug: string): Promise<void>;
+  choosePlaylist(playlist: string): Promise<void>;
+  loadFilterOptions(): Promise<void>;
+  /** Songs (and filter options, if shown) again, keeping what the person chose. */
+  reloadSongs(): Promise<void>;
+  /** Everything again, quietly (after a disconnection that may have missed changes). */
+  refresh(): Promise<void>;
+  /** The profile again (requests or tips turned off between the page load and going live). */
+  refreshProfile(): Promise<void>;
+  applyPageChange(change: PageChange): void;
+}
+
+/** Spec section 3's defaults, until the musician saves a design (or while it cannot load). */
+function defaultDesign(musician: PublicMusician): DesignSettings {
+  return { ...DEFAULT_DESIGN, musician_name: musician.name, bio: musician.bio };
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export const useAudience = create<AudienceState>()((set, get) => ({
+  slug: '',
+  view: 'loading',
+  pausedMessage: '',
+  musician: null,
+  design: { ...DEFAULT_DESIGN, musician_name: '', bio: '' },
+  songs: [],
+  playlist: '',
+  filterOptions: null,
+  playlists: [],
+
+  async load(slug) {
+    set({ slug, view: 'loading', playlist: '', filterOptions: null });
+    const [musician, songs, design, access] = await Promise.allSettled([
+      audienceApi.musician(slug),
+      audienceApi.songs(slug),
+      audienceApi.design(slug),
+      audienceApi.accessCheck(slug),
+    ]);
+    if (get().slug !== slug) return;
+    if (musician.status === 'rejected') {
+      set({ view: isNotFound(musician.reason) ? 'not-found' : 'failed' });
+      return;
+    }
+    // A failed check does not keep the audience out; only an answer saying so does.
+    if (access.status === 'fulfilled' && !access.value.access_granted) {
+      set({ view: 'paused', pausedMessage: access.value.message || messages.pagePaused });
+      return;
+    }
+    if (songs.status === 'rejected') {
+      set({ view: 'failed' });
+      return;
+    }
+    set({
+      view: 'ready',
+      musician: musician.value,
+      songs: songs.value,
+      design: design.status === 'fulfilled' ? design.value : defaultDesign(musician.value),
+    });
+  },
+
+  async choosePlaylist(playlist) {
+    set({ playlist });
+    await get().reloadSongs();
+  },
+
+  async loadFilterOptions() {
+    const { slug } = get();
+    const [filterOptions, playlists] = await Promise.allSettled([
+      audienceApi.filters(slug),
+      audienceApi.playlists(slug),
+    ]);
+    if (get().slug !== slug) return;
+    set({
+      filterOptions:
+        filterOptions.status === 'fulfilled'
+          ? filterOptions.value
+          : { genres: [], moods: [], years: [], decades: [] },
+      // A 403 on the playlists is silently ignored (spec section 6): no playlist select.
+      playlists: playlists.status === 'fulfilled' ? playlists.value : [],
+    });
+  },
+
+  async reloadSongs() {
+    const { slug, playlist, filterOptions } = get();
+    if (filterOptions) void get().loadFilterOptions();
+    try {
+      const songs = await audienceApi.songs(slug, playlist || undefined);
+      if (get().slug === slug && get().playlist === playlist) set({ songs });
+    } catch (error) {
+      // The playlist went private or away: back to the page's own list.
+      if (isNotFound(error) && playlist) await get().choosePlaylist('');
+      else console.warn('songs could not be reloaded', error);
+    }
+  },
+
+  async refresh() {
+    const { slug } = get();
+    const [musician, design] = await Promise.allSettled([
+      audienceApi.musician(slug),
+      audienceApi.design(slug),
+    ]);
+    if (get().slug !== slug) return;
+    if (musician.status === 'fulfilled') set({ musician: musician.value });
+    if (design.status === 'fulfilled') set({ design: design.value });
+    await get().reloadSongs();
+  },
+
+  async refreshProfile() {
+    const { slug } = get();
+    try {
+      const musician = await audienceApi.musician(slug);
+      if (get().slug === slug) set({ musician });
+    } catch {
+      // The page keeps what it has; the socket brings the next change.
+    }
+  },
+
+  applyPageChange(change) {
+    switch (change.kind) {
+      case 'profile': {
+        const { slug } = change.musician;
+        if (slug !== get().slug) {
+          moveToSlug(slug);
+          set({ slug });
+        }
+        set({ musician: change.musician });
+        return;
+      }
+      case 'design':
+        set({ design: change.design });
+        return;
+      case 'songs':
+        void get().reloadSongs();
+        return;
+    }
+  },
+}));

@@ -1,0 +1,82 @@
+import { create } from 'zustand';
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import type { CreatedRequest } from '#shared/schemas/request.ts';
+import {
+  addTracked,
+  applyStatus,
+  dropTracked,
+  loadTracked,
+  moveTracked,
+  saveTracked,
+  type TrackedRequest,
+} from './my-requests.ts';
+
+/** A request still in the outbox: shown as 'Sending…' until the server has it. */
+export interface SendingRequest {
+  key: string;
+  song_title: string;
+  song_artist: string;
+}
+
+interface MyRequestsState {
+  slug: string;
+  tracked: TrackedRequest[];
+  sending: SendingRequest[];
+  /** Shows the requests this phone sent on the page of `slug`. */
+  open(slug: string): void;
+  /** The server filed a request of the page `slug` (perhaps after a reload). */
+  filed(slug: string, created: CreatedRequest): void;
+  applyStatus(view: RequestStatusView): void;
+  /** Tokens the server no longer knows (the musician deleted the request). */
+  drop(tokens: string[]): void;
+  /** The musician renamed the page link. */
+  moveTo(slug: string): void;
+  setSending(sending: SendingRequest[]): void;
+}
+
+const storage = () => localStorage;
+
+export const useMyRequests = create<MyRequestsState>()((set, get) => {
+  /** Updates the list of the open page and its stored copy together. */
+  const update = (change: (list: TrackedRequest[]) => TrackedRequest[]) => {
+    const { slug, tracked } = get();
+    const next = change(tracked);
+    if (next === tracked) return;
+    saveTracked(storage(), slug, next);
+    set({ tracked: next });
+  };
+
+  return {
+    slug: '',
+    tracked: [],
+    sending: [],
+
+    open: (slug) => set({ slug, tracked: loadTracked(storage(), slug) }),
+
+    filed: (slug, created) => {
+      const item: TrackedRequest = {
+        token: created.status_token,
+        id: created.id,
+        song_title: created.song_title,
+        song_artist: created.song_artist,
+        status: created.status,
+        updated_at: created.created_at,
+      };
+      if (slug === get().slug) update((list) => addTracked(list, item));
+      else saveTracked(storage(), slug, addTracked(loadTracked(storage(), slug), item));
+    },
+
+    applyStatus: (view) => update((list) => applyStatus(list, view)),
+
+    drop: (tokens) => update((list) => dropTracked(list, tokens)),
+
+    moveTo: (slug) => {
+      const from = get().slug;
+      if (from === slug) return;
+      moveTracked(storage(), from, slug);
+      set({ slug, tracked: loadTracked(storage(), slug) });
+    },
+
+    setSending: (sending) => set({ sending }),
+  };
+});

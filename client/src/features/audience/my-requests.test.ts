@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addTracked,
+  applyStatus,
+  dropTracked,
+  isFinal,
+  loadTracked,
+  MAX_TRACKED,
+  moveTracked,
+  saveTracked,
+  trackedKey,
+  type TrackedRequest,
+} from './my-requests.ts';
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  };
+}
+
+function tracked(n: number, overrides: Partial<TrackedRequest> = {}): TrackedRequest {
+  return {
+    token: `token-${n}-${'x'.repeat(20)}`,
+    id: `id-${n}`,
+    song_title: `Song ${n}`,
+    song_artist: 'Artist',
+    status: 'pending',
+    updated_at: '2025-05-01T20:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('the requests this phone sent', () => {
+  it('are kept per page and read back after a reload', () => {
+    const storage = memoryStorage();
+    saveTracked(storage, 'ana', [tracked(1)]);
+    expect(loadTracked(storage, 'ana')).toEqual([tracked(1)]);
+    expect(loadTracked(storage, 'someone-else')).toEqual([]);
+    saveTracked(storage, 'ana', []);
+    expect(storage.data.has(trackedKey('ana'))).toBe(false);
+  });
+
+  it('survive unreadable storage as an empty list', () => {
+    const storage = memoryStorage();
+    storage.setItem(trackedKey('ana'), 'not json');
+    expect(loadTracked(storage, 'ana')).toEqual([]);
+    storage.setItem(trackedKey('ana'), JSON.stringify([{ nonsense: true }, tracked(2)]));
+    expect(loadTracked(storage, 'ana')).toEqual([tracked(2)]);
+  });
+
+  it('newest first, no token twice, at most a night’s worth', () => {
+    let list: TrackedRequest[] = [];
+    for (let n = 1; n <= MAX_TRACKED + 5; n += 1) list = addTracked(list, tracked(n));
+    expect(list).toHaveLength(MAX_TRACKED);
+    expect(list[0]?.id).toBe(`id-${MAX_TRACKED + 5}`);
+    expect(addTracked(list, tracked(MAX_TRACKED + 5))).toHaveLength(MAX_TRACKED);
+  });
+
+  it('take a newer status, and ignore an older one', () => {
+    const list = [tracked(1), tracked(2)];
+    const upNext = {
+      ...tracked(1),
+      status: 'up_next' as const,
+      updated_at: '2025-05-01T21:00:00.000Z',
+    };
+    const { token: _token, ...view } = upNext;
+    const next = applyStatus(list, view);
+    expect(next[0]).toEqual(upNext);
+    expect(next[1]).toBe(list[1]);
+    const stale = { ...view, status: 'pending' as const, updated_at: '2025-05-01T20:30:00.000Z' };
+    expect(applyStatus(next, stale)).toBe(next);
+    expect(applyStatus(next, view)).toBe(next); // nothing new: the same list, no re-render
+  });
+
+  it('drop the ones the server no longer knows', () => {
+    expect(dropTracked([tracked(1), tracked(2)], [tracked(1).token])).toEqual([tracked(2)]);
+  });
+
+  it('move with the page when the musician renames the link', () => {
+    const storage = memoryStorage();
+    saveTracked(storage, 'old-name', [tracked(1)]);
+    saveTracked(storage, 'new-name', [tracked(2)]);
+    moveTracked(storage, 'old-name', 'new-name');
+    expect(loadTracked(storage, 'new-name')).toEqual([tracked(1), tracked(2)]);
+    expect(loadTracked(storage, 'old-name')).toEqual([]);
+  });
+
+  it('played and rejected are final', () => {
+    expect(
+      ['pending', 'accepted', 'up_next', 'played', 'rejected'].map((status) =>
+        isFinal({ status: status as TrackedRequest['status'] }),
+      ),
+    ).toEqual([false, false, false, true, true]);
+  });
+});

@@ -1,0 +1,72 @@
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
+
+/**
+ * The requester's own requests on this phone: the secret status token each POST answered, with
+ * the last status seen, kept per page in localStorage so a reload still shows them.
+ */
+export interface TrackedRequest extends RequestStatusView {
+  token: string;
+}
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** A night's worth: older ones fall off the end. */
+export const MAX_TRACKED = 20;
+
+export const trackedKey = (slug: string) => `song-requests:my-requests:${slug}`;
+
+export function loadTracked(storage: KeyValueStorage, slug: string): TrackedRequest[] {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(trackedKey(slug)) ?? '[]');
+    if (!Array.isArray(stored)) return [];
+    return (stored as TrackedRequest[]).filter(
+      (item) => typeof item?.token === 'string' && typeof item.id === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+export function saveTracked(storage: KeyValueStorage, slug: string, list: TrackedRequest[]) {
+  try {
+    if (list.length === 0) storage.removeItem(trackedKey(slug));
+    else storage.setItem(trackedKey(slug), JSON.stringify(list));
+  } catch {
+    // Refused storage (private mode): the list lives as long as the page.
+  }
+}
+
+/** Newest first; a token already held is replaced, not repeated. */
+export function addTracked(list: TrackedRequest[], item: TrackedRequest): TrackedRequest[] {
+  return [item, ...list.filter((old) => old.token !== item.token)].slice(0, MAX_TRACKED);
+}
+
+/** A status from the server, applied unless older than what is held. */
+export function applyStatus(list: TrackedRequest[], view: RequestStatusView): TrackedRequest[] {
+  let changed = false;
+  const next = list.map((item) => {
+    if (item.id !== view.id || item.updated_at > view.updated_at) return item;
+    if (item.status === view.status && item.updated_at === view.updated_at) return item;
+    changed = true;
+    return { ...item, ...view, token: item.token };
+  });
+  return changed ? next : list;
+}
+
+export function dropTracked(list: TrackedRequest[], tokens: readonly string[]): TrackedRequest[] {
+  return list.filter((item) => !tokens.includes(item.token));
+}
+
+/** The musician renamed the page link: their requests move with it. */
+export function moveTracked(storage: KeyValueStorage, from: string, to: string): void {
+  if (from === to) return;
+  const moved = loadTracked(storage, from);
+  if (moved.length === 0) return;
+  const merged = [...moved, ...loadTracked(storage, to)].slice(0, MAX_TRACKED);
+  saveTracked(storage, to, merged);
+  saveTracked(storage, from, []);
+}
+
+/** Played and rejected are final: nothing more to follow. */
+export const isFinal = (item: Pick<RequestStatusView, 'status'>) =>
+  item.status === 'played' || item.status === 'rejected';

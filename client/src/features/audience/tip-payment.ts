@@ -1,0 +1,88 @@
+import { ApiError } from '#client/lib/api-fetch.ts';
+import {
+  TIP_AFTER_REQUEST_SUFFIX,
+  TIP_DEFAULT_MESSAGE,
+  type TipPlatform,
+} from '#shared/audience-constants.ts';
+import { fill } from '#shared/fill-message.ts';
+import { messages } from '#shared/messages.ts';
+import type { CreateTipBody } from '#shared/schemas/audience.ts';
+import { audienceApi, submissionPaths } from './audience-api.ts';
+import { audienceOutbox, logUnsent } from './audience-outbox.ts';
+import type { FiledRequest } from './audience-flow-store.ts';
+import { PLATFORM_NAMES, tipLinkFor } from './tip-rules.ts';
+
+export interface TipPayment {
+  slug: string;
+  platform: TipPlatform;
+  amount: number;
+  /** What the person typed; empty means the default message. */
+  message: string;
+  /** The request this tip follows, if any. */
+  filed: FiledRequest | null;
+}
+
+/** The note sent to the payment app: the person's own, or the default (spec section 7). */
+export function tipMessage(typed: string, afterRequest: boolean): string {
+  const text = typed.trim();
+  if (text) return text;
+  return afterRequest ? `${TIP_DEFAULT_MESSAGE}${TIP_AFTER_REQUEST_SUFFIX}` : TIP_DEFAULT_MESSAGE;
+}
+
+/** The tip is noted for the musician (a failure is only logged) and the click tracked. */
+function record(payment: TipPayment, message: string) {
+  const { slug, platform, amount, filed } = payment;
+  const body: CreateTipBody = {
+    amount,
+    platform,
+    tipper_name: filed?.requesterName || 'Anonymous',
+    message,
+    request_id: filed?.id ?? null,
+  };
+  void audienceOutbox()
+    .submit('tip', submissionPaths.tip(slug), body)
+    .then((outcome) => logUnsent('tip', outcome));
+  if (filed) {
+    audienceApi
+      .trackClick(filed.id, 'tip', platform)
+      .catch((error: unknown) => console.warn('tip click not tracked', error));
+  }
+}
+
+/**
+ * Pays a tip. Must be called from the click itself: the new tab opens at once, before any
+ * network wait, or pop-up blockers stop it; it goes to the provider when the link arrives.
+ * Zelle has no link: the caller shows its instructions. Resolves with an error to show, or null.
+ */
+export async function payTip(payment: TipPayment): Promise<string | null> {
+  const message = tipMessage(payment.message, payment.filed !== null);
+  if (payment.platform === 'zelle') {
+    record(payment, message);
+    return null;
+  }
+
+  const tab = window.open('', '_blank');
+  try {
+    const links = await audienceApi.tipLinks(payment.slug, payment.amount, message);
+    const link = tipLinkFor(payment.platform, links);
+    if (!link) {
+      tab?.close();
+      return fill(messages.tipProviderNotSetUp, { provider: PLATFORM_NAMES[payment.platform] });
+    }
+    record(payment, message);
+    if (tab) {
+      tab.opener = null; // the provider's page gets no handle on this one
+      tab.location.href = link;
+    } else {
+      // Blocked anyway: go there in this tab; the page keeps the requests for the way back.
+      window.location.assign(link);
+    }
+    return null;
+  } catch (error) {
+    tab?.close();
+    if (error instanceof ApiError && error.status === 400) {
+      return error.detail ?? messages.tipNoPaymentMethods;
+    }
+    return messages.tipFailed;
+  }
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { makeMusician } from '#client-test/musician-factory.ts';
+import { messages } from '#shared/messages.ts';
+import { tipMessage } from './tip-payment.ts';
+import {
+  availablePlatforms,
+  checkTipAmount,
+  formatAmount,
+  tipLinkFor,
+  tipsAvailable,
+} from './tip-rules.ts';
+
+const everyApp = makeMusician({
+  tips_enabled: true,
+  venmo_enabled: true,
+  venmo_username: 'v',
+  paypal_enabled: true,
+  paypal_username: 'p',
+  cash_app_enabled: true,
+  cash_app_username: 'c',
+  zelle_enabled: true,
+  zelle_email: 'z@example.com',
+});
+
+describe('the tip amount', () => {
+  it('must be a number above 0', () => {
+    for (const raw of ['', '  ', 'abc', '0', '-5', '0.001', 'Infinity']) {
+      expect(checkTipAmount(raw)).toEqual({ ok: false, error: messages.tipAmountInvalid });
+    }
+  });
+
+  it('must be at most $500', () => {
+    expect(checkTipAmount('500.01')).toEqual({ ok: false, error: messages.tipAmountTooHigh });
+    expect(checkTipAmount('500')).toEqual({ ok: true, amount: 500 });
+  });
+
+  it('is rounded to the cent', () => {
+    expect(checkTipAmount(' 2.499 ')).toEqual({ ok: true, amount: 2.5 });
+    expect(checkTipAmount('0.01')).toEqual({ ok: true, amount: 0.01 });
+  });
+
+  it('reads as dollars', () => {
+    expect(formatAmount(5)).toBe('$5');
+    expect(formatAmount(12.5)).toBe('$12.50');
+  });
+});
+
+describe('the payment apps offered', () => {
+  it('are the ones enabled and set up, in the order venmo, paypal, cashapp, zelle', () => {
+    expect(availablePlatforms(everyApp)).toEqual(['venmo', 'paypal', 'cashapp', 'zelle']);
+    expect(availablePlatforms({ ...everyApp, venmo_enabled: false })[0]).toBe('paypal');
+    expect(availablePlatforms({ ...everyApp, venmo_username: '  ' })[0]).toBe('paypal');
+  });
+
+  it('Zelle needs an email or a phone', () => {
+    const zelleOnly = makeMusician({ tips_enabled: true, zelle_enabled: true });
+    expect(availablePlatforms(zelleOnly)).toEqual([]);
+    expect(availablePlatforms({ ...zelleOnly, zelle_phone: '555' })).toEqual(['zelle']);
+  });
+
+  it('tips are on only when the musician takes them and an app is set up', () => {
+    expect(tipsAvailable(everyApp)).toBe(true);
+    expect(tipsAvailable({ ...everyApp, tips_enabled: false })).toBe(false);
+    expect(tipsAvailable(makeMusician({ tips_enabled: true }))).toBe(false);
+  });
+
+  it('each app takes its own link; Zelle has none', () => {
+    const links = { venmo_link: 'v', paypal_link: 'p', cash_app_link: 'c' };
+    expect(tipLinkFor('venmo', links)).toBe('v');
+    expect(tipLinkFor('paypal', links)).toBe('p');
+    expect(tipLinkFor('cashapp', links)).toBe('c');
+    expect(tipLinkFor('zelle', links)).toBeNull();
+    expect(tipLinkFor('paypal', { ...links, paypal_link: null })).toBeNull();
+  });
+});
+
+describe('the tip message', () => {
+  it('is the person’s own, or the default, marked after a request', () => {
+    expect(tipMessage('  Great set! ', true)).toBe('Great set!');
+    expect(tipMessage('', false)).toBe('Thanks for the music!');
+    expect(tipMessage(' ', true)).toBe('Thanks for the music! (with song request)');
+  });
+});

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { ApiError } from '#client/lib/api-fetch.ts';
+import { audienceApi } from './audience-api.ts';
+import { startAudienceLive, type AudienceLive } from './audience-live.ts';
+import { useAudience } from './audience-store.ts';
+import { isFinal } from './my-requests.ts';
+import { useMyRequests } from './my-requests-store.ts';
+
+/** Asks the server for these requests' statuses; the ones it no longer knows are dropped. */
+async function fetchStatuses(tokens: string[]): Promise<void> {
+  const gone: string[] = [];
+  await Promise.all(
+    tokens.map(async (token) => {
+      try {
+        useMyRequests.getState().applyStatus(await audienceApi.requestStatus(token));
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) gone.push(token);
+      }
+    }),
+  );
+  if (gone.length > 0) useMyRequests.getState().drop(gone);
+}
+
+const openTokens = () =>
+  useMyRequests
+    .getState()
+    .tracked.filter((item) => !isFinal(item))
+    .map((item) => item.token);
+
+/**
+ * The page follows the musician's changes and the requester's statuses live. Started after the
+ * first paint, so the socket client never delays the page.
+ */
+export function useAudienceLive(): void {
+  useEffect(() => {
+    // What happened while the page was closed, and requests the musician deleted since.
+    void fetchStatuses(useMyRequests.getState().tracked.map((item) => item.token));
+
+    let live: AudienceLive | null = null;
+    let stopped = false;
+    const start = () => {
+      if (stopped) return;
+      live = startAudienceLive({
+        slug: () => useAudience.getState().slug,
+        tokens: openTokens,
+        onPageChange: (change) => useAudience.getState().applyPageChange(change),
+        onStatus: (status) => useMyRequests.getState().applyStatus(status),
+        pollStatuses: () => fetchStatuses(openTokens()),
+        onFollowing: (again) => {
+          if (!again) return void useAudience.getState().refreshProfile();
+          void useAudience.getState().refresh();
+          void fetchStatuses(openTokens());
+        },
+      });
+    };
+    const frame = requestAnimationFrame(() => setTimeout(start, 0));
+
+    const stopTokens = useMyRequests.subscribe((state, previous) => {
+      const known = new Set(previous.tracked.map((item) => item.token));
+      if (state.tracked.some((item) => !known.has(item.token))) live?.refollow();
+    });
+    const stopSlug = useAudience.subscribe((state, previous) => {
+      if (state.slug === previous.slug) return;
+      useMyRequests.getState().moveTo(state.slug);
+      live?.refollow();
+    });
+
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(frame);
+      stopTokens();
+      stopSlug();
+      live?.stop();
+    };
+  }, []);
+}
