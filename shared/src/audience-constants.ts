@@ -22,6 +22,14 @@ export const DEFAULT_DESIGN = {
 export const TIP_PLATFORMS = ['venmo', 'paypal', 'cashapp', 'zelle'] as const;
 export type TipPlatform = (typeof TIP_PLATFORMS)[number];
 
+/** How each payment app is named on screen and in sentences ("Cash App is not set up ..."). */
+export const TIP_PLATFORM_NAMES: Record<TipPlatform, string> = {
+  venmo: 'Venmo',
+  paypal: 'PayPal',
+  cashapp: 'Cash App',
+  zelle: 'Zelle',
+};
+
 export const TIP_QUICK_AMOUNTS = [1, 5, 10, 20] as const;
 export const TIP_DEFAULT_MESSAGE = 'Thanks for the music!';
 /** Appended to the default message when the tip follows a request. */

@@ -1,3 +1,4 @@
+import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
@@ -12,7 +13,7 @@ import { useAudienceFlow } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { useAudience } from './audience-store.ts';
 import { payTip, tipMessage } from './tip-payment.ts';
-import { availablePlatforms, checkTipAmount, formatAmount, PLATFORM_NAMES } from './tip-rules.ts';
+import { availablePlatforms, checkTipAmount, formatAmount } from './tip-rules.ts';
 
 function TipForm({ musician }: { musician: PublicMusician }) {
   const slug = useAudience((s) => s.slug);
@@ -80,7 +81,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
               checked={platform === option}
               onChange={() => setPlatform(option)}
             />
-            <span>{PLATFORM_NAMES[option]}</span>
+            <span>{TIP_PLATFORM_NAMES[option]}</span>
           </label>
         ))}
       </fieldset>

@@ -1,3 +1,4 @@
+import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import {
   TIP_AFTER_REQUEST_SUFFIX,
@@ -10,7 +11,7 @@ import type { CreateTipBody } from '#shared/schemas/audience.ts';
 import { audienceApi, submissionPaths } from './audience-api.ts';
 import { audienceOutbox, logUnsent } from './audience-outbox.ts';
 import type { FiledRequest } from './audience-flow-store.ts';
-import { PLATFORM_NAMES, tipLinkFor } from './tip-rules.ts';
+import { tipLinkFor } from './tip-rules.ts';
 
 export interface TipPayment {
   slug: string;
@@ -67,7 +68,7 @@ export async function payTip(payment: TipPayment): Promise<string | null> {
     const link = tipLinkFor(payment.platform, links);
     if (!link) {
       tab?.close();
-      return fill(messages.tipProviderNotSetUp, { provider: PLATFORM_NAMES[payment.platform] });
+      return fill(messages.tipProviderNotSetUp, { provider: TIP_PLATFORM_NAMES[payment.platform] });
     }
     record(payment, message);
     if (tab) {

@@ -4,13 +4,6 @@ import { messages } from '#shared/messages.ts';
 import type { TipLinksResponse } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 
-export const PLATFORM_NAMES: Record<TipPlatform, string> = {
-  venmo: 'Venmo',
-  paypal: 'PayPal',
-  cashapp: 'Cash App',
-  zelle: 'Zelle',
-};
-
 type TipSettings = Pick<
   PublicMusician,
   | 'tips_enabled'

@@ -2,14 +2,6 @@ import { TIP_PLATFORMS, type TipPlatform } from '#shared/audience-constants.ts';
 import type { TipLinksResponse } from '#shared/schemas/audience.ts';
 import type { MusicianRow } from '../musicians/musician-mapper.ts';
 
-/** How each payment app is named in a sentence ("Cash App is not set up for this musician"). */
-export const TIP_PROVIDER_NAMES: Record<TipPlatform, string> = {
-  venmo: 'Venmo',
-  paypal: 'PayPal',
-  cashapp: 'Cash App',
-  zelle: 'Zelle',
-};
-
 type PaymentSettings = Pick<
   MusicianRow,
   | 'tipsEnabled'

@@ -1,3 +1,4 @@
+import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
@@ -6,7 +7,7 @@ import { badRequest, notFound } from '#server/http/errors.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
 import type { RequestsRepository } from '../requests/requests-repository.ts';
 import { toCreatedTip } from './tip-mapper.ts';
-import { isSetUp, takesTips, TIP_PROVIDER_NAMES } from './tip-providers.ts';
+import { isSetUp, takesTips } from './tip-providers.ts';
 import type { TipsRepository } from './tips-repository.ts';
 
 interface Deps {
@@ -33,7 +34,7 @@ export function tipsService({ musicians, tips, requests, events }: Deps) {
 
       if (!takesTips(musician)) throw badRequest(messages.tipNoPaymentMethods);
       if (!isSetUp(musician, data.platform)) {
-        const provider = TIP_PROVIDER_NAMES[data.platform];
+        const provider = TIP_PLATFORM_NAMES[data.platform];
         throw badRequest(fill(messages.tipProviderNotSetUp, { provider }));
       }
 
