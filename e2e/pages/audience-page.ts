@@ -31,7 +31,7 @@ export class AudiencePage {
     this.filters = page.getByRole('group', { name: 'Filters' });
     this.list = page.getByRole('list', { name: 'Songs' });
     this.songs = this.list.getByRole('listitem');
-    this.songCount = page.locator('.song-count');
+    this.songCount = page.locator('.audience-song-count');
     this.randomSong = page.getByRole('button', { name: 'Random Song' });
     this.requestsOff = page.locator('.requests-off');
     this.yourRequests = page.getByRole('region', { name: 'Your requests' });

@@ -57,7 +57,7 @@ export function SongBrowser() {
       />
       {filtersOpen && <FiltersPanel browser={browser} onClearAll={clearAll} />}
       <div className="song-count-row">
-        <p className="song-count" role="status">
+        <p className="audience-song-count" role="status">
           {narrowed
             ? `Showing ${shown.length} of ${plural(songs.length, 'song', 'songs')}`
             : plural(songs.length, 'song', 'songs')}
@@ -78,7 +78,7 @@ export function SongBrowser() {
         )}
       </div>
       {shown.length === 0 ? (
-        <div className="empty-note">
+        <div className="audience-empty">
           <p>{songs.length === 0 ? messages.noSongsYet : messages.noSongsMatch}</p>
           <div className="button-row">
             {suggest}

@@ -46,7 +46,7 @@ export function SongListView({ songs, layout, wide, ...card }: SongListViewProps
           ref={measure}
           data-row-key={row.key}
           role="none"
-          className="song-row"
+          className="song-grid-row"
           style={{
             transform: `translateY(${row.offset}px)`,
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
