@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  date,
   index,
   integer,
   numeric,
@@ -22,6 +24,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const blank = (name: string) => text(name).notNull().default('');
 const flag = (name: string, value: boolean) => boolean(name).notNull().default(value);
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const musicians = pgTable(
   'musicians',
@@ -116,6 +122,8 @@ export const songs = pgTable(
       .default(sql`'{}'::text[]`),
     year: integer('year'),
     notes: blank('notes'),
+    /** Who wrote the song, for performing-rights setlist reports (BMI Live, ASCAP OnStage). */
+    songwriter: blank('songwriter'),
     hidden: flag('hidden', false),
     requestCount: integer('request_count').notNull().default(0),
     createdAt: createdAt(),
@@ -142,6 +150,10 @@ export const shows = pgTable(
       .notNull()
       .default('active'),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    // What performing-rights setlist reports ask for; optional, set when starting or later.
+    venueName: blank('venue_name'),
+    venueAddress: blank('venue_address'),
+    performedOn: date('performed_on'),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -346,4 +358,41 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Slugs a musician used before: a printed QR code keeps working after a rename, until another
+ * musician claims that slug (their row then replaces this one).
+ */
+export const musicianSlugHistory = pgTable(
+  'musician_slug_history',
+  {
+    slug: text('slug').primaryKey(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('musician_slug_history_musician_idx').on(t.musicianId)],
+);
+
+/** Uploaded images (artist photo, banner), re-encoded and stripped of metadata before storing. */
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['artist_photo', 'banner_image'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('images_musician_idx').on(t.musicianId),
+    check('images_kind_valid', sql`${t.kind} IN ('artist_photo', 'banner_image')`),
+  ],
 );
