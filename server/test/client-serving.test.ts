@@ -118,6 +118,18 @@ describe('the built client', () => {
     },
   );
 
+  it('serves the files of a rebuild made while the server runs', async () => {
+    const chunk = 'export const later = true;\n';
+    await writeFile(join(clientDir, 'assets', 'later-7a8b9c.js'), chunk);
+
+    const res = await get(app, '/assets/later-7a8b9c.js', 'br');
+
+    expect(res.statusCode).toBe(200);
+    expect(decoded(res)).toBe(chunk);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(app, '/assets/never-built.js')).statusCode).toBe(404);
+  });
+
   it('serves the audience page through the app for a build that has no audience entry', async () => {
     const oldBuild = await fakeClientBuild({ 'index.html': APP_HTML });
     const { app: oldApp } = await startTestApp({ clientDir: oldBuild });

@@ -1,43 +1,59 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { AudiencePage } from '../features/audience/AudiencePage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { LandingPage } from '../features/landing/LandingPage.tsx';
-import { OnStagePage } from '../features/on-stage/OnStagePage.tsx';
 import { LoggedInOnly, LoggedOutOnly } from './route-guards.tsx';
+
+// Each screen is its own chunk, loaded when its route is first shown: the landing page does not
+// download the dashboard, the playlist editor or drag and drop. (The server answers
+// /musician/:slug with audience.html, its own entry; this route only serves in-app navigation.)
+const LandingPage = lazy(() =>
+  import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const OnStagePage = lazy(() =>
+  import('../features/on-stage/OnStagePage.tsx').then((m) => ({ default: m.OnStagePage })),
+);
+const AudiencePage = lazy(() =>
+  import('../features/audience/AudiencePage.tsx').then((m) => ({ default: m.AudiencePage })),
+);
 
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route
-          path="/"
-          element={
-            <LoggedOutOnly>
-              <LandingPage />
-            </LoggedOutOnly>
-          }
-        />
-        <Route
-          path="/dashboard"
-          element={
-            <LoggedInOnly>
-              <DashboardPage />
-            </LoggedInOnly>
-          }
-        />
-        {/* Where a third-party sign-in returns: the Profile tab of the dashboard. */}
-        <Route
-          path="/profile"
-          element={
-            <LoggedInOnly>
-              <Navigate to="/dashboard?tab=profile" replace />
-            </LoggedInOnly>
-          }
-        />
-        <Route path="/musician/:slug" element={<AudiencePage />} />
-        <Route path="/on-stage/:slug" element={<OnStagePage />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      {/* No fallback: a route's chunk arrives in a blink, and a spinner would only flash. */}
+      <Suspense fallback={null}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <LoggedOutOnly>
+                <LandingPage />
+              </LoggedOutOnly>
+            }
+          />
+          <Route
+            path="/dashboard"
+            element={
+              <LoggedInOnly>
+                <DashboardPage />
+              </LoggedInOnly>
+            }
+          />
+          {/* Where a third-party sign-in returns: the Profile tab of the dashboard. */}
+          <Route
+            path="/profile"
+            element={
+              <LoggedInOnly>
+                <Navigate to="/dashboard?tab=profile" replace />
+              </LoggedInOnly>
+            }
+          />
+          <Route path="/musician/:slug" element={<AudiencePage />} />
+          <Route path="/on-stage/:slug" element={<OnStagePage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
     </BrowserRouter>
   );
 }

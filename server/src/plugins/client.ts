@@ -29,7 +29,10 @@ export async function clientPlugin(
 
   await app.register(fastifyStatic, {
     root: clientDir,
-    wildcard: false,
+    // Looks each file up when asked rather than listing the build once at start: a rebuild while
+    // the server runs (a deploy, or `npm run build` beside a running test server) serves the new
+    // index.html and its new chunks alike, instead of HTML whose scripts answer 404.
+    wildcard: true,
     index: false,
     preCompressed: true,
     setHeaders(res, path) {
