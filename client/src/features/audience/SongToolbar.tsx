@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { LayoutMode } from '#shared/audience-constants.ts';
-import { SORT_OPTIONS, type SortOrder } from './song-order.ts';
+import { SONG_SORT_OPTIONS, type SongSortOption } from '#shared/song-sort-options.ts';
 import type { SongBrowserState } from './use-song-browser.ts';
 
 interface SongToolbarProps {
@@ -42,10 +42,10 @@ export function SongToolbar({
           <select
             id={`${id}-sort`}
             value={browser.sort}
-            onChange={(event) => browser.setSort(event.target.value as SortOrder)}
+            onChange={(event) => browser.setSort(event.target.value as SongSortOption)}
           >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
+            {SONG_SORT_OPTIONS.map((option) => (
+              <option key={option.id} value={option.id}>
                 {option.label}
               </option>
             ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeSong } from '#client-test/song-factory.ts';
-import { parseSort, pickRandom, seededRandom, shuffle, sortSongs } from './song-order.ts';
+import { sortFromQuery } from '#shared/song-sort-options.ts';
+import { pickRandom, seededRandom, shuffle, sortSongs } from './song-order.ts';
 
 const songs = [
   makeSong({ title: 'beta', artist: 'B', request_count: 1, created_at: '2024-01-02T00:00:00Z' }),
@@ -51,10 +52,10 @@ describe('sorting the songs', () => {
 
 describe('the sort in the address', () => {
   it('reads known orders and falls back to most popular', () => {
-    expect(parseSort('newest')).toBe('newest');
-    expect(parseSort('random')).toBe('random');
-    expect(parseSort(null)).toBe('most-popular');
-    expect(parseSort('popularity')).toBe('most-popular');
+    expect(sortFromQuery('newest')).toBe('newest');
+    expect(sortFromQuery('random')).toBe('random');
+    expect(sortFromQuery(null)).toBe('most-popular');
+    expect(sortFromQuery('popularity')).toBe('most-popular');
   });
 });
 

@@ -1,19 +1,5 @@
 import type { PublicSong } from '#shared/schemas/song.ts';
-
-/** The sort select of spec section 9, in its order; the first is the default. */
-export const SORT_OPTIONS = [
-  { value: 'most-popular', label: 'Most popular' },
-  { value: 'alphabetical', label: 'Alphabetical' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'random', label: 'Random' },
-] as const;
-export type SortOrder = (typeof SORT_OPTIONS)[number]['value'];
-export const DEFAULT_SORT: SortOrder = 'most-popular';
-
-/** ?sort= as written by someone (or an old link): anything unknown is the default. */
-export function parseSort(value: string | null): SortOrder {
-  return SORT_OPTIONS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
-}
+import type { SongSortOption } from '#shared/song-sort-options.ts';
 
 /** mulberry32: a small, fast generator, so one seed always gives one order. */
 export function seededRandom(seed: number): () => number {
@@ -41,7 +27,7 @@ export function shuffle<T>(items: readonly T[], seed: number): T[] {
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** A sorted copy; ties keep the server's order (the active playlist's, or newest first). */
-export function sortSongs(songs: readonly PublicSong[], order: SortOrder, seed: number) {
+export function sortSongs(songs: readonly PublicSong[], order: SongSortOption, seed: number) {
   switch (order) {
     case 'random':
       return shuffle(songs, seed);

@@ -2,7 +2,12 @@ import { useCallback, useMemo, useState } from 'react';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { readParam, writeParam } from './audience-location.ts';
 import { filterSongs, hasFilters, NO_FILTERS, type SongFilters } from './song-filters.ts';
-import { DEFAULT_SORT, parseSort, sortSongs, type SortOrder } from './song-order.ts';
+import {
+  DEFAULT_SONG_SORT,
+  sortFromQuery,
+  type SongSortOption,
+} from '#shared/song-sort-options.ts';
+import { sortSongs } from './song-order.ts';
 import { searchSongs } from './song-search.ts';
 
 /**
@@ -11,7 +16,7 @@ import { searchSongs } from './song-search.ts';
  */
 export function useSongBrowser(songs: readonly PublicSong[]) {
   const [query, setQuery] = useState('');
-  const [sort, setSortState] = useState<SortOrder>(() => parseSort(readParam('sort')));
+  const [sort, setSortState] = useState<SongSortOption>(() => sortFromQuery(readParam('sort')));
   const [seed, setSeed] = useState(() => Date.now());
   const [filters, setFilters] = useState<SongFilters>(NO_FILTERS);
 
@@ -22,10 +27,10 @@ export function useSongBrowser(songs: readonly PublicSong[]) {
     [sorted, filters, query],
   );
 
-  const setSort = useCallback((next: SortOrder) => {
+  const setSort = useCallback((next: SongSortOption) => {
     setSortState(next);
     if (next === 'random') setSeed(Date.now());
-    writeParam('sort', next === DEFAULT_SORT ? null : next);
+    writeParam('sort', next === DEFAULT_SONG_SORT ? null : next);
   }, []);
 
   const setFilter = useCallback(

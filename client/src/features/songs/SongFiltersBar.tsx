@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { NO_VALUE_FILTER } from '#shared/schemas/song.ts';
-import { hasFilters, SONG_SORTS, type SongFilters, type SongSort } from './song-filters.ts';
+import { SONG_SORT_OPTIONS, type SongSortOption } from '#shared/song-sort-options.ts';
+import { hasFilters, type SongFilters } from './song-filters.ts';
 import { selectFilters, useSongsStore } from './songs-store.ts';
 import { useFilterOptions } from './use-visible-songs.ts';
 
@@ -32,8 +33,8 @@ function FilterSelect({ label, value, noneLabel, options, onChange }: FilterSele
 }
 
 interface SongFiltersBarProps {
-  sort: SongSort;
-  onSort(sort: SongSort): void;
+  sort: SongSortOption;
+  onSort(sort: SongSortOption): void;
 }
 
 /** Search box, sort, and the genre, mood, year and decade filters; all applied locally. */
@@ -65,9 +66,9 @@ export function SongFiltersBar({ sort, onSort }: SongFiltersBarProps) {
         <select
           id={sortId}
           value={sort}
-          onChange={(event) => onSort(event.target.value as SongSort)}
+          onChange={(event) => onSort(event.target.value as SongSortOption)}
         >
-          {SONG_SORTS.map((option) => (
+          {SONG_SORT_OPTIONS.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}
             </option>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeSong } from '#client-test/song-factory.ts';
+import { sortFromQuery } from '#shared/song-sort-options.ts';
 import {
   filterOptions,
   filterSongs,
   NO_FILTERS,
-  sortFromQuery,
   sortSongs,
   type SongFilters,
 } from './song-filters.ts';

@@ -1,19 +1,5 @@
 import { NO_VALUE_FILTER, type FilterOptions, type Song } from '#shared/schemas/song.ts';
-
-/** The Songs tab's sort options; most-popular is the default and is left out of the URL. */
-export const SONG_SORTS = [
-  { id: 'most-popular', label: 'Most popular' },
-  { id: 'alphabetical', label: 'Alphabetical' },
-  { id: 'newest', label: 'Newest' },
-  { id: 'random', label: 'Random' },
-] as const;
-export type SongSort = (typeof SONG_SORTS)[number]['id'];
-export const DEFAULT_SORT: SongSort = 'most-popular';
-
-/** The ?sort= value, falling back to most-popular for a missing or unknown one. */
-export function sortFromQuery(value: string | null): SongSort {
-  return SONG_SORTS.find((sort) => sort.id === value)?.id ?? DEFAULT_SORT;
-}
+import type { SongSortOption } from '#shared/song-sort-options.ts';
 
 /** '' means "any"; NO_VALUE_FILTER ('none') means "songs without one". */
 export interface SongFilters {
@@ -91,7 +77,7 @@ function seededRandom(seed: number): () => number {
 }
 
 /** A new sorted array; `seed` only matters for random (seeded from the time it was chosen). */
-export function sortSongs(songs: readonly Song[], sort: SongSort, seed = 0): Song[] {
+export function sortSongs(songs: readonly Song[], sort: SongSortOption, seed = 0): Song[] {
   const sorted = [...songs];
   switch (sort) {
     case 'alphabetical':

@@ -1,21 +1,25 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_SORT, sortFromQuery, type SongSort } from './song-filters.ts';
+import {
+  DEFAULT_SONG_SORT,
+  sortFromQuery,
+  type SongSortOption,
+} from '#shared/song-sort-options.ts';
 import { useSongsStore } from './songs-store.ts';
 
 /** The sort kept in ?sort= (most-popular, the default, is left out); other params are kept. */
-export function useSongSort(): [SongSort, (sort: SongSort) => void] {
+export function useSongSort(): [SongSortOption, (sort: SongSortOption) => void] {
   const [params, setParams] = useSearchParams();
   const sort = sortFromQuery(params.get('sort'));
 
   const setSort = useCallback(
-    (next: SongSort) => {
+    (next: SongSortOption) => {
       // Random is seeded from the time it is chosen.
       if (next === 'random') useSongsStore.getState().reshuffle();
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
-          if (next === DEFAULT_SORT) updated.delete('sort');
+          if (next === DEFAULT_SONG_SORT) updated.delete('sort');
           else updated.set('sort', next);
           return updated;
         },

@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import type { Song } from '#shared/schemas/song.ts';
-import { filterOptions, filterSongs, sortSongs, type SongSort } from './song-filters.ts';
+import type { SongSortOption } from '#shared/song-sort-options.ts';
+import { filterOptions, filterSongs, sortSongs } from './song-filters.ts';
 import { selectFilters, selectRandomSeed, selectSongs, useSongsStore } from './songs-store.ts';
 
 /**
  * The list as shown: sorted once per songs/sort change, then filtered per keystroke, so typing
  * only pays for the filter.
  */
-export function useVisibleSongs(sort: SongSort): readonly Song[] {
+export function useVisibleSongs(sort: SongSortOption): readonly Song[] {
   const songs = useSongsStore(selectSongs);
   const filters = useSongsStore(selectFilters);
   const seed = useSongsStore(selectRandomSeed);
