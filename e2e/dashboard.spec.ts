@@ -27,7 +27,7 @@ test.describe('dashboard', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await expect(dashboard.tab('Design')).toHaveAttribute('aria-selected', 'true');
-    await expect(dashboard.panel).toContainText('coming soon');
+    await expect(dashboard.panel).toContainText('Audience page design');
   });
 
   test('the Profile tab shows the audience link and copies it', async ({

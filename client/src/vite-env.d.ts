@@ -1,5 +1,1 @@
 /// <reference types="vite/client" />
-
-interface ImportMetaEnv {
-  readonly VITE_SUPPORT_EMAIL?: string;
-}

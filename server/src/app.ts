@@ -10,9 +10,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
-import type { AppConfig } from './config.ts';
+import { isDefaultPublicUrl, type AppConfig } from './config.ts';
+import { analyticsRoutes } from './features/analytics/analytics-routes.ts';
+import { accountRoutes } from './features/account/account-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
+import { designRoutes } from './features/design/design-routes.ts';
+import { imagesRoutes } from './features/images/images-routes.ts';
+import { qrCodeRoutes } from './features/qr-code/qr-code-routes.ts';
 import { audienceRoutes } from './features/audience/audience-routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
@@ -113,10 +118,12 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(siteConfigRoutes, {
         publicUrl: config.publicUrl,
+        publicUrlIsDefault: isDefaultPublicUrl(config),
         supportEmail: config.supportEmail,
       });
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(accountRoutes);
       await api.register(songsRoutes);
       await api.register(songImportRoutes);
       await api.register(metadataRoutes);
@@ -127,6 +134,13 @@ export async function buildApp(
       await api.register(requestsRoutes);
       await api.register(showsRoutes);
       await api.register(suggestionsRoutes);
+      await api.register(designRoutes);
+      await api.register(imagesRoutes);
+      await api.register(qrCodeRoutes, {
+        publicUrl: config.publicUrl,
+        publicUrlIsDefault: isDefaultPublicUrl(config),
+      });
+      await api.register(analyticsRoutes);
     },
     { prefix: '/api' },
   );

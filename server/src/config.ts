@@ -4,7 +4,10 @@ import type { DatabaseOptions } from './db/database.ts';
 export interface AppConfig {
   port: number;
   host: string;
-  /** The audience host used in links and QR codes, e.g. https://songs.example.com */
+  /**
+   * The audience host used in links and QR codes, e.g. https://songs.example.com. Unset, it is
+   * http://localhost:{port} and GET /api/config answers the request's own origin instead.
+   */
   publicUrl: string;
   database: DatabaseOptions;
   redisUrl: string | undefined;
@@ -64,6 +67,19 @@ function baseUrl(raw: string | undefined, fallback: string): string {
   return (raw || fallback).replace(/\/+$/, '');
 }
 
+function defaultPublicUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/**
+ * Whether PUBLIC_URL was left unset (the localhost default): then links should use the address
+ * the browser used instead. An operator who sets exactly the default gets the same behaviour,
+ * which differs only when the page was opened elsewhere, where that address was wrong anyway.
+ */
+export function isDefaultPublicUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>): boolean {
+  return config.publicUrl === defaultPublicUrl(config.port);
+}
+
 /** Reads the whole configuration from the environment, with defaults that run anywhere. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = positiveInt(env, 'PORT', 3000);
@@ -71,7 +87,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL || defaultPublicUrl(port)).replace(/\/+$/, ''),
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },

@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
 import { domainEvents } from './events/domain-events.ts';
+import { accountRepository } from './features/account/account-repository.ts';
+import { accountService } from './features/account/account-service.ts';
 import { authService } from './features/auth/auth-service.ts';
 import { housekeepingService } from './features/auth/housekeeping-service.ts';
 import { passwordResetService } from './features/auth/password-reset-service.ts';
 import { passwordResetsRepository } from './features/auth/password-resets-repository.ts';
 import { resetCodeMailer } from './features/auth/reset-code-mailer.ts';
 import { sessionsRepository } from './features/auth/sessions-repository.ts';
+import { analyticsRepository } from './features/analytics/analytics-repository.ts';
+import { analyticsService } from './features/analytics/analytics-service.ts';
 import { metadataRepository } from './features/metadata/metadata-repository.ts';
 import { metadataService } from './features/metadata/metadata-service.ts';
 import { metadataSources } from './features/metadata/metadata-sources.ts';
@@ -16,6 +20,10 @@ import { audienceService } from './features/audience/audience-service.ts';
 import { tipsRepository } from './features/audience/tips-repository.ts';
 import { tipsService } from './features/audience/tips-service.ts';
 import { designRepository } from './features/design/design-repository.ts';
+import { designService } from './features/design/design-service.ts';
+import { imagesRepository } from './features/images/images-repository.ts';
+import { imagesService } from './features/images/images-service.ts';
+import { qrCodeService } from './features/qr-code/qr-code-service.ts';
 import { playlistImportService } from './features/playlist-import/playlist-import-service.ts';
 import { playlistsRepository } from './features/playlists/playlists-repository.ts';
 import { playlistsService } from './features/playlists/playlists-service.ts';
@@ -23,6 +31,8 @@ import { profileService } from './features/profile/profile-service.ts';
 import { liveQueueService } from './features/requests/live-queue-service.ts';
 import { requestsRepository } from './features/requests/requests-repository.ts';
 import { requestsService } from './features/requests/requests-service.ts';
+import { showReportRepository } from './features/shows/show-report-repository.ts';
+import { showReportService } from './features/shows/show-report-service.ts';
 import { showsRepository } from './features/shows/shows-repository.ts';
 import { showsService } from './features/shows/shows-service.ts';
 import { songImportRepository } from './features/song-import/song-import-repository.ts';
@@ -61,6 +71,8 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     log: app.log,
   });
   const sessions = sessionsRepository(db);
+  const images = imagesRepository(db);
+  const design = designRepository(db, images);
   const resets = passwordResetsRepository(db);
   return {
     events,
@@ -72,12 +84,17 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       mailer: resetCodeMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
       log: app.log,
       exposeResetCode: config.exposeResetCode,
+      delivery: config.smtpUrl ? 'email' : 'log',
       onSessionsRevoked: events.sessionsRevoked,
     }),
     profile: profileService({ musicians, events }),
+    account: accountService({ musicians, account: accountRepository(db), events }),
     songs,
     playlists: playlistsService({ playlists, events }),
-    audience: audienceService({ musicians, songs, playlists, design: designRepository(db) }),
+    audience: audienceService({ musicians, songs, playlists, design }),
+    design: designService({ design, musicians, events }),
+    images: imagesService({ images }),
+    qrCode: qrCodeService({ musicians, design }),
     tips: tipsService({
       musicians,
       tips: tipsRepository(db),
@@ -86,8 +103,13 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     }),
     requests: requestsService({ ...repositories, events }),
     shows: showsService({ shows: repositories.shows, events }),
+    showReport: showReportService({
+      shows: repositories.shows,
+      reports: showReportRepository(db),
+    }),
     suggestions: suggestionsService({ suggestions: repositories.suggestions, events }),
     liveQueue: liveQueueService(repositories),
+    analytics: analyticsService({ analytics: analyticsRepository(db) }),
     metadata,
     songImport,
     playlistImport: playlistImportService({ config: config.playlistImport, songImport }),

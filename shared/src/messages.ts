@@ -34,6 +34,9 @@ export const messages = {
   resetSuccess: 'Password reset successful! You can now login with your new password.',
   forgotPasswordFailed: 'Error sending reset code',
   resetPasswordFailed: 'Error resetting password',
+  resetCodeInInbox: 'Check the inbox of {email} for the code.',
+  resetCodeInServerLog:
+    'This server has no email set up, so the code was written to the server log; ask whoever runs this server for it.',
 
   // Profile and public pages
   musicianNotFound: 'Musician not found',
@@ -43,6 +46,35 @@ export const messages = {
     'The audience link name may only contain lowercase letters, numbers and single hyphens (3 to 60 characters).',
   profileLoadFailed: 'Error loading profile',
   profileUpdateFailed: 'Error updating profile',
+  profileUpdated: 'Profile updated',
+  slugAvailable: 'This audience link name is available.',
+  slugCurrent: 'This is your current audience link name.',
+  slugChecking: 'Checking availability...',
+  websiteInvalid: 'Please enter your website as a web address, e.g. https://example.com',
+  spotifyArtistUrlInvalid:
+    'Please enter your Spotify artist link, e.g. https://open.spotify.com/artist/...',
+  appleMusicArtistUrlInvalid:
+    'Please enter your Apple Music artist link, e.g. https://music.apple.com/us/artist/...',
+  zelleEmailInvalid: 'Please enter a valid Zelle email address',
+  zellePhoneInvalid: 'Please enter a valid Zelle phone number (digits, spaces, +, -, brackets).',
+
+  // Account: email, password, deletion (spec sections 5 and 8)
+  allFieldsRequired: 'All fields are required',
+  emailsDoNotMatch: 'Email addresses do not match',
+  newEmailSameAsCurrent: 'New email must be different from current email',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  newPasswordTooShort: 'New password must be at least 8 characters long',
+  newPasswordNeedsLetter: 'New password must contain at least one letter',
+  newPasswordNeedsNumber: 'New password must contain at least one number',
+  newPasswordSameAsCurrent: 'New password must be different from current password',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  emailUpdated: 'Email address updated',
+  emailUpdateFailed: 'Error updating email address',
+  passwordUpdated: 'Password updated. Your other devices have been signed out.',
+  passwordUpdateFailed: 'Error updating password',
+  deleteConfirmationRequired: 'Please type "DELETE" to confirm account deletion.',
+  accountDeleted: 'Account deleted successfully. You will be logged out.',
+  accountDeleteFailed: 'Error deleting account. Please try again.',
 
   // Songs
   songNotFound: 'Song not found',
@@ -239,6 +271,41 @@ export const messages = {
   playlistDeleteFailed: 'Error deleting playlist',
   playlistSaveFailed: 'Error saving playlist changes',
   playlistSaved: 'Playlist saved',
+
+  // Analytics tab and show reports
+  analyticsDaysInvalid: 'Days must be a whole number from 1 to 3650, or left out for all time.',
+  analyticsTimeZoneInvalid: 'Time zone must be a name like America/New_York or Europe/London.',
+  analyticsLoadFailed: 'Error loading analytics',
+  analyticsExportFailed: 'Error exporting CSV. Please try again.',
+  analyticsNoRequests: 'No requests in this period yet.',
+  showReportLoadFailed: 'Error loading the show report',
+  showReportExportFailed: 'Error exporting the show report. Please try again.',
+  showReportFormatInvalid: 'Format must be json or csv.',
+  showDateInvalid: 'Performance date must be a date like 2025-06-21, or empty.',
+  showDetailsSaved: 'Show details saved',
+  showDetailsSaveFailed: 'Error saving show details',
+  showNothingToUpdate: 'Please enter values to update.',
+
+  // Design tab, uploaded images, QR code and flyer (spec sections 5, 6 and 8)
+  designLoadFailed: 'Error loading design settings',
+  designUpdateFailed: 'Error updating design settings',
+  designSaved: 'Design settings saved',
+  designColorSchemeInvalid: 'Please choose a colour scheme: purple, blue, green, red or orange.',
+  designLayoutModeInvalid: 'Please choose a layout: grid or list.',
+  designProFeature: 'Pro feature',
+  imageTooLarge: 'Image size must be less than 2MB',
+  imageWrongType: 'Please choose a JPG or PNG image.',
+  imageUnreadable: 'This file is not a JPG or PNG image that can be read. Please choose another.',
+  imageTooManyPixels:
+    'This image has too many pixels (at most 40 megapixels). Please choose a smaller one.',
+  imageNotFound: 'Image not found',
+  qrCodeFailed: 'Error generating QR code. Please make sure you are logged in.',
+  flyerFailed: 'Error generating flyer. Please make sure you are logged in.',
+  flyerPrintFailed: 'Error generating flyer for printing',
+  flyerCallToAction: 'Scan to request a song',
+  qrFormatInvalid: 'The format must be png or svg.',
+  flyerFormatInvalid: 'The format must be png or pdf.',
+  flyerPaperInvalid: 'The paper size must be a4 or letter.',
 
   // Sentences the server builds from counts and states ({placeholders} filled by fill-message.ts)
   requestCannotMove: '{from} request cannot be moved to {to}.',

@@ -21,6 +21,8 @@ export interface ServerToClientEvents {
   'show:changed': (show: Show) => void;
   'show:deleted': (payload: { id: string }) => void;
   'profile:updated': (musician: Musician) => void;
+  /** The audience page's design changed (colours, layout, images, what the cards show). */
+  'design:updated': (design: DesignSettings) => void;
   /**
    * The musician's public song list changed (songs added, edited, hidden or deleted; an import;
    * a playlist activated, shown, hidden, edited or deleted). Nothing in it: screens refetch.

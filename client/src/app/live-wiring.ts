@@ -1,5 +1,6 @@
 import type { LiveWiring } from '#client/live/live-connection.ts';
 import { useAuthStore } from '#client/features/auth/auth-store.ts';
+import { useDesignStore } from '#client/features/design/design-store.ts';
 import { profileApi } from '#client/features/profile/profile-api.ts';
 import { requestsApi } from '#client/features/requests/requests-api.ts';
 import { useRequestsStore } from '#client/features/requests/requests-store.ts';
@@ -24,6 +25,8 @@ export const liveWiring: LiveWiring = {
     'show:changed': (show) => shows().upsert(show),
     'show:deleted': ({ id }) => shows().remove(id),
     'profile:updated': (musician) => useAuthStore.getState().setMusician(musician),
+    // Another device saved the design: the Design tab shows it (unless edited here meanwhile).
+    'design:updated': (design) => useDesignStore.getState().setSaved(design),
     // For the audience pages: the musician's own screens reload their songs on their own actions.
     'songs:changed': () => {},
   },

@@ -27,7 +27,16 @@ describe('resetAllStores over the app stores', () => {
     useSuggestionsStore.getState().applySnapshot([], 0);
     useShowsStore.getState().applyCurrent({
       active: true,
-      show: { id: 's1', name: 'Friday', date: '', status: 'active', updated_at: '' },
+      show: {
+        id: 's1',
+        name: 'Friday',
+        date: '',
+        status: 'active',
+        venue_name: '',
+        venue_address: '',
+        performed_on: null,
+        updated_at: '',
+      },
     });
     useSongsStore.getState().setSongs([makeSong({ id: 'song-1' })]);
     useSongsStore.getState().setSelected(['song-1']);

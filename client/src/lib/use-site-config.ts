@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react';
-import { SiteConfigResponse } from '#shared/schemas/site-config.ts';
-import { api } from './api-client.ts';
-
-let loading: Promise<SiteConfigResponse | null> | null = null;
-
-/** GET /api/config once per page load; null when it cannot be read. */
-function loadSiteConfig(): Promise<SiteConfigResponse | null> {
-  loading ??= api.get('/config', SiteConfigResponse).catch(() => {
-    loading = null; // try again next time
-    return null;
-  });
-  return loading;
-}
+import { useEffect } from 'react';
+import { loadSiteConfig, useSiteConfigStore } from './site-config.ts';
 
 /**
- * The audience host for links and QR codes: the installation's PUBLIC_URL, or this page's own
- * origin until (or unless) the server says otherwise.
+ * The audience host for links and QR codes: the installation's PUBLIC_URL, or the address this
+ * page was opened at (the server answers that when PUBLIC_URL is unset).
  */
 export function useAudienceOrigin(): string {
-  const [origin, setOrigin] = useState(window.location.origin);
-  useEffect(() => {
-    let current = true;
-    void loadSiteConfig().then((config) => {
-      if (current && config?.public_url) setOrigin(config.public_url.replace(/\/+$/, ''));
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return origin;
+  useEffect(() => void loadSiteConfig(), []);
+  return useSiteConfigStore((s) => s.publicUrl);
+}
+
+/** SUPPORT_EMAIL as the server has it now (undefined until known, or when not set). */
+export function useSupportEmail(): string | undefined {
+  useEffect(() => void loadSiteConfig(), []);
+  return useSiteConfigStore((s) => s.supportEmail);
 }

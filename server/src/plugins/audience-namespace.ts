@@ -9,7 +9,7 @@ import {
   type AudienceServerToClientEvents,
   type PageChange,
 } from '#shared/realtime.ts';
-import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import { DesignSettings, type RequestStatusView } from '#shared/schemas/audience.ts';
 import { PublicMusician } from '#shared/schemas/musician.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
 import { trailingCoalescer } from './coalescer.ts';
@@ -132,6 +132,16 @@ export function audienceNamespace(app: FastifyInstance, io: RealtimeServer, slug
       case 'songs:changed':
         songsChanged.hit(event.musicianId);
         return;
+      case 'design:updated': {
+        // The schema of the public GET /musicians/{slug}/design: what it answers, nothing more.
+        const change: PageChange = { kind: 'design', design: DesignSettings.parse(event.payload) };
+        slugs.resolve(event.musicianId).then(
+          (slug) => slug && toPage(slug, change),
+          (err: unknown) => app.log.error({ err }, 'could not push design change'),
+        );
+        return;
+      }
+
       default:
         return;
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The musician's app (spec section 2); each is answered with index.html, its router decides. */
 const APP_ROUTES = ['/', '/dashboard', '/profile', '/on-stage/:slug'];
@@ -45,5 +45,12 @@ export async function clientPlugin(
   const sendHtml = (file: string) => (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile(file);
   for (const url of APP_ROUTES) app.get(url, sendHtml(APP_HTML));
-  app.get(AUDIENCE_ROUTE, sendHtml(audienceHtml));
+  // A printed QR code of an old slug opens the page under the musician's current one.
+  app.get(AUDIENCE_ROUTE, async (request: FastifyRequest<{ Params: { slug: string } }>, reply) => {
+    const current = await app.services.audience.movedTo(request.params.slug);
+    if (!current) return sendHtml(audienceHtml)(request, reply);
+    const queryAt = request.url.indexOf('?');
+    const query = queryAt === -1 ? '' : request.url.slice(queryAt);
+    return reply.code(308).header('location', `/musician/${current}${query}`).send();
+  });
 }

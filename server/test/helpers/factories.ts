@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CreatedTip, CreateTipBody } from '#shared/schemas/audience.ts';
+import type {
+  CreatedTip,
+  CreateTipBody,
+  DesignSettingsUpdateBody,
+} from '#shared/schemas/audience.ts';
 import type { AuthResponse } from '#shared/schemas/auth.ts';
 import type { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
 import { designSettings } from '#server/db/schema.ts';
@@ -257,4 +261,18 @@ export async function saveDesign(
   await (Object.keys(values).length > 0
     ? insert.onConflictDoUpdate({ target: designSettings.musicianId, set: values })
     : insert.onConflictDoNothing());
+}
+
+/** PUT /api/design/settings; the raw answer, for tests of refusals as well. */
+export function putDesign(
+  app: FastifyInstance,
+  musician: TestMusician,
+  body: DesignSettingsUpdateBody,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/design/settings',
+    headers: musician.auth,
+    payload: body,
+  });
 }

@@ -37,6 +37,95 @@ export const DesignSettings = z.object({
 });
 export type DesignSettings = z.infer<typeof DesignSettings>;
 
+/** Spec sections 5 and 9: artist photo (and banner) under 2MB, JPG or PNG. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/**
+ * An image field of PUT /design/settings: a `data:image/...;base64,` URL uploads a new image,
+ * null removes it, the URL the server answered keeps it (the client sends back what it got),
+ * and leaving it out keeps it too. The server decodes and checks the data itself.
+ */
+const designImage = z.string().nullable().optional();
+
+/** PUT /design/settings: any subset of the design (musician_name and bio are the profile's). */
+export const DesignSettingsUpdateBody = z.object({
+  color_scheme: z.enum(COLOR_SCHEMES, { error: messages.designColorSchemeInvalid }).optional(),
+  layout_mode: z.enum(LAYOUT_MODES, { error: messages.designLayoutModeInvalid }).optional(),
+  artist_photo: designImage,
+  banner_image: designImage,
+  show_year: z.boolean().optional(),
+  show_notes: z.boolean().optional(),
+  allow_song_suggestions: z.boolean().optional(),
+});
+export type DesignSettingsUpdateBody = z.infer<typeof DesignSettingsUpdateBody>;
+
+/**
+ * The main colours of each scheme, for what is drawn outside the audience page's CSS: the
+ * printed flyer and the Design tab's preview (the page's own variables are in audience.css).
+ */
+export const SCHEME_COLORS: Record<
+  (typeof COLOR_SCHEMES)[number],
+  { bg: string; raised: string; text: string; muted: string; accent: string; accentText: string }
+> = {
+  purple: {
+    bg: '#140c26',
+    raised: '#1f1438',
+    text: '#f3eefe',
+    muted: '#b9acd9',
+    accent: '#b388ff',
+    accentText: '#140c26',
+  },
+  blue: {
+    bg: '#0a1424',
+    raised: '#122036',
+    text: '#eef4fe',
+    muted: '#a9bcdc',
+    accent: '#7db5ff',
+    accentText: '#0a1424',
+  },
+  green: {
+    bg: '#09180f',
+    raised: '#10251a',
+    text: '#edfaf2',
+    muted: '#a5ccb6',
+    accent: '#5fd89a',
+    accentText: '#09180f',
+  },
+  red: {
+    bg: '#1e0a0e',
+    raised: '#2c1117',
+    text: '#fdeef0',
+    muted: '#dbaab2',
+    accent: '#ff8f9f',
+    accentText: '#1e0a0e',
+  },
+  orange: {
+    bg: '#1e1208',
+    raised: '#2c1b0e',
+    text: '#fdf3ea',
+    muted: '#dcbea4',
+    accent: '#ffae62',
+    accentText: '#1e1208',
+  },
+};
+
+/** GET /qr-code?format= */
+export const QrCodeQuery = z.object({
+  format: z.enum(['png', 'svg'], { error: messages.qrFormatInvalid }).default('png'),
+});
+
+/** GET /qr-flyer?format=&paper= */
+export const QrFlyerQuery = z.object({
+  format: z.enum(['png', 'pdf'], { error: messages.flyerFormatInvalid }).default('png'),
+  paper: z.enum(['a4', 'letter'], { error: messages.flyerPaperInvalid }).default('a4'),
+});
+export type FlyerPaper = z.infer<typeof QrFlyerQuery>['paper'];
+
+/** GET /qr-flyer: the spec's `{flyer}`, a PNG data URL of the flyer image. */
+export const QrFlyerResponse = z.object({ flyer: z.string() });
+export type QrFlyerResponse = z.infer<typeof QrFlyerResponse>;
+
 /**
  * Dollars as a number, or as the text of a query string or form field. Rounded to cents before
  * the range checks, so 0.001 is refused (it would be a $0.00 tip) and 500.004 is $500.00.

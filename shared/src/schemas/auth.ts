@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -40,9 +41,14 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 export const ForgotPasswordBody = z.object({ email: EmailField });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
-/** reset_code is present only when the server runs with NODE_ENV=development. */
+/**
+ * reset_code is present only when the server runs with NODE_ENV=development. delivery says where
+ * codes go on this server (email, or the server log when no SMTP is set up): the same for every
+ * address, so it reveals nothing about which emails have accounts.
+ */
 export const ForgotPasswordResponse = z.object({
   message: z.string(),
+  delivery: z.enum(['email', 'log']),
   reset_code: z.string().optional(),
 });
 export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
@@ -58,3 +64,70 @@ export const ResetPasswordBody = z.object({
   new_password: newPassword(messages.newPasswordRequired),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** The live checklist of the password-change form (spec section 5), also enforced by the API. */
+export const PASSWORD_RULES = [
+  {
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    message: messages.newPasswordTooShort,
+    test: (password: string) => password.length >= PASSWORD_MIN_LENGTH,
+  },
+  {
+    label: 'At least one letter',
+    message: messages.newPasswordNeedsLetter,
+    test: (password: string) => /\p{L}/u.test(password),
+  },
+  {
+    label: 'At least one number',
+    message: messages.newPasswordNeedsNumber,
+    test: (password: string) => /\p{N}/u.test(password),
+  },
+] as const;
+
+/** Every field of the account forms is required with one message (spec section 5). */
+const requiredSecret = z
+  .string({ error: messages.allFieldsRequired })
+  .min(1, messages.allFieldsRequired)
+  .max(PASSWORD_MAX_LENGTH, messages.currentPasswordIncorrect);
+
+export const ChangeEmailBody = z.object({
+  new_email: z
+    .string({ error: messages.allFieldsRequired })
+    .trim()
+    .min(1, messages.allFieldsRequired)
+    .max(EMAIL_MAX_LENGTH, messages.emailInvalid)
+    .pipe(z.email({ error: messages.emailInvalid }))
+    .transform((email) => email.toLowerCase()),
+  current_password: requiredSecret,
+});
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+export const ChangeEmailResponse = z.object({ message: z.string(), musician: Musician });
+export type ChangeEmailResponse = z.infer<typeof ChangeEmailResponse>;
+
+export const ChangePasswordBody = z
+  .object({
+    current_password: requiredSecret,
+    new_password: z
+      .string({ error: messages.allFieldsRequired })
+      .min(1, messages.allFieldsRequired)
+      .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
+      .superRefine((password, ctx) => {
+        const broken = PASSWORD_RULES.find((rule) => !rule.test(password));
+        if (broken) ctx.addIssue({ code: 'custom', message: broken.message });
+      }),
+  })
+  .refine((body) => body.new_password !== body.current_password, {
+    message: messages.newPasswordSameAsCurrent,
+    path: ['new_password'],
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** A request without a body is answered like one without the word, not with a type error. */
+export const DeleteAccountBody = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    confirmation_text: z.literal('DELETE', { error: messages.deleteConfirmationRequired }),
+  }),
+);
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;

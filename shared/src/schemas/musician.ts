@@ -47,7 +47,7 @@ export type Musician = z.infer<typeof Musician>;
 
 export const SlugParams = z.object({ slug: z.string().trim().toLowerCase().max(SLUG_MAX_LENGTH) });
 
-const SlugField = z
+export const SlugField = z
   .string()
   .trim()
   .toLowerCase()
@@ -66,24 +66,69 @@ function handle(prefix: '@' | '$') {
 
 const shortText = z.string().trim().max(SHORT_TEXT_MAX_LENGTH);
 
+/** The URL a typed web address names, with https:// assumed when no scheme was typed. */
+function withScheme(text: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+}
+
+function asWebUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(withScheme(text));
+    const webScheme = url.protocol === 'https:' || url.protocol === 'http:';
+    return webScheme && url.hostname.includes('.') ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A web address field: blank clears it; "example.com" becomes "https://example.com"; hosts, when
+ * given, say which site the link must point at (a Spotify link must open Spotify).
+ */
+function webAddress(message: string, hosts?: readonly string[]) {
+  return shortText.transform((text, ctx) => {
+    if (text === '') return text;
+    const url = asWebUrl(text);
+    const hostOk =
+      url && (!hosts || hosts.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`)));
+    if (!url || !hostOk) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return withScheme(text);
+  });
+}
+
+/** Blank, or an email address (Zelle sends to an email or a phone number). */
+const zelleEmail = shortText.refine(
+  (text) => text === '' || z.email().safeParse(text).success,
+  messages.zelleEmailInvalid,
+);
+
+/** Blank, or a phone number as people type it: digits with spaces, dots, dashes, brackets, +. */
+const zellePhone = shortText.refine(
+  (text) => text === '' || (/^\+?[\d\s().-]+$/.test(text) && /(\d.*){7,15}/.test(text)),
+  messages.zellePhoneInvalid,
+);
+
 /** PUT /profile: every field optional; only the ones sent change. */
 export const ProfileUpdateBody = z
   .object({
     name: requiredText(messages.nameRequired, NAME_MAX_LENGTH),
     slug: SlugField,
     bio: z.string().trim().max(TEXT_MAX_LENGTH),
-    website: shortText,
+    website: webAddress(messages.websiteInvalid),
     venmo_link: shortText,
     paypal_username: handle('@'),
     venmo_username: handle('@'),
     cash_app_username: handle('$'),
-    zelle_email: shortText,
-    zelle_phone: shortText,
+    zelle_email: zelleEmail,
+    zelle_phone: zellePhone,
     instagram_username: handle('@'),
     facebook_username: shortText,
     tiktok_username: handle('@'),
-    spotify_artist_url: shortText,
-    apple_music_artist_url: shortText,
+    spotify_artist_url: webAddress(messages.spotifyArtistUrlInvalid, ['spotify.com']),
+    apple_music_artist_url: webAddress(messages.appleMusicArtistUrlInvalid, ['apple.com']),
     venmo_enabled: z.boolean(),
     paypal_enabled: z.boolean(),
     cash_app_enabled: z.boolean(),
@@ -93,3 +138,15 @@ export const ProfileUpdateBody = z
   })
   .partial();
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
+
+/** GET /profile/slug-available?slug=: the live check of the slug field while typing. */
+export const SlugAvailabilityQuery = z.object({ slug: z.string().max(SLUG_MAX_LENGTH * 2) });
+export type SlugAvailabilityQuery = z.infer<typeof SlugAvailabilityQuery>;
+
+export const SlugAvailabilityResponse = z.object({
+  available: z.boolean(),
+  /** The slug as it would be saved (trimmed, lower-cased). */
+  slug: z.string(),
+  message: z.string(),
+});
+export type SlugAvailabilityResponse = z.infer<typeof SlugAvailabilityResponse>;

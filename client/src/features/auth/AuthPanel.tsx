@@ -7,7 +7,7 @@ import { type AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/auth
 import { errorMessage } from '#client/lib/api-client.ts';
 import { validateForm, type FieldErrors } from '#client/lib/form-validation.ts';
 import { useFormFields } from '#client/lib/use-form-fields.ts';
-import { siteConfig } from '#client/lib/site-config.ts';
+import { useSupportEmail } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { authApi } from './auth-api.ts';
@@ -139,7 +139,7 @@ function prepare<T, K extends string>(
 }
 
 function SupportContactLine() {
-  const { supportEmail } = siteConfig;
+  const supportEmail = useSupportEmail();
   return (
     <p className="support-line">
       {supportEmail ? (

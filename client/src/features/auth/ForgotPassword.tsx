@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts';
+import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { ForgotPasswordBody, ResetPasswordBody } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -29,6 +30,8 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
   const [failure, setFailure] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [devCode, setDevCode] = useState<string | null>(null);
+  /** Where this server sends codes: the musician's inbox, or (no SMTP) the operator's log. */
+  const [delivery, setDelivery] = useState<'email' | 'log'>('email');
   const [busy, setBusy] = useState(false);
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
@@ -42,6 +45,7 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
       const answer = await authApi.forgotPassword(checked.data);
       setInfo(answer.message);
       setDevCode(answer.reset_code ?? null);
+      setDelivery(answer.delivery);
       setStep(2);
     } catch (error) {
       setFailure(errorMessage(error, messages.forgotPasswordFailed));
@@ -100,8 +104,10 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
               Development mode: your reset code is <code>{devCode}</code>
             </p>
           )}
-          <p className="muted">
-            Check the inbox of <strong>{values.email}</strong> for the code.{' '}
+          <p className="muted" data-delivery={delivery}>
+            {delivery === 'log'
+              ? messages.resetCodeInServerLog
+              : fill(messages.resetCodeInInbox, { email: values.email })}{' '}
             <button type="button" className="link-button" onClick={changeEmail}>
               Use another email
             </button>

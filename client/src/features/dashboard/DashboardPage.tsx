@@ -15,15 +15,11 @@ import { DashboardTabs, panelId, tabId } from './DashboardTabs.tsx';
 import { selectPendingCount, useRequestsStore } from '../requests/requests-store.ts';
 import { OnStageTab } from './OnStageTab.tsx';
 import { ProfileTab } from '../profile/ProfileTab.tsx';
+import { DesignTab } from '../design/DesignTab.tsx';
+import { AnalyticsTab } from '../analytics/AnalyticsTab.tsx';
 import { RequestsTab } from './RequestsTab.tsx';
 import { SongsTab } from './SongsTab.tsx';
 import './dashboard.css';
-
-/** What each tab says until its feature is built. */
-const COMING_SOON: Record<'analytics' | 'design', string> = {
-  analytics: 'Analytics about your requests and tips are coming soon.',
-  design: 'Design settings for your audience page are coming soon.',
-};
 
 export function DashboardPage() {
   const token = useAuthStore((s) => s.token);
@@ -76,10 +72,12 @@ export function DashboardPage() {
             <OnStageTab slug={musician.slug} />
           ) : active === 'requests' ? (
             <RequestsTab />
+          ) : active === 'analytics' ? (
+            <AnalyticsTab />
           ) : active === 'songs' ? (
             <SongsTab musicianId={musician.id} />
           ) : (
-            <p className="coming-soon">{COMING_SOON[active]}</p>
+            <DesignTab musician={musician} />
           )}
         </div>
       </main>

@@ -3,7 +3,10 @@ import { messages } from '#shared/messages.ts';
 import { copyText } from '#client/lib/copy-text.ts';
 import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { QrCodeModal } from '../qr-code/QrCodeModal.tsx';
+import { defaultPaper, openFlyerPdf } from '../qr-code/qr-files.ts';
 import './profile.css';
+import '../qr-code/qr-code.css';
 
 const COPIED_FOR_MS = 2000;
 
@@ -11,12 +14,15 @@ interface AudienceLinkProps {
   slug: string;
 }
 
-/** The link the audience opens, with Copy and View. */
+/** The link the audience opens: Copy, View, its QR code and the printable flyer. */
 export function AudienceLink({ slug }: AudienceLinkProps) {
   const url = `${useAudienceOrigin()}/musician/${slug}`;
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [qrOpen, setQrOpen] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const [printFailed, setPrintFailed] = useState(false);
 
   useEffect(() => {
     if (copyState !== 'copied') return;
@@ -29,6 +35,21 @@ export function AudienceLink({ slug }: AudienceLinkProps) {
     setCopyState(copied ? 'copied' : 'failed');
     if (!copied) inputRef.current?.select();
   }
+
+  async function printFlyer() {
+    setPrinting(true);
+    setPrintFailed(false);
+    try {
+      await openFlyerPdf(defaultPaper());
+    } catch {
+      setPrintFailed(true);
+    } finally {
+      setPrinting(false);
+    }
+  }
+
+  const error =
+    copyState === 'failed' ? messages.copyFailed : printFailed ? messages.flyerPrintFailed : null;
 
   return (
     <section className="card" aria-labelledby="audience-link-title">
@@ -57,9 +78,21 @@ export function AudienceLink({ slug }: AudienceLinkProps) {
           </a>
         </div>
       </div>
-      <StatusMessage tone="error">
-        {copyState === 'failed' ? messages.copyFailed : null}
-      </StatusMessage>
+      <div className="audience-link-tools">
+        <button type="button" className="button button-secondary" onClick={() => setQrOpen(true)}>
+          QR Code
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={printing}
+          onClick={() => void printFlyer()}
+        >
+          Print Flyer
+        </button>
+      </div>
+      <StatusMessage tone="error">{error}</StatusMessage>
+      <QrCodeModal open={qrOpen} onClose={() => setQrOpen(false)} link={url} />
     </section>
   );
 }

@@ -1,5 +1,9 @@
 import type { Musician } from '#shared/schemas/musician.ts';
+import { AccountSettings } from './AccountSettings.tsx';
+import { ActivePlaylistSelect } from './ActivePlaylistSelect.tsx';
 import { AudienceLink } from './AudienceLink.tsx';
+import { ProfileSettingsForm } from './ProfileSettingsForm.tsx';
+import './profile-settings.css';
 
 interface ProfileTabProps {
   musician: Musician;
@@ -7,18 +11,12 @@ interface ProfileTabProps {
 
 export function ProfileTab({ musician }: ProfileTabProps) {
   return (
-    <div className="stack">
+    <div className="stack profile-tab">
       <AudienceLink slug={musician.slug} />
-      <section className="card" aria-labelledby="profile-settings-title">
-        <h3 id="profile-settings-title">Profile settings</h3>
-        <dl className="details">
-          <dt>Stage name</dt>
-          <dd>{musician.name}</dd>
-          <dt>Email</dt>
-          <dd>{musician.email}</dd>
-        </dl>
-        <p className="coming-soon">Editing your profile, email and password is coming soon.</p>
-      </section>
+      <ActivePlaylistSelect musicianId={musician.id} />
+      {/* Keyed by musician: another account signing in starts from its own values. */}
+      <ProfileSettingsForm key={musician.id} musician={musician} />
+      <AccountSettings email={musician.email} />
     </div>
   );
 }

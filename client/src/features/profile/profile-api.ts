@@ -1,7 +1,33 @@
-import { Musician, type ProfileUpdateBody } from '#shared/schemas/musician.ts';
-import { api } from '#client/lib/api-client.ts';
+import {
+  ChangeEmailResponse,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type DeleteAccountBody,
+} from '#shared/schemas/auth.ts';
+import { MessageResponse } from '#shared/schemas/common.ts';
+import {
+  Musician,
+  SlugAvailabilityResponse,
+  type ProfileUpdateBody,
+} from '#shared/schemas/musician.ts';
+import { api, ApiError } from '#client/lib/api-client.ts';
+import { fetchJson } from '#client/lib/api-fetch.ts';
 
 export const profileApi = {
   get: () => api.get('/profile', Musician),
   update: (body: ProfileUpdateBody) => api.put('/profile', Musician, body),
+  slugAvailable: (slug: string) =>
+    api.get(`/profile/slug-available?slug=${encodeURIComponent(slug)}`, SlugAvailabilityResponse),
+  changeEmail: (body: ChangeEmailBody) =>
+    api.put('/profile/change-email', ChangeEmailResponse, body),
+  changePassword: (body: ChangePasswordBody) =>
+    api.put('/profile/change-password', MessageResponse, body),
+  /** DELETE with a body (the spec's confirmation_text), which api.delete does not send. */
+  async deleteAccount(body: DeleteAccountBody) {
+    const parsed = MessageResponse.safeParse(
+      await fetchJson('/account/delete', { method: 'DELETE', body }),
+    );
+    if (!parsed.success) throw new ApiError(200, undefined);
+    return parsed.data;
+  },
 };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import { TextField } from '#client/ui/TextField.tsx';
+import { EMPTY_VENUE, VenueFields, type VenueValues } from './VenueFields.tsx';
 import type { ShowActions } from './show-actions.ts';
 import { selectCurrentShow, useShowsStore } from './shows-store.ts';
 
@@ -13,6 +14,7 @@ export function ShowControls({ actions }: ShowControlsProps) {
   const current = useShowsStore(selectCurrentShow);
   const [formOpen, setFormOpen] = useState(false);
   const [name, setName] = useState('');
+  const [venue, setVenue] = useState<VenueValues>(EMPTY_VENUE);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -20,11 +22,16 @@ export function ShowControls({ actions }: ShowControlsProps) {
     event.preventDefault();
     if (!name.trim()) return setError(messages.showNameRequired);
     setBusy(true);
-    const started = await actions.start(name.trim());
+    const started = await actions.start({
+      name: name.trim(),
+      ...venue,
+      performed_on: venue.performed_on || null,
+    });
     setBusy(false);
     if (started) {
       setFormOpen(false);
       setName('');
+      setVenue(EMPTY_VENUE);
       setError(undefined);
     }
   }
@@ -72,6 +79,7 @@ export function ShowControls({ actions }: ShowControlsProps) {
           setError(undefined);
         }}
       />
+      <VenueFields values={venue} onChange={setVenue} />
       <div className="modal-actions">
         <button
           type="button"
@@ -79,6 +87,7 @@ export function ShowControls({ actions }: ShowControlsProps) {
           onClick={() => {
             setFormOpen(false);
             setName('');
+            setVenue(EMPTY_VENUE);
             setError(undefined);
           }}
         >

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { Show } from '#shared/schemas/show.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
@@ -6,6 +6,7 @@ import { RequestCard } from '../requests/RequestCard.tsx';
 import { formatRequestTime } from '#client/lib/format.ts';
 import { requestsOfShow } from '../requests/request-views.ts';
 import type { ShowActions } from './show-actions.ts';
+import { ShowReportModal } from './ShowReportModal.tsx';
 import { selectShows, splitShows, useShowsStore } from './shows-store.ts';
 import './shows.css';
 
@@ -31,6 +32,7 @@ function DeleteShow({ show, actions }: { show: Show; actions: ShowActions }) {
 export function ShowsList({ requests, actions }: ShowsListProps) {
   const shows = useShowsStore(selectShows);
   const { visible } = useMemo(() => splitShows(shows), [shows]);
+  const [reportOf, setReportOf] = useState<Show | null>(null);
 
   return (
     <section className="card" aria-labelledby="shows-title">
@@ -64,6 +66,14 @@ export function ShowsList({ requests, actions }: ShowsListProps) {
                 <button
                   type="button"
                   className="button button-ghost button-small"
+                  aria-label={`Report of show ${show.name}`}
+                  onClick={() => setReportOf(show)}
+                >
+                  Report
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
                   aria-label={`Archive show ${show.name}`}
                   onClick={() => void actions.archive(show)}
                 >
@@ -75,6 +85,9 @@ export function ShowsList({ requests, actions }: ShowsListProps) {
           );
         })}
       </ul>
+      {reportOf && (
+        <ShowReportModal show={reportOf} actions={actions} onClose={() => setReportOf(null)} />
+      )}
     </section>
   );
 }

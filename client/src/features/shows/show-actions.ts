@@ -1,5 +1,5 @@
 import { messages } from '#shared/messages.ts';
-import type { Show } from '#shared/schemas/show.ts';
+import type { Show, StartShowBody, UpdateShowBody } from '#shared/schemas/show.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import type { Notify } from '#client/lib/use-toast.ts';
 import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
@@ -22,9 +22,9 @@ export function showActions(notify: Notify) {
   }
 
   return {
-    start: (name: string) =>
+    start: (body: StartShowBody) =>
       attempt(
-        async () => shows().applyCurrent(await showsApi.start(name)),
+        async () => shows().applyCurrent(await showsApi.start(body)),
         messages.showStarted,
         messages.showStartFailed,
       ),
@@ -37,6 +37,17 @@ export function showActions(notify: Notify) {
         },
         messages.showStopped,
         messages.showStopFailed,
+      ),
+    /** Name, venue and date; true when saved. */
+    update: (show: Show, changes: UpdateShowBody) =>
+      attempt(
+        async () => {
+          const updated = await showsApi.update(show.id, changes);
+          shows().upsert(updated);
+          if (updated.status === 'active') shows().applyCurrent({ active: true, show: updated });
+        },
+        messages.showDetailsSaved,
+        messages.showDetailsSaveFailed,
       ),
     archive: (show: Show) =>
       attempt(

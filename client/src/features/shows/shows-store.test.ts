@@ -8,6 +8,9 @@ const show = (overrides: Partial<Show> = {}): Show => ({
   name: 'Friday',
   date: '2025-05-01T20:00:00.000Z',
   status: 'active',
+  venue_name: '',
+  venue_address: '',
+  performed_on: null,
   updated_at: '2025-05-01T20:00:00.000Z',
   ...overrides,
 });

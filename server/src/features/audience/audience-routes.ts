@@ -13,9 +13,27 @@ import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 
+/** The same address (path and query) with the slug after /musicians/ replaced. */
+function withSlug(url: string, slug: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  return `${path.replace(/(\/musicians\/)[^/?]+/, `$1${slug}`)}${query}`;
+}
+
 /** The audience page's calls: no token, and only public fields (the schemas filter the rest). */
 export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { audience, tips } = app.services;
+
+  // A link or QR code printed before a slug change still works: GET under the old slug answers a
+  // permanent redirect to the same address under the new one (query string kept).
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const { slug } = request.params as { slug?: unknown };
+    if (typeof slug !== 'string') return;
+    const current = await audience.movedTo(slug);
+    if (current) return reply.code(308).header('location', withSlug(request.url, current)).send();
+  });
 
   app.get(
     '/musicians/:slug',

@@ -61,6 +61,11 @@ export function audienceService(deps: {
   }
 
   return {
+    /** The current slug of the musician who used this one before, for redirects of old links. */
+    async movedTo(oldSlug: string): Promise<string | undefined> {
+      return deps.musicians.currentSlugFor(oldSlug.trim().toLowerCase());
+    },
+
     async accessCheck(slug: string): Promise<AccessCheckResponse> {
       return accessFor(await findOr404(slug));
     },

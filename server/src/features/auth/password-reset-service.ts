@@ -17,6 +17,8 @@ interface Deps {
   log: FastifyBaseLogger;
   /** Only in development: the spec's "development text" shows the code on screen. */
   exposeResetCode: boolean;
+  /** Where codes go: 'email' with SMTP set up, else 'log' (the operator passes them on). */
+  delivery: ForgotPasswordResponse['delivery'];
   /** Told which sessions a reset ended, so their live connections close too. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
 }
@@ -32,7 +34,8 @@ export function passwordResetService(deps: Deps) {
     /** Same answer whether or not the email has an account, so it reveals nothing. */
     async requestCode(email: string): Promise<ForgotPasswordResponse> {
       const musician = await musicians.findByEmail(email);
-      if (!musician) return { message: messages.resetCodeSent };
+      const answer = { message: messages.resetCodeSent, delivery: deps.delivery };
+      if (!musician) return answer;
 
       const code = newResetCode();
       const expiresAt = new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000);
@@ -41,9 +44,7 @@ export function passwordResetService(deps: Deps) {
       mailer.send(musician.email, code).catch((err: unknown) => {
         log.error({ err }, 'could not send the password reset email');
       });
-      return deps.exposeResetCode
-        ? { message: messages.resetCodeSent, reset_code: code }
-        : { message: messages.resetCodeSent };
+      return deps.exposeResetCode ? { ...answer, reset_code: code } : answer;
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {

@@ -1,6 +1,6 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { musicians } from '#server/db/schema.ts';
+import { musicianSlugHistory, musicians } from '#server/db/schema.ts';
 import type { MusicianRow } from './musician-mapper.ts';
 import { isSlugShaped } from './slug.ts';
 
@@ -43,18 +43,75 @@ export function musiciansRepository(db: Db) {
       return new Set(rows.map((row) => row.slug));
     },
 
+    /** A new musician may take a slug someone used before: that old link becomes theirs. */
     async insert(values: NewMusician): Promise<MusicianRow> {
-      const [row] = await db.insert(musicians).values(values).returning();
-      return row!;
+      return db.transaction(async (tx) => {
+        await tx.delete(musicianSlugHistory).where(eq(musicianSlugHistory.slug, values.slug));
+        const [row] = await tx.insert(musicians).values(values).returning();
+        return row!;
+      });
     },
 
-    async update(id: string, changes: MusicianChanges): Promise<MusicianRow | undefined> {
+    /**
+     * Changes the musician's fields. A new slug is recorded with the old one in the slug history
+     * (so printed QR codes keep working) and takes over the new slug's history row, if any (the
+     * musician's own old slug, or one another musician left behind), all in one transaction.
+     */
+    async update(
+      id: string,
+      changes: MusicianChanges,
+    ): Promise<{ row: MusicianRow; previousSlug?: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const newSlug = changes.slug;
+        let previousSlug: string | undefined;
+        if (newSlug !== undefined) {
+          const [current] = await tx
+            .select({ slug: musicians.slug })
+            .from(musicians)
+            .where(eq(musicians.id, id))
+            .for('update');
+          if (current && current.slug !== newSlug) {
+            previousSlug = current.slug;
+            await tx.delete(musicianSlugHistory).where(eq(musicianSlugHistory.slug, newSlug));
+          }
+        }
+        const [row] = await tx
+          .update(musicians)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(musicians.id, id))
+          .returning();
+        if (!row) return undefined;
+        if (previousSlug) {
+          await tx
+            .insert(musicianSlugHistory)
+            .values({ slug: previousSlug, musicianId: id })
+            .onConflictDoUpdate({
+              target: musicianSlugHistory.slug,
+              set: { musicianId: id, createdAt: new Date() },
+            });
+        }
+        return { row, ...(previousSlug ? { previousSlug } : {}) };
+      });
+    },
+
+    /** The current slug of whoever used `oldSlug` before, for redirects of old links. */
+    async currentSlugFor(oldSlug: string): Promise<string | undefined> {
+      if (!isSlugShaped(oldSlug)) return undefined;
       const [row] = await db
-        .update(musicians)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(musicians.id, id))
-        .returning();
-      return row;
+        .select({ slug: musicians.slug })
+        .from(musicianSlugHistory)
+        .innerJoin(musicians, eq(musicians.id, musicianSlugHistory.musicianId))
+        .where(eq(musicianSlugHistory.slug, oldSlug));
+      return row?.slug;
+    },
+
+    /** Whether another musician's current slug is this one (old slugs do not count). */
+    async slugTakenByOther(slug: string, musicianId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: musicians.id })
+        .from(musicians)
+        .where(and(eq(musicians.slug, slug), sql`${musicians.id} <> ${musicianId}`));
+      return Boolean(row);
     },
   };
 }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
+import {
+  Musician,
+  ProfileUpdateBody,
+  SlugAvailabilityQuery,
+  SlugAvailabilityResponse,
+} from '#shared/schemas/musician.ts';
 import { sessionOf } from '#server/http/session.ts';
 import { responses } from '#server/http/responses.ts';
 
@@ -15,5 +20,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile',
     { schema: { body: ProfileUpdateBody, response: responses({ 200: Musician }) } },
     async (request) => profile.update(sessionOf(request).musicianId, request.body),
+  );
+
+  // Asked while the musician types a new slug (debounced by the form).
+  app.get(
+    '/profile/slug-available',
+    {
+      schema: {
+        querystring: SlugAvailabilityQuery,
+        response: responses({ 200: SlugAvailabilityResponse }),
+      },
+    },
+    async (request) => profile.slugAvailability(sessionOf(request).musicianId, request.query.slug),
   );
 };

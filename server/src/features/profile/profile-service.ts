@@ -1,5 +1,10 @@
 import { messages } from '#shared/messages.ts';
-import type { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
+import {
+  SlugField,
+  type Musician,
+  type ProfileUpdateBody,
+  type SlugAvailabilityResponse,
+} from '#shared/schemas/musician.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
@@ -59,24 +64,39 @@ export function profileService({ musicians, events }: Deps) {
     },
 
     async update(musicianId: string, body: ProfileUpdateBody): Promise<Musician> {
-      // Audience pages still open under the old slug must hear of the new one.
-      const before = body.slug === undefined ? undefined : await musicians.findById(musicianId);
       try {
-        const row = await musicians.update(musicianId, toChanges(body));
-        if (!row) throw notFound(messages.musicianNotFound);
-        const musician = toMusician(row);
-        const renamed = before && before.slug !== row.slug ? before.slug : undefined;
+        const updated = await musicians.update(musicianId, toChanges(body));
+        if (!updated) throw notFound(messages.musicianNotFound);
+        const musician = toMusician(updated.row);
+        // Audience pages still open under the old slug must hear of the new one.
         events.publish({
           musicianId,
           name: 'profile:updated',
           payload: musician,
-          ...(renamed ? { previousSlug: renamed } : {}),
+          ...(updated.previousSlug ? { previousSlug: updated.previousSlug } : {}),
         });
         return musician;
       } catch (error) {
         if (isUniqueViolation(error, 'musicians_slug_key')) throw conflict(messages.slugTaken);
         throw error;
       }
+    },
+
+    /** The slug field's live check: the same rules PUT /profile applies, without saving. */
+    async slugAvailability(musicianId: string, typed: string): Promise<SlugAvailabilityResponse> {
+      const parsed = SlugField.safeParse(typed);
+      const slug = typed.trim().toLowerCase();
+      if (!parsed.success) return { available: false, slug, message: messages.slugInvalid };
+      const musician = await musicians.findById(musicianId);
+      if (musician?.slug === parsed.data) {
+        return { available: true, slug: parsed.data, message: messages.slugCurrent };
+      }
+      const taken = await musicians.slugTakenByOther(parsed.data, musicianId);
+      return {
+        available: !taken,
+        slug: parsed.data,
+        message: taken ? messages.slugTaken : messages.slugAvailable,
+      };
     },
   };
 }

@@ -9,6 +9,9 @@ export function toShow(row: ShowRow): Show {
     name: row.name,
     date: row.date.toISOString(),
     status: row.status,
+    venue_name: row.venueName,
+    venue_address: row.venueAddress,
+    performed_on: row.performedOn,
     updated_at: row.updatedAt.toISOString(),
   };
 }

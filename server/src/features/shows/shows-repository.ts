@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Show, ShowStatus } from '#shared/schemas/show.ts';
+import type { Show, ShowStatus, StartShowData, UpdateShowData } from '#shared/schemas/show.ts';
 import type { Db } from '#server/db/database.ts';
 import { requests, shows } from '#server/db/schema.ts';
 import { toShow } from './show-mapper.ts';
@@ -32,12 +32,39 @@ export function showsRepository(db: Db) {
     },
 
     /** Fails with a unique violation on shows_one_active_per_musician if one is running. */
-    async insertActive(musicianId: string, name: string): Promise<Show> {
+    async insertActive(musicianId: string, data: StartShowData): Promise<Show> {
       const [row] = await db
         .insert(shows)
-        .values({ musicianId, name, status: 'active' })
+        .values({
+          musicianId,
+          name: data.name,
+          venueName: data.venue_name,
+          venueAddress: data.venue_address,
+          performedOn: data.performed_on,
+          status: 'active',
+        })
         .returning();
       return toShow(row!);
+    },
+
+    /** Changes only the fields given; undefined when the show is not this musician's. */
+    async update(
+      musicianId: string,
+      showId: string,
+      changes: UpdateShowData,
+    ): Promise<Show | undefined> {
+      const [row] = await db
+        .update(shows)
+        .set({
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.venue_name !== undefined ? { venueName: changes.venue_name } : {}),
+          ...(changes.venue_address !== undefined ? { venueAddress: changes.venue_address } : {}),
+          ...(changes.performed_on !== undefined ? { performedOn: changes.performed_on } : {}),
+          updatedAt: new Date(),
+        })
+        .where(owned(musicianId, showId))
+        .returning();
+      return row && toShow(row);
     },
 
     async setStatus(

@@ -1,17 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
+import { z } from 'zod';
 import {
   CurrentShowResponse,
   Show,
   ShowListResponse,
+  ShowReport,
+  ShowReportQuery,
   StartShowBody,
+  UpdateShowBody,
 } from '#shared/schemas/show.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
+import { csvDownload } from '../analytics/csv-download.ts';
+import { reportFileName } from './report-file-name.ts';
 
 export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { shows } = app.services;
+  const { shows, showReport } = app.services;
   app.addHook('preHandler', app.requireMusician);
   const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
 
@@ -28,14 +34,36 @@ export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shows/start',
     { schema: { body: StartShowBody, response: responses({ 201: CurrentShowResponse }) } },
-    async (request, reply) =>
-      reply.code(201).send(await shows.start(me(request), request.body.name)),
+    async (request, reply) => reply.code(201).send(await shows.start(me(request), request.body)),
   );
 
   app.post(
     '/shows/stop',
     { schema: { response: responses({ 200: CurrentShowResponse }) } },
     (request) => shows.stop(me(request)),
+  );
+
+  app.put(
+    '/shows/:id',
+    { schema: { params: IdParams, body: UpdateShowBody, response: responses({ 200: Show }) } },
+    (request) => shows.update(me(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/shows/:id/report',
+    {
+      schema: {
+        params: IdParams,
+        querystring: ShowReportQuery,
+        response: responses({ 200: z.union([ShowReport, z.string()]) }),
+      },
+    },
+    async (request, reply) => {
+      const { format, tz } = request.query;
+      if (format === 'json') return showReport.report(me(request), request.params.id);
+      const { show, csv } = await showReport.csv(me(request), request.params.id, tz);
+      return csvDownload(reply, reportFileName(show), csv);
+    },
   );
 
   app.put(

@@ -1,5 +1,10 @@
 import { messages } from '#shared/messages.ts';
-import type { CurrentShowResponse, Show } from '#shared/schemas/show.ts';
+import type {
+  CurrentShowResponse,
+  Show,
+  StartShowData,
+  UpdateShowData,
+} from '#shared/schemas/show.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
@@ -34,9 +39,9 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
 
     list: (musicianId: string) => shows.list(musicianId),
 
-    async start(musicianId: string, name: string): Promise<CurrentShowResponse> {
+    async start(musicianId: string, data: StartShowData): Promise<CurrentShowResponse> {
       try {
-        const show = await shows.insertActive(musicianId, name);
+        const show = await shows.insertActive(musicianId, data);
         const current = { active: true, show };
         announce(musicianId, current);
         changed(musicianId, show);
@@ -57,6 +62,15 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
       announce(musicianId, current);
       changed(musicianId, stopped);
       return current;
+    },
+
+    /** Name, venue and date, at any time (a setlist report is often filed days later). */
+    async update(musicianId: string, showId: string, changes: UpdateShowData): Promise<Show> {
+      const updated = await shows.update(musicianId, showId, changes);
+      if (!updated) throw notFound(messages.showNotFound);
+      if (updated.status === 'active') announce(musicianId, { active: true, show: updated });
+      changed(musicianId, updated);
+      return updated;
     },
 
     async archive(musicianId: string, showId: string): Promise<Show> {

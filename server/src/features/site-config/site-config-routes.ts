@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteConfigResponse } from '#shared/schemas/site-config.ts';
 import { responses } from '#server/http/responses.ts';
+import { publicUrlFor, type PublicUrlOptions } from '#server/http/public-url.ts';
 
-export const siteConfigRoutes: FastifyPluginAsyncZod<{
-  publicUrl: string;
-  supportEmail: string | undefined;
-}> = async (app, options) => {
-  const body = { public_url: options.publicUrl, support_email: options.supportEmail ?? null };
+export const siteConfigRoutes: FastifyPluginAsyncZod<
+  PublicUrlOptions & { supportEmail: string | undefined }
+> = async (app, options) => {
+  const supportEmail = options.supportEmail ?? null;
   app.get(
     '/config',
     { schema: { response: responses({ 200: SiteConfigResponse }) } },
-    async () => body,
+    async (request) => ({
+      public_url: publicUrlFor(request, options),
+      support_email: supportEmail,
+    }),
   );
 };

@@ -49,7 +49,7 @@ describe('POST /api/auth/forgot-password', () => {
     const unknown = await forgot(production, uniqueEmail('nobody'));
 
     expect(known.statusCode).toBe(200);
-    expect(known.json()).toEqual({ message: messages.resetCodeSent });
+    expect(known.json()).toEqual({ message: messages.resetCodeSent, delivery: 'log' });
     expect(unknown.json()).toEqual(known.json());
   });
 
@@ -58,6 +58,7 @@ describe('POST /api/auth/forgot-password', () => {
     const res = await forgot(development, musician.email);
     expect(res.json()).toEqual({
       message: messages.resetCodeSent,
+      delivery: 'log',
       reset_code: expect.stringMatching(/^[A-Z0-9]{8}$/),
     });
   });

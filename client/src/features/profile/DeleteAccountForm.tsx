@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { messages } from '#shared/messages.ts';
+import { DeleteAccountBody } from '#shared/schemas/auth.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { TextField } from '#client/ui/TextField.tsx';
+import { useAuthStore } from '../auth/auth-store.ts';
+import { profileApi } from './profile-api.ts';
+
+interface DeleteAccountFormProps {
+  onCancel(): void;
+}
+
+/** Deletes everything after the word DELETE is typed, then signs this device out. */
+export function DeleteAccountForm({ onCancel }: DeleteAccountFormProps) {
+  const endSession = useAuthStore((s) => s.endSession);
+  const [typed, setTyped] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = DeleteAccountBody.safeParse({ confirmation_text: typed });
+    if (!checked.success) return setFailure(messages.deleteConfirmationRequired);
+    setFailure(null);
+    setBusy(true);
+    try {
+      const answer = await profileApi.deleteAccount(checked.data);
+      // Every session is gone on the server: forget this one and say why on the sign-in panel.
+      endSession(answer.message);
+    } catch (error) {
+      setFailure(errorMessage(error, messages.accountDeleteFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="form-stack account-form account-form-danger"
+      onSubmit={submit}
+      noValidate
+      aria-label="Delete account"
+    >
+      <p>
+        This deletes your profile, songs, playlists, shows, requests and tips for good. Your
+        audience link stops working.
+      </p>
+      <TextField
+        label='Type "DELETE" to confirm'
+        name="confirmation_text"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <StatusMessage tone="error">{failure}</StatusMessage>
+      <div className="button-row">
+        <button type="submit" className="button button-danger" disabled={busy}>
+          Delete My Account
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages.ts';
+import type { Musician } from '#shared/schemas/musician.ts';
+import { checkProfileForm, formValuesOf, withoutPrefix } from './profile-form.ts';
+
+const musician: Musician = {
+  id: 'm1',
+  name: 'The Band',
+  slug: 'the-band',
+  bio: '',
+  website: '',
+  venmo_link: '',
+  paypal_username: '',
+  venmo_username: '',
+  cash_app_username: '',
+  zelle_email: '',
+  zelle_phone: '',
+  instagram_username: '',
+  facebook_username: '',
+  tiktok_username: '',
+  spotify_artist_url: '',
+  apple_music_artist_url: '',
+  venmo_enabled: true,
+  paypal_enabled: true,
+  cash_app_enabled: false,
+  zelle_enabled: true,
+  tips_enabled: true,
+  requests_enabled: true,
+  email: 'band@example.com',
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+};
+
+describe('profile form', () => {
+  it('drops a typed @ or $ from the handles that are entered without one', () => {
+    expect(withoutPrefix('venmo_username', '@band')).toBe('band');
+    expect(withoutPrefix('tiktok_username', ' @band')).toBe('band');
+    expect(withoutPrefix('cash_app_username', '$band')).toBe('band');
+    expect(withoutPrefix('cash_app_username', '@band')).toBe('@band');
+    expect(withoutPrefix('facebook_username', '@band')).toBe('@band');
+  });
+
+  it('sends the form fields only, never the design or On Stage switches', () => {
+    const checked = checkProfileForm({ ...formValuesOf(musician), website: 'band.example.com' });
+    expect(checked).toEqual({
+      ok: true,
+      body: expect.objectContaining({
+        website: 'https://band.example.com',
+        cash_app_enabled: false,
+      }),
+    });
+    if (checked.ok) expect(Object.keys(checked.body)).not.toContain('tips_enabled');
+  });
+
+  it('reports each field with its own message', () => {
+    const checked = checkProfileForm({
+      ...formValuesOf(musician),
+      name: ' ',
+      slug: 'Not ok!',
+      zelle_email: 'nope',
+    });
+    expect(checked).toEqual({
+      ok: false,
+      errors: {
+        name: messages.nameRequired,
+        slug: messages.slugInvalid,
+        zelle_email: messages.zelleEmailInvalid,
+      },
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import type { ChangeEvent } from 'react';
+import { ProfileUpdateBody, type Musician } from '#shared/schemas/musician.ts';
+
+/** The text fields of the Profile Settings form, by their API names. */
+export const TEXT_FIELDS = [
+  'name',
+  'slug',
+  'bio',
+  'website',
+  'venmo_username',
+  'paypal_username',
+  'cash_app_username',
+  'zelle_email',
+  'zelle_phone',
+  'instagram_username',
+  'facebook_username',
+  'tiktok_username',
+  'spotify_artist_url',
+  'apple_music_artist_url',
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export const FLAG_FIELDS = [
+  'venmo_enabled',
+  'paypal_enabled',
+  'cash_app_enabled',
+  'zelle_enabled',
+] as const;
+export type FlagField = (typeof FLAG_FIELDS)[number];
+
+export type ProfileFormValues = Record<TextField, string> & Record<FlagField, boolean>;
+export type ProfileFormErrors = Partial<Record<TextField, string>>;
+
+/** Handles entered without a prefix: a typed one is dropped as the musician types. */
+const PREFIX: Partial<Record<TextField, '@' | '$'>> = {
+  venmo_username: '@',
+  paypal_username: '@',
+  instagram_username: '@',
+  tiktok_username: '@',
+  cash_app_username: '$',
+};
+
+export function withoutPrefix(field: TextField, value: string): string {
+  const prefix = PREFIX[field];
+  if (!prefix) return value;
+  const trimmed = value.trimStart();
+  return trimmed.startsWith(prefix) ? trimmed.slice(1) : value;
+}
+
+export function formValuesOf(musician: Musician): ProfileFormValues {
+  const values = {} as ProfileFormValues;
+  for (const field of TEXT_FIELDS) values[field] = musician[field];
+  for (const flag of FLAG_FIELDS) values[flag] = musician[flag];
+  return values;
+}
+
+type Checked = { ok: true; body: ProfileUpdateBody } | { ok: false; errors: ProfileFormErrors };
+
+/** The same rules the server applies, so most mistakes show before anything is sent. */
+export function checkProfileForm(values: ProfileFormValues): Checked {
+  const result = ProfileUpdateBody.safeParse(values);
+  if (result.success) return { ok: true, body: result.data };
+  const errors: ProfileFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as TextField;
+    if (TEXT_FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Props binding one input of the form, shared by its sections. */
+export interface FormBinding {
+  text(field: TextField): {
+    name: string;
+    value: string;
+    error: string | undefined;
+    onChange(event: ChangeEvent<HTMLInputElement>): void;
+  };
+  flag(field: FlagField): {
+    name: string;
+    checked: boolean;
+    onChange(event: ChangeEvent<HTMLInputElement>): void;
+  };
+}

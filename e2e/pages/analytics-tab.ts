@@ -1,0 +1,57 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+/** The dashboard's Analytics tab. */
+export class AnalyticsTab {
+  readonly page: Page;
+  readonly period: Locator;
+  readonly totals: Locator;
+  readonly topSongs: Locator;
+  readonly topRequesters: Locator;
+  readonly chart: Locator;
+  readonly exportButton: Locator;
+  readonly monthlyButton: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.period = page.getByRole('combobox', { name: 'Period' });
+    this.totals = page.getByRole('region', { name: 'Totals' });
+    this.topSongs = page.getByRole('region', { name: 'Top songs' });
+    this.topRequesters = page.getByRole('region', { name: 'Top requesters' });
+    this.chart = page.getByTestId('daily-chart').locator('canvas');
+    this.exportButton = page.getByRole('button', { name: 'Export requesters (CSV)' });
+    this.monthlyButton = page.getByRole('button', { name: 'Monthly' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Analytics', exact: true }).click();
+  }
+
+  /** The value shown under a total's label ("Total requests", "Digital tips", ...). */
+  total(label: string): Locator {
+    return this.totals
+      .locator('.analytics-total')
+      .filter({ has: this.page.getByText(label, { exact: true }) })
+      .locator('.analytics-total-value');
+  }
+}
+
+/** An audience request with a chosen requester, as a phone sends it. */
+export async function requestAs(
+  request: APIRequestContext,
+  songId: string,
+  requester: { name: string; email: string; tip?: number },
+): Promise<string> {
+  const response = await request.post('/api/requests', {
+    data: {
+      song_id: songId,
+      requester_name: requester.name,
+      requester_email: requester.email,
+      dedication: '',
+      tip_amount: requester.tip ?? 0,
+    },
+  });
+  if (response.status() !== 201) {
+    throw new Error(`request failed: ${response.status()} ${await response.text()}`);
+  }
+  return ((await response.json()) as { id: string }).id;
+}

@@ -1,0 +1,76 @@
+import { messages } from '#shared/messages.ts';
+import type {
+  ChangeEmailBody,
+  ChangeEmailResponse,
+  ChangePasswordBody,
+} from '#shared/schemas/auth.ts';
+import { isUniqueViolation } from '#server/db/pg-errors.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import type { Session } from '#server/http/session.ts';
+import { hashPassword, verifyPassword } from '../auth/password-hasher.ts';
+import { toMusician } from '../musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+import type { AccountRepository } from './account-repository.ts';
+
+interface Deps {
+  musicians: MusiciansRepository;
+  account: AccountRepository;
+  events: DomainEvents;
+}
+
+/** Change email, change password, delete the account: each asks for proof first. */
+export function accountService({ musicians, account, events }: Deps) {
+  /** The musician, once the current password is proven; a wrong one is a 400 saying so. */
+  async function withPassword(musicianId: string, password: string) {
+    const musician = await musicians.findById(musicianId);
+    if (!musician) throw notFound(messages.musicianNotFound);
+    if (!(await verifyPassword(musician.passwordHash, password))) {
+      throw badRequest(messages.currentPasswordIncorrect);
+    }
+    return musician;
+  }
+
+  return {
+    async changeEmail(session: Session, body: ChangeEmailBody): Promise<ChangeEmailResponse> {
+      const musician = await withPassword(session.musicianId, body.current_password);
+      if (musician.email.toLowerCase() === body.new_email) {
+        throw badRequest(messages.newEmailSameAsCurrent);
+      }
+      try {
+        const row = await account.setEmail(session.musicianId, body.new_email);
+        if (!row) throw notFound(messages.musicianNotFound);
+        const updated = toMusician(row);
+        // The musician's other devices show the email too.
+        events.publish({ musicianId: row.id, name: 'profile:updated', payload: updated });
+        return { message: messages.emailUpdated, musician: updated };
+      } catch (error) {
+        if (isUniqueViolation(error, 'musicians_email_lower_key')) {
+          throw conflict(messages.emailTaken);
+        }
+        throw error;
+      }
+    },
+
+    /** This device stays signed in; every other one is signed out and disconnected. */
+    async changePassword(session: Session, body: ChangePasswordBody): Promise<{ message: string }> {
+      await withPassword(session.musicianId, body.current_password);
+      const revoked = await account.setPassword(
+        session.musicianId,
+        await hashPassword(body.new_password),
+        session.sessionId,
+      );
+      events.sessionsRevoked(revoked);
+      return { message: messages.passwordUpdated };
+    },
+
+    async deleteAccount(session: Session): Promise<{ message: string }> {
+      const ended = await account.deleteMusician(session.musicianId);
+      if (!ended) throw notFound(messages.musicianNotFound);
+      events.sessionsRevoked(ended);
+      return { message: messages.accountDeleted };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

@@ -1,0 +1,102 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsTotals, DailyCount, Requester, TopSong } from '#shared/schemas/analytics.ts';
+import type { Db } from '#server/db/database.ts';
+import { requests } from '#server/db/schema.ts';
+import { toRequester, type RequesterRow } from './requester-mapper.ts';
+
+/** Which of the musician's requests count: all time, or the last `days` calendar days. */
+export interface AnalyticsWindow {
+  musicianId: string;
+  /** null: all time. */
+  days: number | null;
+  /** IANA name: a request's day is its date on the musician's clock, not the server's. */
+  timeZone: string;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The musician's requests of the window, each with its local `day`. The lower bound is a
+ * timestamp (local midnight of the first day), so the musician's index on created_at serves it.
+ */
+function scoped({ musicianId, days, timeZone }: AnalyticsWindow): SQL {
+  const since =
+    days === null
+      ? sql`true`
+      : sql`r.created_at >= (((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone})`;
+  return sql`scoped AS (
+    SELECT r.*, (r.created_at AT TIME ZONE ${timeZone})::date AS day
+    FROM ${requests} r
+    WHERE r.musician_id = ${musicianId} AND ${since}
+  )`;
+}
+
+/** SQL of analytics: every query is scoped to one musician's requests. */
+export function analyticsRepository(db: Db) {
+  return {
+    async totals(window: AnalyticsWindow): Promise<AnalyticsTotals> {
+      const result = await db.execute(sql`
+        WITH ${scoped(window)}
+        SELECT count(*)::int AS total_requests,
+          count(DISTINCT lower(requester_email))::int AS unique_requesters,
+          (count(*) FILTER (WHERE tip_amount > 0))::int AS requests_with_tips,
+          round(coalesce(sum(tip_amount), 0), 2)::float8 AS total_tips
+        FROM scoped`);
+      return rowsOf<AnalyticsTotals>(result)[0]!;
+    },
+
+    /** One row per local day of the window, zero days included, oldest first. */
+    async daily(window: AnalyticsWindow): Promise<DailyCount[]> {
+      const { days, timeZone } = window;
+      const first =
+        days === null ? sql`(SELECT min(day) FROM scoped)` : sql`today - ${days - 1}::int`;
+      const result = await db.execute(sql`
+        WITH ${scoped(window)},
+        bounds AS (SELECT (now() AT TIME ZONE ${timeZone})::date AS today),
+        series AS (
+          SELECT generate_series(${first}, today, interval '1 day')::date AS day FROM bounds
+        )
+        SELECT to_char(series.day, 'YYYY-MM-DD') AS date,
+          count(scoped.id)::int AS requests,
+          (count(scoped.id) FILTER (WHERE scoped.tip_amount > 0))::int AS requests_with_tips,
+          round(coalesce(sum(scoped.tip_amount), 0), 2)::float8 AS tips
+        FROM series LEFT JOIN scoped ON scoped.day = series.day
+        GROUP BY series.day
+        ORDER BY series.day`);
+      return rowsOf<DailyCount>(result);
+    },
+
+    /** Songs by requests, most first; a song is its title and artist as requested. */
+    async topSongs(window: AnalyticsWindow, limit: number): Promise<TopSong[]> {
+      const result = await db.execute(sql`
+        WITH ${scoped(window)}
+        SELECT (array_agg(song_title ORDER BY created_at DESC))[1] AS song,
+          (array_agg(song_artist ORDER BY created_at DESC))[1] AS artist,
+          count(*)::int AS count
+        FROM scoped
+        GROUP BY lower(song_title), lower(song_artist)
+        ORDER BY count DESC, lower(song_title), lower(song_artist)
+        LIMIT ${limit}`);
+      return rowsOf<TopSong>(result);
+    },
+
+    /** Requesters by requests (then tips), most first; `limit` null lists them all. */
+    async requesters(window: AnalyticsWindow, limit: number | null): Promise<Requester[]> {
+      const result = await db.execute(sql`
+        WITH ${scoped(window)}
+        SELECT (array_agg(requester_name ORDER BY created_at DESC))[1] AS requester_name,
+          lower(requester_email) AS email,
+          count(*)::int AS request_count,
+          round(coalesce(sum(tip_amount), 0), 2)::float8 AS total_tips,
+          min(created_at) AS first_request_at,
+          max(created_at) AS last_request_at
+        FROM scoped
+        GROUP BY lower(requester_email)
+        ORDER BY request_count DESC, total_tips DESC, email
+        ${limit === null ? sql`` : sql`LIMIT ${limit}`}`);
+      return rowsOf<RequesterRow>(result).map(toRequester);
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof analyticsRepository>;

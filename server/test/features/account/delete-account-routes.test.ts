@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages.ts';
+import {
+  authSessions,
+  musicianSlugHistory,
+  musicians,
+  playlists,
+  requests,
+  songs,
+} from '#server/db/schema.ts';
+import {
+  createPlaylist,
+  createSong,
+  registerMusician,
+  submitRequest,
+  updateProfile,
+} from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
+import { connectDevice } from '#server-test/helpers/test-device.ts';
+
+const { app, url } = await startTestApp({}, { listen: true });
+const { db } = app.database;
+
+const deleteAccount = (auth: Record<string, string>, payload?: object) =>
+  app.inject({
+    method: 'DELETE',
+    url: '/api/account/delete',
+    headers: auth,
+    ...(payload ? { payload } : {}),
+  });
+
+describe('DELETE /api/account/delete', () => {
+  it("removes all of the musician's data and no one else's", async () => {
+    const musician = await registerMusician(app);
+    const other = await registerMusician(app);
+    const song = await createSong(app, musician);
+    const otherSong = await createSong(app, other);
+    await createPlaylist(app, musician, { song_ids: [song.id] });
+    await submitRequest(app, song);
+    await submitRequest(app, otherSong);
+    await updateProfile(app, musician, { slug: `gone-${musician.musician.slug}` });
+
+    const res = await deleteAccount(musician.auth, { confirmation_text: 'DELETE' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: messages.accountDeleted });
+
+    const id = musician.musician.id;
+    expect(await db.select().from(musicians).where(eq(musicians.id, id))).toEqual([]);
+    for (const table of [songs, playlists, requests, authSessions, musicianSlugHistory]) {
+      expect(await db.select().from(table).where(eq(table.musicianId, id))).toEqual([]);
+    }
+    const publicPage = await app.inject({ url: `/api/musicians/${musician.musician.slug}` });
+    expect(publicPage.statusCode).toBe(404);
+
+    const otherSongs = await app.inject({ url: '/api/songs', headers: other.auth });
+    expect(otherSongs.statusCode).toBe(200);
+    const otherRequests = await db
+      .select()
+      .from(requests)
+      .where(eq(requests.musicianId, other.musician.id));
+    expect(otherRequests.length).toBe(1);
+  });
+
+  it('ends every session and disconnects every device of the musician', async () => {
+    const musician = await registerMusician(app);
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: musician.email, password: musician.password },
+    });
+    const secondToken = second.json<{ token: string }>().token;
+    const devices = [
+      await connectDevice(url, musician.token),
+      await connectDevice(url, secondToken),
+    ];
+    const disconnected = devices.map(
+      (device) => new Promise<string>((resolve) => device.socket.once('disconnect', resolve)),
+    );
+
+    expect((await deleteAccount(musician.auth, { confirmation_text: 'DELETE' })).statusCode).toBe(
+      200,
+    );
+    expect(await Promise.all(disconnected)).toEqual([
+      'io server disconnect',
+      'io server disconnect',
+    ]);
+    for (const token of [musician.token, secondToken]) {
+      const res = await app.inject({
+        url: '/api/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: musician.email, password: musician.password },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it.each([
+    [undefined],
+    [{}],
+    [{ confirmation_text: 'delete' }],
+    [{ confirmation_text: ' DELETE ' }],
+    [{ confirmation_text: 'yes' }],
+  ])('refuses %j without deleting anything', async (payload) => {
+    const musician = await registerMusician(app);
+    const res = await deleteAccount(musician.auth, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.deleteConfirmationRequired });
+    expect((await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('needs a signed-in musician', async () => {
+    expect((await deleteAccount({}, { confirmation_text: 'DELETE' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { requests } from '#server/db/schema.ts';
+import {
+  createSong,
+  registerMusician,
+  submitRequest,
+  type TestMusician,
+} from '#server-test/helpers/factories.ts';
+
+export const TZ = 'America/New_York';
+
+/** Moves a request to `daysAgo` local days before today, at `time` on the clock of `timeZone`. */
+export async function requestAt(
+  app: FastifyInstance,
+  requestId: string,
+  daysAgo: number,
+  time: string,
+  timeZone = TZ,
+): Promise<void> {
+  await app.database.db.execute(sql`
+    UPDATE ${requests}
+    SET created_at = (((now() AT TIME ZONE ${timeZone})::date - ${daysAgo}::int) + ${time}::time)
+      AT TIME ZONE ${timeZone}
+    WHERE id = ${requestId}`);
+}
+
+/** Today's date (YYYY-MM-DD) `daysAgo` days back, on the clock of `timeZone`. */
+export function localDate(daysAgo: number, timeZone = TZ): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - daysAgo);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Three requesters, five requests over three days (New York days), two with tips:
+ * - 2 days ago 23:30: Ann, Wonderwall, $5 (already the next day in UTC)
+ * - yesterday 12:00: Annie (ANN@ the same email, a later name), Valerie; Bob, Wonderwall, $10
+ * - today 09:00 and 12:00: Bob, Wonderwall; Cy, Jolene
+ */
+export async function seedEvening(app: FastifyInstance): Promise<TestMusician> {
+  const musician = await registerMusician(app);
+  const wonderwall = await createSong(app, musician);
+  const valerie = await createSong(app, musician, { title: 'Valerie', artist: 'Amy Winehouse' });
+  const jolene = await createSong(app, musician, { title: 'Jolene', artist: 'Dolly Parton' });
+  const plan = [
+    { song: wonderwall, name: 'Ann', email: 'ann@example.com', tip: 5, daysAgo: 2, at: '23:30' },
+    { song: valerie, name: 'Annie', email: 'ANN@example.com', tip: 0, daysAgo: 1, at: '12:00' },
+    { song: wonderwall, name: 'Bob', email: 'bob@example.com', tip: 10, daysAgo: 1, at: '12:00' },
+    { song: wonderwall, name: 'Bob', email: 'bob@example.com', tip: 0, daysAgo: 0, at: '09:00' },
+    { song: jolene, name: 'Cy', email: 'cy@example.com', tip: 0, daysAgo: 0, at: '12:00' },
+  ];
+  for (const step of plan) {
+    const created = await submitRequest(app, step.song, {
+      requester_name: step.name,
+      requester_email: step.email,
+      tip_amount: step.tip,
+    });
+    await requestAt(app, created.id, step.daysAgo, step.at);
+  }
+  return musician;
+}
