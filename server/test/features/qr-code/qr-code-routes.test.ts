@@ -63,7 +63,11 @@ async function pdfOf(buffer: Buffer) {
   const page = await doc.getPage(1);
   const { width, height } = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
-  const text = content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
+  const text = content.items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ')
+    // A long stage name wraps onto two lines of the flyer: read it as one.
+    .replace(/\s+/g, ' ');
   return { pages: doc.numPages, width, height, text };
 }
 
