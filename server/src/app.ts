@@ -14,6 +14,8 @@ import { isDefaultPublicUrl, type AppConfig } from './config.ts';
 import { analyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { accountRoutes } from './features/account/account-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
+import { contactRoutes } from './features/contact/contact-routes.ts';
+import { subscriptionRoutes } from './features/subscription/subscription-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
 import { designRoutes } from './features/design/design-routes.ts';
 import { imagesRoutes } from './features/images/images-routes.ts';
@@ -141,6 +143,8 @@ export async function buildApp(
         publicUrlIsDefault: isDefaultPublicUrl(config),
       });
       await api.register(analyticsRoutes);
+      await api.register(contactRoutes);
+      await api.register(subscriptionRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,9 @@ import type { AppConfig } from './config.ts';
 import { domainEvents } from './events/domain-events.ts';
 import { accountRepository } from './features/account/account-repository.ts';
 import { accountService } from './features/account/account-service.ts';
+import { contactMailer } from './features/contact/contact-mailer.ts';
+import { contactRepository } from './features/contact/contact-repository.ts';
+import { contactService } from './features/contact/contact-service.ts';
 import { authService } from './features/auth/auth-service.ts';
 import { housekeepingService } from './features/auth/housekeeping-service.ts';
 import { passwordResetService } from './features/auth/password-reset-service.ts';
@@ -43,6 +46,8 @@ import { songsRepository } from './features/songs/songs-repository.ts';
 import { songsService } from './features/songs/songs-service.ts';
 import { suggestionsRepository } from './features/suggestions/suggestions-repository.ts';
 import { suggestionsService } from './features/suggestions/suggestions-service.ts';
+import { subscriptionRepository } from './features/subscription/subscription-repository.ts';
+import { subscriptionService } from './features/subscription/subscription-service.ts';
 
 /** The composition root: repositories over the database, services over repositories. */
 function buildServices(app: FastifyInstance, config: AppConfig) {
@@ -114,6 +119,16 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     songImport,
     playlistImport: playlistImportService({ config: config.playlistImport, songImport }),
     starterPack: starterPackService({ catalogue: STARTER_CATALOGUE, songImport }),
+    contact: contactService({
+      contact: contactRepository(db),
+      mailer: contactMailer({
+        smtpUrl: config.smtpUrl,
+        supportEmail: config.supportEmail,
+        from: config.mailFrom,
+      }),
+      log: app.log,
+    }),
+    subscription: subscriptionService(subscriptionRepository(db)),
   };
 }
 

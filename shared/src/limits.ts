@@ -35,3 +35,12 @@ export const ON_STAGE_POLL_MS = 5000;
 export const ALL_REQUESTS_SHOWN = 50;
 export const COMPLETED_SHOWN = 10;
 export const STATUS_TOAST_MS = 3000;
+
+/** A contact message longer than this is refused with a message saying so. */
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/** Pro prices of the dashboard checkout (spec section 9); billing is disabled, so never charged. */
+export const PRO_PRICE_ANNUAL_PER_YEAR = 48;
+export const PRO_PRICE_ANNUAL_PER_MONTH = 4;
+export const PRO_PRICE_MONTHLY = 5;
+export const PRO_STARTUP_FEE = 15;

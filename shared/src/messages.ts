@@ -83,6 +83,8 @@ export const messages = {
   songYearInvalid: 'Year must be a whole number between 1000 and 2100, or empty.',
   songAddFailed: 'Error adding song',
   songUpdateFailed: 'Error updating song',
+  songDuplicate: 'You already have this song: {title} by {artist}.',
+  songNotesPublic: 'Shown to your audience',
   songDeleted: 'Song deleted',
   songHidden: 'Song hidden from the audience page',
   songShown: 'Song visible on the audience page',
@@ -211,6 +213,11 @@ export const messages = {
   suggestionAdded: 'Song added to your list',
   suggestionRejectedDone: 'Suggestion rejected',
   onStageDemo: 'Demo data: your requests could not be loaded. This screen keeps trying.',
+  onStageOtherMusician: 'This On Stage screen belongs to another musician.',
+  onStageOtherMusicianHint: 'Open your own to see your requests.',
+  onStageShowRunning: 'Show running: {name}',
+  onStageNoShow: 'No show running',
+  onStageRequestsOff: 'Requests are off',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',
   demoActionOnly: 'This is demo data: nothing was changed.',
 
@@ -317,4 +324,22 @@ export const messages = {
   enrichNothingToDo: 'All your songs already have genres, moods and years.',
   enrichDone: 'Filled in details for {enriched} of {processed} songs looked up.',
   enrichRemaining: '{remaining} more to go: run Auto-fill All again.',
+
+  // Contact form and free-mode subscription (issue 9)
+  contactFieldsRequired: 'Please fill in all fields',
+  contactMessageTooLong: 'Please keep your message under {max} characters.',
+  contactSendFailed: 'Error sending message. Please try again.',
+  contactSent: 'Thank you! Your message has been sent. We will get back to you soon.',
+  subscriptionLabelTrial: 'Free Trial Active',
+  subscriptionLabelActive: 'Subscription Active',
+  subscriptionLabelCanceled: 'Subscription Canceled',
+  subscriptionLabelFree: 'Free Plan',
+  subscriptionLoadFailed: 'Error loading subscription status. Please try again.',
+  subscriptionBillingDisabled:
+    'Billing is disabled in free mode: there is no subscription to cancel and nothing is charged.',
+  subscriptionProBenefits:
+    'Pro gives you the active audience link, the QR code, unlimited requests and real-time notifications. The dashboard, songs, request history and analytics are always free.',
+  subscriptionNotCharged: 'Not charged: billing is disabled in free mode.',
+  subscriptionFreeModeNote:
+    'Free mode: billing is disabled, so every musician has Pro access and nothing is charged.',
 } as const;

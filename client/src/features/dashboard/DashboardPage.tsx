@@ -5,6 +5,8 @@ import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
 import { useLiveSession } from '#client/live/use-live-session.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { profileApi } from '../profile/profile-api.ts';
+import { HelpButton } from '../help/QuickStartGuide.tsx';
+import { UpgradeButton } from '../subscription/UpgradeButton.tsx';
 import {
   DEFAULT_TAB,
   DASHBOARD_TABS,
@@ -48,6 +50,8 @@ export function DashboardPage() {
       <header className="site-header dashboard-header">
         <h1 className="dashboard-welcome">Welcome, {musician.name}</h1>
         <LiveIndicator />
+        <HelpButton name={musician.name} email={musician.email} />
+        <UpgradeButton />
         <button type="button" className="button button-ghost" onClick={() => void logout()}>
           Logout
         </button>

@@ -3,6 +3,7 @@ import { AccountSettings } from './AccountSettings.tsx';
 import { ActivePlaylistSelect } from './ActivePlaylistSelect.tsx';
 import { AudienceLink } from './AudienceLink.tsx';
 import { ProfileSettingsForm } from './ProfileSettingsForm.tsx';
+import { UpgradeButton } from '../subscription/UpgradeButton.tsx';
 import './profile-settings.css';
 
 interface ProfileTabProps {
@@ -14,6 +15,9 @@ export function ProfileTab({ musician }: ProfileTabProps) {
     <div className="stack profile-tab">
       <AudienceLink slug={musician.slug} />
       <ActivePlaylistSelect musicianId={musician.id} />
+      <div>
+        <UpgradeButton />
+      </div>
       {/* Keyed by musician: another account signing in starts from its own values. */}
       <ProfileSettingsForm key={musician.id} musician={musician} />
       <AccountSettings email={musician.email} />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { SongsHelpDialog } from '../help/SongsHelpDialog.tsx';
 
 const MANAGE_ITEMS = [
   { id: 'add', label: 'Add New Song' },
@@ -10,6 +11,9 @@ const MANAGE_ITEMS = [
 ] as const;
 export type ManageItem = (typeof MANAGE_ITEMS)[number]['id'];
 
+// Songs Help is the menu's own dialog, so it is not a ManageItem the Songs tab handles.
+const MENU_ITEMS = [...MANAGE_ITEMS, { id: 'help', label: 'Songs Help' }] as const;
+
 interface ManageSongsMenuProps {
   onChoose(item: ManageItem): void;
 }
@@ -17,6 +21,7 @@ interface ManageSongsMenuProps {
 /** The Manage Songs dropdown: a menu button; arrows move, Escape closes. */
 export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
   const [open, setOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -34,7 +39,7 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = items.current.findIndex((item) => item === document.activeElement);
-    const count = MANAGE_ITEMS.length;
+    const count = MENU_ITEMS.length;
     const moves: Record<string, number> = {
       ArrowDown: (index + 1) % count,
       ArrowUp: (index - 1 + count) % count,
@@ -66,7 +71,7 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label="Manage Songs" className="menu-list">
-          {MANAGE_ITEMS.map((item, index) => (
+          {MENU_ITEMS.map((item, index) => (
             <button
               key={item.id}
               ref={(element) => {
@@ -78,7 +83,8 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
               className="menu-item"
               onClick={() => {
                 setOpen(false);
-                onChoose(item.id);
+                if (item.id === 'help') setHelpOpen(true);
+                else onChoose(item.id);
               }}
             >
               {item.label}
@@ -86,6 +92,7 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
           ))}
         </div>
       )}
+      <SongsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Modal } from '#client/ui/Modal.tsx';
+import { ContactForm } from './ContactForm.tsx';
+import './help.css';
+
+interface HelpButtonProps {
+  name: string;
+  email: string;
+}
+
+/** The dashboard header's ? button and the Quick Start Guide it opens (spec section 2). */
+export function HelpButton({ name, email }: HelpButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-ghost help-button"
+        aria-label="Quick Start Guide"
+        title="Quick Start Guide"
+        onClick={() => setOpen(true)}
+      >
+        ?
+      </button>
+      <Modal title="Quick Start Guide" open={open} onClose={() => setOpen(false)}>
+        <ol className="help-steps">
+          <li>
+            <strong>Add your songs.</strong> In the Songs tab, add songs one by one, import a CSV,
+            LST or streaming playlist, or start from the starter pack.
+          </li>
+          <li>
+            <strong>Share your link.</strong> In the Profile tab, copy your audience link or show
+            its QR code (download it or print a flyer) so the crowd can find your song list.
+          </li>
+          <li>
+            <strong>Start a show.</strong> In the On Stage tab, start a show when you begin playing:
+            requests are grouped by show for your reports.
+          </li>
+          <li>
+            <strong>Work the queue.</strong> Requests arrive live in the Requests tab: play,
+            complete or skip them, and read the dedications and tips.
+          </li>
+        </ol>
+        <ContactForm name={name} email={email} />
+      </Modal>
+    </>
+  );
+}

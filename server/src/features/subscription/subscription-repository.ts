@@ -1,0 +1,16 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { requests } from '#server/db/schema.ts';
+
+export function subscriptionRepository(db: Db) {
+  return {
+    /** Requests the musician received since `since` (the start of the month). */
+    async requestsSince(musicianId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ used: count() })
+        .from(requests)
+        .where(and(eq(requests.musicianId, musicianId), gte(requests.createdAt, since)));
+      return row?.used ?? 0;
+    },
+  };
+}
