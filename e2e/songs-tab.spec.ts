@@ -1,3 +1,4 @@
+import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { SongsTab } from './pages/songs-tab.ts';
@@ -180,5 +181,42 @@ test.describe('dashboard Songs tab', () => {
       .getByRole('button', { name: /^Hide / })
       .click();
     await expect(songs.row('Yellow')).toContainText('Hidden');
+  });
+
+  test('refuses adding or editing into a song already in the list, and says notes are public', async ({
+    page,
+    request,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    await addSongByApi(request, musician.token, { title: 'Creep', artist: 'Radiohead' });
+    await addSongByApi(request, musician.token, { title: 'Yellow', artist: 'Coldplay' });
+    const songs = new SongsTab(page);
+    await songs.goto();
+    await expect(songs.songCount).toHaveText('2 songs');
+
+    await songs.choose('Add New Song');
+    const add = page.getByRole('region', { name: 'Add New Song' });
+    await expect(add.getByRole('textbox', { name: 'Notes' })).toHaveAccessibleDescription(
+      messages.songNotesPublic,
+    );
+    await add.getByLabel('Title').fill(' creep ');
+    await add.getByLabel('Artist').fill('RADIOHEAD');
+    await add.getByRole('button', { name: 'Add Song' }).click();
+    const duplicate = fill(messages.songDuplicate, { title: 'Creep', artist: 'Radiohead' });
+    await expect(add.getByText(duplicate)).toBeVisible();
+    await expect(songs.songCount).toHaveText('2 songs');
+
+    await songs
+      .row('Yellow')
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const edit = songs.dialog('Edit Song');
+    await edit.getByLabel('Title').fill('Creep');
+    await edit.getByLabel('Artist').fill('Radiohead');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByText(duplicate)).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(songs.row('Yellow')).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 export class OnStagePage {
   readonly heading: Locator;
   readonly connection: Locator;
+  readonly showStatus: Locator;
   readonly requestsToggle: Locator;
   readonly upNext: Locator;
   readonly active: Locator;
@@ -19,6 +20,7 @@ export class OnStagePage {
     this.page = page;
     this.heading = page.getByRole('heading', { level: 1 });
     this.connection = page.getByRole('status', { name: 'Connection' });
+    this.showStatus = page.getByRole('status', { name: 'Show' });
     this.requestsToggle = page.getByRole('switch', { name: 'Song requests' });
     this.upNext = page.getByRole('region', { name: 'Up Next' });
     this.active = page.getByRole('region', { name: 'Active Requests' });

@@ -7,6 +7,7 @@ export const messages = {
   internalError: 'Something went wrong on our side. Please try again.',
   invalidJson: 'The request body is not valid JSON.',
   notFoundRoute: 'There is nothing at this address.',
+  pageNotFound: 'Page not found',
   addressTooLong: 'This address is too long.',
   addressInvalid: 'This address is not valid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
@@ -218,6 +219,8 @@ export const messages = {
   onStageShowRunning: 'Show running: {name}',
   onStageNoShow: 'No show running',
   onStageRequestsOff: 'Requests are off',
+  notificationsBlocked:
+    'Notifications are blocked for this site. Allow them in your browser settings to hear new requests.',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',
   demoActionOnly: 'This is demo data: nothing was changed.',
 

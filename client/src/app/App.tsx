@@ -14,6 +14,9 @@ const DashboardPage = lazy(() =>
 const OnStagePage = lazy(() =>
   import('../features/on-stage/OnStagePage.tsx').then((m) => ({ default: m.OnStagePage })),
 );
+const NotFoundPage = lazy(() =>
+  import('../features/landing/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
 const AudiencePage = lazy(() =>
   import('../features/audience/AudiencePage.tsx').then((m) => ({ default: m.AudiencePage })),
 );
@@ -51,7 +54,7 @@ export function App() {
           />
           <Route path="/musician/:slug" element={<AudiencePage />} />
           <Route path="/on-stage/:slug" element={<OnStagePage />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

@@ -21,3 +21,21 @@ export function formatRequestTime(iso: string | null | undefined): string {
     return 'Error formatting date';
   }
 }
+
+const MINUTE_MS = 60_000;
+
+/**
+ * How long ago, read at a glance from a stage ("just now", "3 min ago", "2 hr ago"); after a
+ * day, the date itself. A clock slightly ahead of the server's still says "just now".
+ */
+export function formatRelativeTime(iso: string | null | undefined, now: number): string {
+  if (!iso) return 'Unknown time';
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return 'Invalid date';
+  const minutes = Math.floor((now - then) / MINUTE_MS);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hr ago`;
+  return formatRequestTime(iso);
+}

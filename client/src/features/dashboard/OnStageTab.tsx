@@ -31,7 +31,14 @@ export function OnStageTab({ slug }: OnStageTabProps) {
   return (
     <div className="stack">
       <p className="tab-intro">
-        <Link className="button button-secondary" to={`/on-stage/${slug}`}>
+        {/* A new tab: the stage screen usually goes to another window or device, and the
+            dashboard stays open beside it. */}
+        <Link
+          className="button button-secondary"
+          to={`/on-stage/${slug}`}
+          target="_blank"
+          rel="noopener"
+        >
           Open the On Stage screen
         </Link>
       </p>

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
-import { MusicianNotFound } from '../audience/MusicianNotFound.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { profileApi } from '../profile/profile-api.ts';
 import { OnStageScreen } from './OnStageScreen.tsx';
 
 /**
  * /on-stage/:slug. The queue holds requesters' emails, so only the signed-in musician whose
- * slug this is may open it; anyone else gets the sign-in prompt or the not-found screen.
+ * slug this is may open it; anyone else gets the sign-in prompt, or a link to their own screen.
  */
 export function OnStagePage() {
   const { slug = '' } = useParams();
@@ -36,7 +35,7 @@ export function OnStagePage() {
         </main>
       );
     }
-    return <MusicianNotFound />;
+    return <OtherMusicianScreen ownSlug={musician.slug} />;
   }
   return <OnStageScreen musician={musician} />;
 }
@@ -49,6 +48,21 @@ function SignInPrompt() {
         <p>{messages.loginRequired} The On Stage screen shows your requests once you sign in.</p>
         <Link className="button button-primary" to="/">
           Sign in
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** Signed in, but on another musician's address (an old bookmark, a shared link). */
+function OtherMusicianScreen({ ownSlug }: { ownSlug: string }) {
+  return (
+    <main className="centered-page">
+      <div className="card empty-card">
+        <h1>{messages.onStageOtherMusician}</h1>
+        <p>{messages.onStageOtherMusicianHint}</p>
+        <Link className="button button-primary" to={`/on-stage/${ownSlug}`}>
+          Open your On Stage screen
         </Link>
       </div>
     </main>

@@ -9,6 +9,10 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
 import type { RequestActions } from '../requests/use-request-actions.ts';
+import { useNow } from './use-now.ts';
+
+/** How often the cards' "3 min ago" times move on. */
+const CLOCK_TICK_MS = 30_000;
 
 /** The stage screen's own verbs, for big buttons read at a glance. */
 const STAGE_MOVE_LABELS: Record<RequestMove, string> = {
@@ -22,17 +26,20 @@ const UP_NEXT_LABELS = { ...STAGE_MOVE_LABELS, rejected: 'Remove' };
 interface OnStageQueueProps {
   requests: readonly SongRequest[];
   actions: RequestActions;
-  newCount: number;
+  /** Requests that arrived since the musician last looked: flagged NEW, counted in the badge. */
+  newIds: readonly string[];
   onSeen(): void;
   /** Demo data: buttons do nothing but say so. */
   demo?: boolean;
 }
 
 /** Up Next (when any), Active Requests with the '+N New!' badge, and Completed. */
-export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnStageQueueProps) {
+export function OnStageQueue({ requests, actions, newIds, onSeen, demo }: OnStageQueueProps) {
+  const newCount = newIds.length;
   const upNext = useMemo(() => upNextRequests(requests), [requests]);
   const active = useMemo(() => activeRequests(requests), [requests]);
   const completed = useMemo(() => completedRequests(requests), [requests]);
+  const now = useNow(CLOCK_TICK_MS);
 
   const button = (request: SongRequest, status: RequestMove, labels = STAGE_MOVE_LABELS) => (
     <button
@@ -55,7 +62,7 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
           <ol className="request-list">
             {upNext.map((request) => (
               <li key={request.id}>
-                <RequestCard request={request}>
+                <RequestCard request={request} now={now}>
                   {button(request, 'played', UP_NEXT_LABELS)}
                   {button(request, 'rejected', UP_NEXT_LABELS)}
                 </RequestCard>
@@ -78,14 +85,15 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
           <p className="muted">No requests waiting. New ones appear here as they arrive.</p>
         ) : (
           <ol className="request-list">
-            {active.map((request, index) => (
+            {active.map((request) => (
               <li key={request.id}>
                 <RequestCard
                   request={request}
+                  now={now}
                   flag={
                     demo
                       ? { text: 'DEMO', tone: 'demo' }
-                      : index === 0
+                      : newIds.includes(request.id)
                         ? { text: 'NEW', tone: 'new' }
                         : undefined
                   }
@@ -109,6 +117,7 @@ export function OnStageQueue({ requests, actions, newCount, onSeen, demo }: OnSt
             <li key={request.id}>
               <RequestCard
                 request={request}
+                now={now}
                 flag={
                   request.status === 'played'
                     ? { text: REQUEST_STATUS_LABELS.played.toUpperCase(), tone: 'done' }

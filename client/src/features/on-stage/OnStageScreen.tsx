@@ -9,15 +9,13 @@ import { useLiveSession } from '#client/live/use-live-session.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
-import {
-  selectArrivalCount,
-  selectRequests,
-  useRequestsStore,
-} from '../requests/requests-store.ts';
+import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
 import { useRequestActions } from '../requests/use-request-actions.ts';
 import { demoRequest } from './demo-request.ts';
 import { OnStageQueue } from './OnStageQueue.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
+import { StageStatus } from './StageStatus.tsx';
+import { useClearArrivalsWhenAway } from './use-clear-arrivals-when-away.ts';
 import { useNewRequestAlerts, useNotificationPermission } from './use-new-request-alerts.ts';
 import './on-stage.css';
 
@@ -25,6 +23,8 @@ import './on-stage.css';
 function isOutage(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
+
+const NONE: readonly string[] = [];
 
 interface OnStageScreenProps {
   musician: Musician;
@@ -39,8 +39,9 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
   const loaded = useRequestsStore((s) => s.status === 'ready');
   const loadError = useRequestsStore((s) => s.loadError);
   const requests = useRequestsStore(selectRequests);
-  const newCount = useRequestsStore(selectArrivalCount);
+  const arrivals = useRequestsStore((s) => s.arrivals);
   const clearArrivals = useRequestsStore((s) => s.clearArrivals);
+  useClearArrivalsWhenAway(clearArrivals);
   const actions = useRequestActions();
   const demo = !loaded && isOutage(loadError);
   const demoList = useMemo(() => [demoRequest()], []);
@@ -51,6 +52,7 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
         <div className="stage-title">
           <h1>{musician.name}</h1>
           <LiveIndicator />
+          <StageStatus />
         </div>
         <div className="stage-controls">
           <RequestsToggle onError={(message) => actions.showToast(message, 'error')} />
@@ -80,7 +82,7 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
           <OnStageQueue
             requests={demo ? demoList : requests}
             actions={actions}
-            newCount={demo ? 0 : newCount}
+            newIds={demo ? NONE : arrivals}
             onSeen={clearArrivals}
             demo={demo}
           />
@@ -89,11 +91,13 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
 
       <footer className="stage-footer">
         <p>This screen updates automatically. Keep the tab open.</p>
-        {permission !== 'granted' && permission !== 'unsupported' && (
+        {permission === 'default' && (
           <button type="button" className="button button-secondary" onClick={() => void ask()}>
             Enable notifications
           </button>
         )}
+        {/* Asking again does nothing once blocked: say where to change it instead. */}
+        {permission === 'denied' && <p role="status">{messages.notificationsBlocked}</p>}
       </footer>
       <ToastRegion toast={actions.toast} />
     </div>

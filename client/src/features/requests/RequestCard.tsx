@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { formatRequestTime } from '#client/lib/format.ts';
+import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { tipLabel } from './request-views.ts';
 import './requests.css';
 
@@ -10,12 +10,21 @@ interface RequestCardProps {
   flag?: { text: string; tone: 'new' | 'done' | 'rejected' | 'demo' } | undefined;
   /** Shows the requester's email (the musician's own screens only). */
   showEmail?: boolean;
+  /** When given, the time reads "3 min ago" from this moment (the exact time on hover). */
+  now?: number | undefined;
   leading?: ReactNode;
   children?: ReactNode;
 }
 
 /** One request: song, who asked, dedication, tip and time; actions come as children. */
-export function RequestCard({ request, flag, showEmail, leading, children }: RequestCardProps) {
+export function RequestCard({
+  request,
+  flag,
+  showEmail,
+  now,
+  leading,
+  children,
+}: RequestCardProps) {
   const tip = tipLabel(request.tip_amount);
   return (
     <article
@@ -35,7 +44,13 @@ export function RequestCard({ request, flag, showEmail, leading, children }: Req
             <span className="muted"> ({request.requester_email})</span>
           )}
           {' · '}
-          <time dateTime={request.created_at}>{formatRequestTime(request.created_at)}</time>
+          {now === undefined ? (
+            <time dateTime={request.created_at}>{formatRequestTime(request.created_at)}</time>
+          ) : (
+            <time dateTime={request.created_at} title={formatRequestTime(request.created_at)}>
+              {formatRelativeTime(request.created_at, now)}
+            </time>
+          )}
           {request.show_name && <span className="muted"> · {request.show_name}</span>}
         </p>
         {request.dedication && <p className="request-dedication">“{request.dedication}”</p>}

@@ -128,6 +128,7 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
         />
         <TextField
           label="Notes"
+          hint={messages.songNotesPublic}
           value={values.notes}
           maxLength={2000}
           onChange={(event) => set('notes', event.target.value)}

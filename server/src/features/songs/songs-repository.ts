@@ -4,7 +4,11 @@ import type { BatchSongUpdates, SongData } from '#shared/schemas/song.ts';
 import type { Db } from '#server/db/database.ts';
 import { playlistSongs, songs } from '#server/db/schema.ts';
 import { audienceConditions, type AudienceSongFilters } from './audience-song-filters.ts';
+import { songKey } from './song-key.ts';
 import type { SongRow } from './song-mapper.ts';
+
+/** What a write returns: the saved row, or the existing song it would have duplicated. */
+export type SongWrite = { row: SongRow } | { duplicate: { title: string; artist: string } };
 
 const byTitle = sql`lower(${songs.title})`;
 const byArtist = sql`lower(${songs.artist})`;
@@ -34,21 +38,35 @@ export function songsRepository(db: Db) {
         .orderBy(...ORDERINGS[sortBy]);
     },
 
-    async insert(musicianId: string, data: SongData): Promise<SongRow> {
-      const [row] = await db
-        .insert(songs)
-        .values({ musicianId, ...data })
-        .returning();
-      return row!;
+    /** Inserts the song unless the musician already has it (the import rule: see songKey). */
+    async insert(musicianId: string, data: SongData): Promise<SongWrite> {
+      return db.transaction(async (tx) => {
+        const duplicate = await lockAndFindDuplicate(tx, musicianId, data);
+        if (duplicate) return { duplicate };
+        const [row] = await tx
+          .insert(songs)
+          .values({ musicianId, ...data })
+          .returning();
+        return { row: row! };
+      });
     },
 
-    async update(musicianId: string, songId: string, data: SongData): Promise<SongRow | undefined> {
-      const [row] = await db
-        .update(songs)
-        .set({ ...data, updatedAt: new Date() })
-        .where(owned(musicianId, songId))
-        .returning();
-      return row;
+    /** Updates the song unless that makes it a copy of another of the musician's songs. */
+    async update(
+      musicianId: string,
+      songId: string,
+      data: SongData,
+    ): Promise<SongWrite | undefined> {
+      return db.transaction(async (tx) => {
+        const duplicate = await lockAndFindDuplicate(tx, musicianId, data, songId);
+        if (duplicate) return { duplicate };
+        const [row] = await tx
+          .update(songs)
+          .set({ ...data, updatedAt: new Date() })
+          .where(owned(musicianId, songId))
+          .returning();
+        return row ? { row } : undefined;
+      });
     },
 
     async toggleHidden(musicianId: string, songId: string): Promise<SongRow | undefined> {
@@ -125,6 +143,29 @@ export function songsRepository(db: Db) {
       return rows.length > 0;
     },
   };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The musician's song with the same key as `data`, other than `exceptId`. Takes the same
+ * per-musician lock as the imports, so two adds of one song at once cannot both get in.
+ */
+async function lockAndFindDuplicate(
+  tx: Tx,
+  musicianId: string,
+  data: SongData,
+  exceptId?: string,
+): Promise<{ title: string; artist: string } | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${musicianId}))`);
+  const existing = await tx
+    .select({ id: songs.id, title: songs.title, artist: songs.artist })
+    .from(songs)
+    .where(eq(songs.musicianId, musicianId));
+  const wanted = songKey(data.title, data.artist);
+  return existing.find(
+    (song) => song.id !== exceptId && songKey(song.title, song.artist) === wanted,
+  );
 }
 
 export type SongsRepository = ReturnType<typeof songsRepository>;

@@ -12,10 +12,11 @@ import {
   type ToggleVisibilityResponse,
 } from '#shared/schemas/song.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { notFound } from '#server/http/errors.ts';
+import { fill } from '#shared/fill-message.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
 import type { AudienceSongFilters } from './audience-song-filters.ts';
-import { toPublicSong, toSong } from './song-mapper.ts';
-import type { SongsRepository } from './songs-repository.ts';
+import { toPublicSong, toSong, type SongRow } from './song-mapper.ts';
+import type { SongsRepository, SongWrite } from './songs-repository.ts';
 
 export function songsService({ songs, events }: { songs: SongsRepository; events: DomainEvents }) {
   /** After the commit: open audience pages fetch the song list again. */
@@ -68,16 +69,17 @@ export function songsService({ songs, events }: { songs: SongsRepository; events
     },
 
     async create(musicianId: string, data: SongData): Promise<Song> {
-      const song = toSong(await songs.insert(musicianId, data));
+      const song = toSong(saved(await songs.insert(musicianId, data)));
       changed(musicianId);
       return song;
     },
 
     async update(musicianId: string, songId: string, data: SongData): Promise<Song> {
-      const row = await songs.update(musicianId, songId, data);
-      if (!row) throw notFound(messages.songNotFound);
+      const write = await songs.update(musicianId, songId, data);
+      if (!write) throw notFound(messages.songNotFound);
+      const song = toSong(saved(write));
       changed(musicianId);
-      return toSong(row);
+      return song;
     },
 
     async toggleVisibility(musicianId: string, songId: string): Promise<ToggleVisibilityResponse> {
@@ -100,6 +102,12 @@ export function songsService({ songs, events }: { songs: SongsRepository; events
       return { success: true, message: messages.songDeleted };
     },
   };
+}
+
+/** The saved row, or a 409 naming the song the musician already has. */
+function saved(write: SongWrite): SongRow {
+  if ('duplicate' in write) throw conflict(fill(messages.songDuplicate, write.duplicate));
+  return write.row;
 }
 
 /** Case-insensitively distinct (first spelling kept), sorted alphabetically. */

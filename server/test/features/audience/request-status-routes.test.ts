@@ -18,7 +18,7 @@ const { app, rawLogs } = await startTestApp();
 async function requestFor(musician?: TestMusician, headers: Record<string, string> = {}) {
   const owner = musician ?? (await registerMusician(app));
   const song = await createSong(app, owner, { title: 'Dreams', artist: 'Fleetwood Mac' });
-  return { musician: owner, created: await submitRequest(app, song, {}, headers) };
+  return { musician: owner, song, created: await submitRequest(app, song, {}, headers) };
 }
 
 const statusOf = (token: string) =>
@@ -109,8 +109,7 @@ describe('an Idempotency-Key retry', () => {
   it('issues a fresh token that replaces the first one', async () => {
     const musician = await registerMusician(app);
     const headers = { 'idempotency-key': 'phone-9-request-1' };
-    const { created: first } = await requestFor(musician, headers);
-    const song = await createSong(app, musician, { title: 'Dreams', artist: 'Fleetwood Mac' });
+    const { song, created: first } = await requestFor(musician, headers);
     const retry = await submitRequest(app, song, {}, headers);
 
     expect(retry.id).toBe(first.id);

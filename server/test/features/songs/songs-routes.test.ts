@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { Song } from '#shared/schemas/song.ts';
 import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
@@ -39,7 +40,14 @@ describe('POST /api/songs', () => {
   it('accepts a missing or empty year as null', async () => {
     const musician = await registerMusician(app);
     expect((await createSong(app, musician, { year: null })).year).toBeNull();
-    expect((await createSong(app, musician, { year: '' as unknown as null })).decade).toBeNull();
+    expect(
+      (
+        await createSong(app, musician, {
+          title: 'Half the World Away',
+          year: '' as unknown as null,
+        })
+      ).decade,
+    ).toBeNull();
   });
 
   it.each([
@@ -196,5 +204,69 @@ describe('PUT /api/songs/:id, DELETE /api/songs/:id, PUT /api/songs/:id/toggle-v
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'This id is not valid.' });
+  });
+});
+
+describe('duplicate songs (the import rule: same title and artist, any case and spacing)', () => {
+  const payload = { genres: [], moods: [], year: null };
+
+  it('refuses adding a song the musician already has with 409, naming it', async () => {
+    const musician = await registerMusician(app);
+    await createSong(app, musician, { title: 'Été', artist: 'Zaz' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/songs',
+      headers: musician.auth,
+      payload: { ...payload, title: '  ÉTÉ ', artist: 'zaz' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      detail: fill(messages.songDuplicate, { title: 'Été', artist: 'Zaz' }),
+    });
+    const list = await app.inject({ method: 'GET', url: '/api/songs', headers: musician.auth });
+    expect(list.json<Song[]>()).toHaveLength(1);
+  });
+
+  it('lets another musician add the same song, and a different artist’s song of that title', async () => {
+    const first = await registerMusician(app);
+    const second = await registerMusician(app);
+    await createSong(app, first, { title: 'Hallelujah', artist: 'Leonard Cohen' });
+    await createSong(app, second, { title: 'Hallelujah', artist: 'Leonard Cohen' });
+    const other = await createSong(app, first, { title: 'Hallelujah', artist: 'Jeff Buckley' });
+    expect(other.artist).toBe('Jeff Buckley');
+  });
+
+  it('refuses editing a song into a copy of another, but saves a song unchanged', async () => {
+    const musician = await registerMusician(app);
+    await createSong(app, musician, { title: 'Wonderwall', artist: 'Oasis' });
+    const song = await createSong(app, musician, { title: 'Live Forever', artist: 'Oasis' });
+    const edit = (title: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/songs/${song.id}`,
+        headers: musician.auth,
+        payload: { ...payload, title, artist: 'Oasis' },
+      });
+    const refused = await edit('wonderwall');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: fill(messages.songDuplicate, { title: 'Wonderwall', artist: 'Oasis' }),
+    });
+    const same = await edit('LIVE FOREVER');
+    expect(same.statusCode).toBe(200);
+    expect(same.json<Song>().title).toBe('LIVE FOREVER');
+  });
+
+  it('lets only one of two simultaneous adds of one song in', async () => {
+    const musician = await registerMusician(app);
+    const add = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/songs',
+        headers: musician.auth,
+        payload: { ...payload, title: 'Yesterday', artist: 'The Beatles' },
+      });
+    const codes = (await Promise.all([add(), add()])).map((res) => res.statusCode);
+    expect(codes.sort()).toEqual([201, 409]);
   });
 });
