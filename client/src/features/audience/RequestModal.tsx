@@ -3,14 +3,14 @@ import { errorMessage } from '#client/lib/api-fetch.ts';
 import type { OutboxOutcome } from '#client/lib/outbox.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
-import { TextField } from '#client/ui/TextField.tsx';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
+import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { CreatedRequest, CreateRequestBody } from '#shared/schemas/request.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { submissionPaths } from './audience-api.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
+import { RequesterFields } from './RequesterFields.tsx';
 import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
 import { useAudience } from './audience-store.ts';
 import { looksLikeEmail } from './form-checks.ts';
@@ -88,20 +88,7 @@ function RequestForm({ song }: { song: PublicSong }) {
         <span className="song-title">{song.title}</span>
         <span className="song-artist">{song.artist}</span>
       </p>
-      <TextField
-        label="Your name"
-        autoComplete="name"
-        maxLength={NAME_MAX_LENGTH}
-        {...field('name')}
-      />
-      <TextField
-        label="Your email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX_LENGTH}
-        {...field('email')}
-      />
+      <RequesterFields name={field('name')} email={field('email')} />
       <TextAreaField
         label="Dedication (optional)"
         rows={2}

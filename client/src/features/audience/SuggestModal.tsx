@@ -3,17 +3,13 @@ import { errorMessage } from '#client/lib/api-fetch.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  SONG_FIELD_MAX_LENGTH,
-  TEXT_MAX_LENGTH,
-} from '#shared/limits.ts';
+import { SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { CreateSuggestionBody } from '#shared/schemas/suggestion.ts';
 import { submissionPaths } from './audience-api.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
+import { RequesterFields } from './RequesterFields.tsx';
 import { audienceOutbox } from './audience-outbox.ts';
 import { useAudience } from './audience-store.ts';
 import { looksLikeEmail, trimmed } from './form-checks.ts';
@@ -80,20 +76,7 @@ function SuggestForm() {
       <StatusMessage tone="error">{error}</StatusMessage>
       <TextField label="Song title" maxLength={SONG_FIELD_MAX_LENGTH} {...field('title')} />
       <TextField label="Artist" maxLength={SONG_FIELD_MAX_LENGTH} {...field('artist')} />
-      <TextField
-        label="Your name"
-        autoComplete="name"
-        maxLength={NAME_MAX_LENGTH}
-        {...field('name')}
-      />
-      <TextField
-        label="Your email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX_LENGTH}
-        {...field('email')}
-      />
+      <RequesterFields name={field('name')} email={field('email')} />
       <TextAreaField
         label="Message (optional)"
         rows={2}

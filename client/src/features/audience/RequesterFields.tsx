@@ -1,0 +1,30 @@
+import { TextField } from '#client/ui/TextField.tsx';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/limits.ts';
+
+/** A controlled text input's two props, as the audience forms bind them. */
+interface Bound {
+  value: string;
+  onChange(event: { target: { value: string } }): void;
+}
+
+interface RequesterFieldsProps {
+  name: Bound;
+  email: Bound;
+}
+
+/** 'Your name' and 'Your email', the same in the request and the suggestion form. */
+export function RequesterFields({ name, email }: RequesterFieldsProps) {
+  return (
+    <>
+      <TextField label="Your name" autoComplete="name" maxLength={NAME_MAX_LENGTH} {...name} />
+      <TextField
+        label="Your email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        {...email}
+      />
+    </>
+  );
+}
