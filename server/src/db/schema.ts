@@ -56,11 +56,15 @@ export const musicians = pgTable(
     zelleEnabled: flag('zelle_enabled', true),
     tipsEnabled: flag('tips_enabled', true),
     requestsEnabled: flag('requests_enabled', true),
+    /** The identity provider account this musician signs in with (OIDC `iss` and `sub`). */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('musicians_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('musicians_oidc_account_key').on(t.oidcIssuer, t.oidcSubject),
     uniqueIndex('musicians_slug_key').on(t.slug),
     check('musicians_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
@@ -74,6 +78,14 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => musicians.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** 'musician' may do everything; 'stage' (a paired stage device) only works the queue. */
+    scope: text('scope', { enum: ['musician', 'stage'] })
+      .notNull()
+      .default('musician'),
+    /** The stage device this session signed in; revoking the device ends the session. */
+    stageDeviceId: uuid('stage_device_id').references(() => stageDevices.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -81,8 +93,61 @@ export const authSessions = pgTable(
   (t) => [
     uniqueIndex('auth_sessions_token_hash_key').on(t.tokenHash),
     index('auth_sessions_musician_idx').on(t.musicianId),
+    index('auth_sessions_stage_device_idx').on(t.stageDeviceId),
+    check('auth_sessions_scope_valid', sql`${t.scope} IN ('musician', 'stage')`),
   ],
 );
+
+/**
+ * A bandmate's tablet paired to the musician's queue without the password: created with a
+ * short-lived pairing code (stored only as a hash), claimed once, revocable.
+ */
+export const stageDevices = pgTable(
+  'stage_devices',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    name: blank('name'),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stage_devices_code_hash_key').on(t.codeHash),
+    index('stage_devices_musician_idx').on(t.musicianId),
+  ],
+);
+
+/**
+ * OpenID Connect sign-ins under way: the state sent to the provider (hashed) with the PKCE
+ * verifier and nonce needed when the browser comes back. Rows live minutes.
+ */
+export const oidcFlows = pgTable('oidc_flows', {
+  id: id(),
+  stateHash: text('state_hash').notNull().unique(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A first OIDC sign-in waiting for the new musician's stage name: the verified provider account,
+ * held under a one-time token (hashed) until the musician names themselves.
+ */
+export const oidcSignups = pgTable('oidc_signups', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 export const passwordResets = pgTable(
   'password_resets',
