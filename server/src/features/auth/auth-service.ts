@@ -64,6 +64,13 @@ export function authService({ musicians, sessions, onSessionsRevoked }: Deps) {
       return { musician: toMusician(musician), token: await startSession(musician.id) };
     },
 
+    /** Signs in a musician whose identity was proven elsewhere (an identity provider). */
+    async signInVerified(musicianId: string): Promise<AuthResponse> {
+      const musician = await musicians.findById(musicianId);
+      if (!musician) throw unauthorized(messages.invalidCredentials);
+      return { musician: toMusician(musician), token: await startSession(musician.id) };
+    },
+
     async logout(session: Session): Promise<void> {
       await sessions.revoke(session.sessionId);
       onSessionsRevoked?.([session.sessionId]);
