@@ -260,11 +260,25 @@ export const requests = pgTable(
     idempotencyKey: text('idempotency_key'),
     // SHA-256 of the requester's secret status token (the token itself is never stored).
     statusTokenHash: text('status_token_hash'),
+    /** The audience phone's random id (X-Device-Id), for per-device limits and blocking. */
+    deviceId: blank('device_id'),
+    /** People asking for this song while it waits: 1 plus the merged requests (request_voters). */
+    votes: integer('votes').notNull().default(1),
+    /** From a blocked requester: accepted so they cannot tell, never shown to the musician. */
+    blocked: flag('blocked', false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('requests_musician_created_idx').on(t.musicianId, t.createdAt),
+    index('requests_musician_updated_idx').on(t.musicianId, t.updatedAt),
+    index('requests_musician_email_idx').on(
+      t.musicianId,
+      sql`lower(${t.requesterEmail})`,
+      t.createdAt,
+    ),
+    index('requests_musician_device_idx').on(t.musicianId, t.deviceId, t.createdAt),
+    check('requests_votes_positive', sql`${t.votes} >= 1`),
     index('requests_show_idx').on(t.showId),
     uniqueIndex('requests_idempotency_key').on(t.musicianId, t.idempotencyKey),
     uniqueIndex('requests_status_token_hash_key').on(t.statusTokenHash),
@@ -274,6 +288,62 @@ export const requests = pgTable(
     ),
     check('requests_tip_range', sql`${t.tipAmount} >= 0 AND ${t.tipAmount} <= 500`),
   ],
+);
+
+/**
+ * The extra people behind a merged request: the same song asked for again while the first
+ * request still waits becomes a +1 on it, keeping each person's name and dedication.
+ */
+export const requestVoters = pgTable(
+  'request_voters',
+  {
+    id: id(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    requesterName: text('requester_name').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    dedication: blank('dedication'),
+    tipAmount: numeric('tip_amount', { precision: 10, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    deviceId: blank('device_id'),
+    idempotencyKey: text('idempotency_key'),
+    statusTokenHash: text('status_token_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('request_voters_request_idx').on(t.requestId),
+    index('request_voters_musician_email_idx').on(
+      t.musicianId,
+      sql`lower(${t.requesterEmail})`,
+      t.createdAt,
+    ),
+    index('request_voters_musician_device_idx').on(t.musicianId, t.deviceId, t.createdAt),
+    uniqueIndex('request_voters_idempotency_key').on(t.musicianId, t.idempotencyKey),
+    uniqueIndex('request_voters_status_token_hash_key').on(t.statusTokenHash),
+  ],
+);
+
+/** Requesters a musician blocked from their page, by email and by device. */
+export const blockedRequesters = pgTable(
+  'blocked_requesters',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    /** Lower-cased; '' when only the device is known. */
+    email: blank('email'),
+    deviceId: blank('device_id'),
+    /** What the musician saw when blocking, so the list can say who this was. */
+    requesterName: blank('requester_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blocked_requesters_musician_idx').on(t.musicianId)],
 );
 
 export const requestClicks = pgTable(
@@ -288,7 +358,8 @@ export const requestClicks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('request_clicks_request_idx').on(t.requestId),
+    // One click per request, type and platform: tapping Venmo ten times is one click.
+    uniqueIndex('request_clicks_request_type_platform_key').on(t.requestId, t.type, t.platform),
     check('request_clicks_type_valid', sql`${t.type} IN ('tip', 'social')`),
   ],
 );

@@ -201,13 +201,23 @@ export function requestsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async addClick(requestId: string, type: 'tip' | 'social', platform: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.insert(requestClicks).values({ requestId, type, platform });
+    /**
+     * Records a tip or social tap once per request, type and platform; true when it was new.
+     * A phone tapping Venmo twenty times changes nothing after the first.
+     */
+    async addClick(requestId: string, type: 'tip' | 'social', platform: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(requestClicks)
+          .values({ requestId, type, platform })
+          .onConflictDoNothing()
+          .returning({ id: requestClicks.id });
+        if (inserted.length === 0) return false;
         await tx
           .update(requests)
           .set({ updatedAt: new Date(), ...(type === 'tip' ? { tipClicked: true } : {}) })
           .where(eq(requests.id, requestId));
+        return true;
       });
     },
   };

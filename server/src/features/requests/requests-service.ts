@@ -122,7 +122,8 @@ export function requestsService({ requests, events }: Deps) {
     async trackClick(requestId: string, click: TrackClickBody): Promise<void> {
       const musicianId = await requests.musicianOf(requestId);
       if (!musicianId) throw notFound(messages.requestNotFound);
-      await requests.addClick(requestId, click.type, click.platform);
+      // A repeated tap is not news: only the first of each platform reaches the devices.
+      if (!(await requests.addClick(requestId, click.type, click.platform))) return;
       const updated = await requests.findById(requestId);
       if (updated) events.publish({ musicianId, name: 'request:updated', payload: updated });
     },

@@ -323,6 +323,27 @@ describe('POST /api/requests/:id/track-click', () => {
     });
   });
 
+  it('counts a platform once per request however often it is tapped', async () => {
+    const { musician, song } = await musicianWithSong();
+    const { id } = await submitRequest(app, song);
+    const tap = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/requests/${id}/track-click`,
+        payload: { type: 'social', platform: 'instagram' },
+      });
+
+    expect((await tap()).statusCode).toBe(200);
+    const afterFirst = (await listRequests(musician))[0]!;
+    const answers = await Promise.all(Array.from({ length: 20 }, tap));
+
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const afterMany = (await listRequests(musician))[0]!;
+    expect(afterMany.social_clicks).toEqual(['instagram']);
+    // Nothing changed, so nothing was pushed to the devices either.
+    expect(afterMany.updated_at).toBe(afterFirst.updated_at);
+  });
+
   it('validates the click and the request id', async () => {
     const bad = await app.inject({
       method: 'POST',
