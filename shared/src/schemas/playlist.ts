@@ -40,8 +40,11 @@ export const CreatePlaylistBody = z.object({
 });
 export type CreatePlaylistBody = z.input<typeof CreatePlaylistBody>;
 
-/** PUT /playlists/{id}: the whole ordered list (edit modal: reorder and remove). */
-export const ReplacePlaylistSongsBody = z.object({ song_ids: OrderedSongIds });
+/**
+ * PUT /playlists/{id}: the whole ordered list (edit modal: reorder and remove). Required, so a
+ * body without it (`{}`) is refused instead of emptying the playlist; `[]` empties it on purpose.
+ */
+export const ReplacePlaylistSongsBody = z.object({ song_ids: songIds() });
 export type ReplacePlaylistSongsBody = z.input<typeof ReplacePlaylistSongsBody>;
 
 /** PUT /playlists/{id}/songs: songs to add at the end (add-to-existing modal). */

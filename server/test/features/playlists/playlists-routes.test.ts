@@ -163,6 +163,23 @@ describe('GET /api/playlists and GET /api/playlists/:id', () => {
 });
 
 describe('PUT /api/playlists/:id (replace) and PUT /api/playlists/:id/songs (add)', () => {
+  it('refuses a replace without song_ids instead of emptying the playlist', async () => {
+    const musician = await registerMusician(app);
+    const [one, two] = await threeSongs(musician);
+    const playlist = await createPlaylist(app, musician, { song_ids: [one.id, two.id] });
+
+    for (const body of [{}, { song_ids: null }, { songs: [one.id] }]) {
+      const res = await call(musician, 'PUT', `/${playlist.id}`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toEqual(expect.any(String));
+    }
+    const kept = await call(musician, 'GET', `/${playlist.id}`);
+    expect(kept.json<Playlist>().song_ids).toEqual([one.id, two.id]);
+
+    const emptied = await call(musician, 'PUT', `/${playlist.id}`, { song_ids: [] });
+    expect(emptied.json<Playlist>().song_count).toBe(0);
+  });
+
   it('replaces the whole ordered list: reorder and remove', async () => {
     const musician = await registerMusician(app);
     const [one, two, three] = await threeSongs(musician);
