@@ -1,14 +1,18 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '#shared/messages.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Per-email limit for the sign-in routes, on top of the per-IP limit. */
-    limitPerEmail(scope: string): preHandlerAsyncHookHandler;
+    /**
+     * Per-email limit for the sign-in routes, on top of the per-IP limit. `perAddress` counts
+     * each email separately for each address, so a stranger's wrong guesses never lock the
+     * owner out of their own dashboard mid-show.
+     */
+    limitPerEmail(scope: string, options?: { perAddress?: boolean }): preHandlerAsyncHookHandler;
     /** Route config for the per-IP limit of the sign-in routes. */
     authRateLimit: { max: number; timeWindow: number };
     /** Route config for the per-IP limit of the audience's submissions. */
@@ -60,11 +64,12 @@ export const securityPlugin = fp(
     });
 
     const perEmail = fixedWindowCounter(options.authPerEmailPerMinute, MINUTE);
-    app.decorate('limitPerEmail', (scope: string): preHandlerAsyncHookHandler => {
-      return async (request) => {
+    app.decorate('limitPerEmail', (scope: string, { perAddress = false } = {}) => {
+      return async (request: FastifyRequest) => {
         const email = (request.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== 'string') return;
-        const retryAfter = perEmail.hit(`${scope}:${email.toLowerCase()}`);
+        const key = `${scope}:${email.toLowerCase()}${perAddress ? `@${request.ip}` : ''}`;
+        const retryAfter = perEmail.hit(key);
         if (retryAfter > 0) throw tooManyRequests(messages.tooManyRequests, retryAfter);
       };
     });

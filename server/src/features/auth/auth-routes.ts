@@ -14,10 +14,11 @@ import { responses } from '#server/http/responses.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, passwordReset } = app.services;
-  // Both limits guard against password guessing and mail flooding.
-  const limited = (scope: string) => ({
+  // Both limits guard against password guessing and mail flooding. Password and code guesses
+  // count per email AND address: otherwise anyone could lock a musician out by guessing wrong.
+  const limited = (scope: string, perAddress = false) => ({
     config: { rateLimit: app.authRateLimit },
-    preHandler: app.limitPerEmail(scope),
+    preHandler: app.limitPerEmail(scope, { perAddress }),
   });
 
   app.post(
@@ -32,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      ...limited('login'),
+      ...limited('login', true),
       schema: { body: LoginBody, response: responses({ 200: AuthResponse }) },
     },
     async (request) => auth.login(request.body),
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
-      ...limited('reset-password'),
+      ...limited('reset-password', true),
       schema: { body: ResetPasswordBody, response: responses({ 200: MessageResponse }) },
     },
     async (request) => passwordReset.resetPassword(request.body),

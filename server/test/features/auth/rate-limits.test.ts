@@ -45,4 +45,28 @@ describe('sign-in rate limits', () => {
     expect(limited.json()).toEqual({ detail: messages.tooManyRequests });
     expect((await attempt('10.0.1.3', uniqueEmail())).statusCode).toBe(200);
   });
+
+  it("does not let a stranger's wrong passwords lock the owner out", async () => {
+    const { app } = perEmail;
+    const owner = { email: uniqueEmail(), password: 'the right one 1' };
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: '10.0.2.1',
+      payload: { name: 'Owner', ...owner },
+    });
+    const login = (ip: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: owner.email, password },
+      });
+
+    for (let i = 0; i < 10; i++) await login('10.0.2.66', 'a wrong guess 1');
+    expect((await login('10.0.2.66', 'a wrong guess 1')).statusCode).toBe(429);
+
+    // The owner, from their own address, still gets in.
+    expect((await login('10.0.2.1', owner.password)).statusCode).toBe(200);
+  });
 });
