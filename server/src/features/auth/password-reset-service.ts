@@ -29,26 +29,45 @@ function sameHash(a: string, b: string): boolean {
 
 export function passwordResetService(deps: Deps) {
   const { musicians, resets, mailer, log } = deps;
+  /** Codes being stored right now, by musician: a reset waits for its code to be written. */
+  const storing = new Map<string, Promise<unknown>>();
+
+  async function storeAndSend(musicianId: string, email: string, code: string): Promise<void> {
+    const expiresAt = new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000);
+    await resets.replace(musicianId, hashSecret(code), expiresAt);
+    await mailer.send(email, code);
+  }
 
   return {
-    /** Same answer whether or not the email has an account, so it reveals nothing. */
+    /**
+     * Same answer whether or not the email has an account, and in the same time: both paths
+     * cost one lookup, and storing and mailing a code happen after the answer, so timing
+     * cannot tell which emails have accounts.
+     */
     async requestCode(email: string): Promise<ForgotPasswordResponse> {
       const musician = await musicians.findByEmail(email);
       const answer = { message: messages.resetCodeSent, delivery: deps.delivery };
       if (!musician) return answer;
 
       const code = newResetCode();
-      const expiresAt = new Date(Date.now() + RESET_CODE_TTL_MINUTES * 60_000);
-      await resets.replace(musician.id, hashSecret(code), expiresAt);
-      // Not awaited: a slow mail server must not make known emails answer slower than unknown ones.
-      mailer.send(musician.email, code).catch((err: unknown) => {
-        log.error({ err }, 'could not send the password reset email');
+      const work = storeAndSend(musician.id, musician.email, code).catch((err: unknown) => {
+        log.error({ err }, 'could not store or send a password reset code');
       });
-      return deps.exposeResetCode ? { ...answer, reset_code: code } : answer;
+      storing.set(musician.id, work);
+      void work.finally(() => {
+        if (storing.get(musician.id) === work) storing.delete(musician.id);
+      });
+      // Development shows the code on screen, so there the answer waits for it to be stored.
+      if (deps.exposeResetCode) {
+        await work;
+        return { ...answer, reset_code: code };
+      }
+      return answer;
     },
 
     async resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
       const musician = await musicians.findByEmail(body.email);
+      if (musician) await storing.get(musician.id);
       const reset = musician && (await resets.findPending(musician.id));
       if (!reset) throw badRequest(messages.resetCodeInvalid);
       if (reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw badRequest(messages.resetCodeLocked);

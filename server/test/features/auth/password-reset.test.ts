@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { passwordResets } from '#server/db/schema.ts';
 import {
@@ -33,10 +33,15 @@ const login = (email: string, password: string) =>
 async function requestCodeFromLog(musician: TestMusician): Promise<string> {
   const res = await forgot(production, musician.email);
   expect(res.statusCode).toBe(200);
-  const line = production
-    .logs()
-    .reverse()
-    .find((entry) => entry.to === musician.email && String(entry.msg).includes('reset code'));
+  // The code is stored and sent just after the answer (so timing reveals nothing): wait for it.
+  const line = await vi.waitFor(() => {
+    const found = production
+      .logs()
+      .reverse()
+      .find((entry) => entry.to === musician.email && String(entry.msg).includes('reset code'));
+    if (!found) throw new Error('no reset code in the log yet');
+    return found;
+  });
   const code = /reset code ([A-Z0-9]{8})/.exec(String(line?.msg))?.[1];
   if (!code) throw new Error('no reset code in the log');
   return code;
