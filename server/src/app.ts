@@ -38,6 +38,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './services.ts';
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, ...config.rateLimit });
+  await app.register(nulGuardPlugin);
   await app.register(databasePlugin, { database: config.database });
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
