@@ -11,8 +11,6 @@ export const messages = {
   addressTooLong: 'This address is too long.',
   addressInvalid: 'This address is not valid.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
-  textHasNul:
-    'Text cannot contain the invisible NUL character (U+0000). Remove it (it often comes with pasted text) and try again.',
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
 

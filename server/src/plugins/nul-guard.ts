@@ -13,7 +13,7 @@ export const nulGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-        throw badRequest(messages.textHasNul);
+        throw badRequest(messages.textHasNulCharacter);
       }
     });
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { hasNul } from '../nul-character.ts';
 import { Show } from './show.ts';
 import { Suggestion } from './suggestion.ts';
 
@@ -44,7 +45,8 @@ export const SongRequest = z.object({
 export type SongRequest = z.infer<typeof SongRequest>;
 
 /** PostgreSQL text cannot hold a NUL character: refused with a sentence instead of a 500. */
-export const withoutNul = (text: string) => !text.includes('\u0000');
+/** Refine: text without a NUL character (see nul-character.ts). */
+export const withoutNul = (text: string) => !hasNul(text);
 
 const requesterName = z
   .string({ error: messages.requestNameEmailRequired })

@@ -3,6 +3,7 @@ import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH, SONG_FIELD_MAX_LENGTH } from '.
 import { messages } from '../messages.ts';
 import { TimeZoneField } from './analytics.ts';
 import { requiredText } from './common.ts';
+import { hasNul } from '../nul-character.ts';
 
 const SHOW_STATUSES = ['active', 'stopped', 'archived'] as const;
 export type ShowStatus = (typeof SHOW_STATUSES)[number];
@@ -27,9 +28,12 @@ export const ShowListResponse = z.array(Show);
 export const CurrentShowResponse = z.object({ active: z.boolean(), show: Show.nullable() });
 export type CurrentShowResponse = z.infer<typeof CurrentShowResponse>;
 
-const noNul = (text: string) => !text.includes('\u0000');
 const optionalText = (maxLength: number) =>
-  z.string().trim().max(maxLength).refine(noNul, messages.textHasNulCharacter);
+  z
+    .string()
+    .trim()
+    .max(maxLength)
+    .refine((text) => !hasNul(text), messages.textHasNulCharacter);
 
 function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

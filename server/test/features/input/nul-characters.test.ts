@@ -89,7 +89,7 @@ describe('a NUL character (U+0000) in any input', () => {
         headers: probe.auth ? musician.auth : {},
       });
       expect({ url: probe.url, status: res.statusCode }).toEqual({ url: probe.url, status: 400 });
-      expect(res.json()).toEqual({ detail: messages.textHasNul });
+      expect(res.json()).toEqual({ detail: messages.textHasNulCharacter });
     }
   });
 
