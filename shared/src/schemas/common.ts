@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import './human-errors.ts';
+import { tooLong } from './human-errors.ts';
 import { EMAIL_MAX_LENGTH } from '../limits.ts';
 import { messages } from '../messages.ts';
 
@@ -18,7 +18,7 @@ export type IdParams = z.infer<typeof IdParams>;
 
 /** A required text field: trimmed, and blank counts as missing (same message). */
 export function requiredText(message: string, maxLength: number) {
-  return z.string({ error: message }).trim().min(1, message).max(maxLength);
+  return z.string({ error: message }).trim().min(1, message).max(maxLength, tooLong(maxLength));
 }
 
 /** Emails are compared case-insensitively, so they are stored lower-cased. */
@@ -26,6 +26,6 @@ export const EmailField = z
   .string({ error: messages.emailRequired })
   .trim()
   .min(1, messages.emailRequired)
-  .max(EMAIL_MAX_LENGTH)
+  .max(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))
   .pipe(z.email({ error: messages.emailInvalid }))
   .transform((email) => email.toLowerCase());

@@ -57,6 +57,18 @@ const humanErrorMap: z.core.$ZodErrorMap = (issue) => {
 
 z.config({ customError: humanErrorMap });
 
+/**
+ * A length limit's own sentence ("Requester name must be at most 100 characters long."). For
+ * strings whose schema-level error ("Please enter your name") would otherwise also answer an
+ * over-long value, wrongly telling the person the field is empty.
+ */
+export function tooLong(maximum: number) {
+  return {
+    error: (issue: { path?: readonly PropertyKey[] }) =>
+      `${fieldLabel(issue.path)} must be at most ${maximum} characters long.`,
+  };
+}
+
 /** The first issue's message: what the API puts in `detail` and forms show. */
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'The request is not valid.';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { hasNul } from '../nul-character.ts';
+import { tooLong } from './human-errors.ts';
 import { Show } from './show.ts';
 import { Suggestion } from './suggestion.ts';
 
@@ -45,21 +46,20 @@ export const SongRequest = z.object({
 export type SongRequest = z.infer<typeof SongRequest>;
 
 /** PostgreSQL text cannot hold a NUL character: refused with a sentence instead of a 500. */
-/** Refine: text without a NUL character (see nul-character.ts). */
 export const withoutNul = (text: string) => !hasNul(text);
 
 const requesterName = z
   .string({ error: messages.requestNameEmailRequired })
   .trim()
   .min(1, messages.requestNameEmailRequired)
-  .max(NAME_MAX_LENGTH)
+  .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH))
   .refine(withoutNul, messages.textHasNulCharacter);
 
 const requesterEmail = z
   .string({ error: messages.requestNameEmailRequired })
   .trim()
   .min(1, messages.requestNameEmailRequired)
-  .max(EMAIL_MAX_LENGTH)
+  .max(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH))
   .pipe(z.email({ error: messages.emailInvalid }));
 
 export const CreateRequestBody = z.object({

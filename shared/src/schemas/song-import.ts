@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { tooLong } from './human-errors.ts';
 import { EnrichSummary } from './metadata.ts';
 
 /** Spec section 9: a CSV (and, by the same rule, an LST) file is at most 5 MB. */
@@ -67,7 +68,7 @@ export const PlaylistImportBody = z.object({
     .string({ error: messages.playlistUrlRequired })
     .trim()
     .min(1, messages.playlistUrlRequired)
-    .max(2000),
+    .max(2000, tooLong(2000)),
   platform: z.enum(PLAYLIST_PLATFORMS, { error: messages.playlistPlatformInvalid }),
 });
 export type PlaylistImportBody = z.infer<typeof PlaylistImportBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { tooLong } from './human-errors.ts';
 
 const SUGGESTION_STATUSES = ['pending', 'added', 'rejected'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
@@ -23,7 +24,7 @@ const required = (max: number) =>
     .string({ error: messages.suggestionFieldsRequired })
     .trim()
     .min(1, messages.suggestionFieldsRequired)
-    .max(max);
+    .max(max, tooLong(max));
 
 export const CreateSuggestionBody = z.object({
   musician_slug: required(100).toLowerCase(),

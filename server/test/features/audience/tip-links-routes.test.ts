@@ -131,7 +131,8 @@ describe('GET /api/musicians/:slug/tip-links', () => {
     ['Infinity', messages.tipAmountInvalid],
     ['-Infinity', messages.tipAmountInvalid],
     ['', messages.tipAmountInvalid],
-    ['5\u0000', messages.tipAmountInvalid],
+    // Refused before validation, as everywhere: the NUL guard's sentence.
+    ['5\u0000', messages.textHasNulCharacter],
     ['💵', messages.tipAmountInvalid],
     ['9'.repeat(10_000), messages.tipAmountInvalid],
   ])('refuses the amount %j with its message', async (amount, detail) => {
