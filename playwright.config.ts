@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_APP_PORT, E2E_SMTP_PORT } from './e2e/e2e-ports.ts';
+import { E2E_OIDC_ENV } from './e2e/support/oidc-provider.ts';
 
 // Playwright loads this file again in each worker: they reuse the runner's folder via the env.
 let dataDir = process.env.E2E_DATA_DIR;
@@ -67,6 +68,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       RATE_LIMIT_AUTH_PER_EMAIL_PER_MINUTE: '1000',
+      // The identity provider e2e/oidc-sign-in.spec.ts starts (discovered on first sign-in).
+      ...E2E_OIDC_ENV,
     },
   },
 });

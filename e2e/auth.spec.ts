@@ -131,7 +131,7 @@ test.describe('routing by session', () => {
     signedInMusician,
   }) => {
     await signedInMusician();
-    await expect(dashboard.connection).toHaveText('Live');
+    await expect(dashboard.connection).toHaveText('Connected');
     const token = await dashboard.storedToken();
     const logout = await request.post('/api/auth/logout', {
       headers: { authorization: `Bearer ${token}` },

@@ -1,8 +1,12 @@
 import type { WebSocketRoute } from '@playwright/test';
+import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { addSongByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
+
+/** The On Stage screen polls every 5 s while its socket is down, and says so. */
+const POLLING_LABEL = 'Offline – checking every 5 s';
 
 test.describe('live request loop', () => {
   test('a request sent from a phone shows on the On Stage screen and the dashboard without reload', async ({
@@ -20,9 +24,9 @@ test.describe('live request loop', () => {
     // The tablet: a second tab of the same signed-in browser.
     const stage = new OnStagePage(await context.newPage());
     await stage.goto(musician.slug);
-    await expect(stage.connection).toHaveText('Live');
-    await expect(dashboard.connection).toHaveText('Live');
-    await expect(stage.active).toContainText('No requests waiting');
+    await expect(stage.connection).toHaveText('Connected');
+    await expect(dashboard.connection).toHaveText('Connected');
+    await expect(stage.active).toContainText(messages.queueEmptyTitle);
 
     await submitRequestByApi(request, songId, {
       requester_name: 'Alex',
@@ -42,7 +46,7 @@ test.describe('live request loop', () => {
     await expect(dashboard.card(dashboard.liveColumn, 'Wonderwall')).toContainText('Alex');
     await expect(dashboard.requestsBadge()).toHaveText('1');
     await dashboard.tab('Requests').click();
-    await expect(dashboard.card(dashboard.allRequests, 'Wonderwall')).toContainText('pending');
+    await expect(dashboard.card(dashboard.allRequests, 'Wonderwall')).toContainText('Pending');
     await expect(page).toHaveURL('/dashboard?tab=requests');
   });
 
@@ -53,6 +57,8 @@ test.describe('live request loop', () => {
     signedInMusician,
     anotherDevice,
   }) => {
+    // Two undo windows (6 s each) pass before the other screens hear of the final moves.
+    test.setTimeout(60_000);
     const musician = await signedInMusician();
     const songId = await addSongByApi(request, musician.token, {
       title: 'Halo',
@@ -62,22 +68,23 @@ test.describe('live request loop', () => {
     const stage = new OnStagePage(await context.newPage());
     await stage.goto(musician.slug);
     await expect(stage.card('Halo', stage.active)).toBeVisible();
-    await expect(stage.connection).toHaveText('Live');
+    await expect(stage.connection).toHaveText('Connected');
 
     // The phone: another browser where the same musician is signed in.
     const phone = new OnStagePage(await anotherDevice(musician));
     await phone.goto(musician.slug);
-    await phone.action('Halo', 'Add to Up Next', phone.active).click();
+    await phone.action('Halo', 'Up Next', phone.active).click();
     await expect(phone.toast).toHaveText('Added to Up Next!');
 
     await expect(stage.card('Halo', stage.upNext)).toBeVisible();
-    await expect(stage.action('Halo', 'Remove', stage.upNext)).toBeVisible();
+    await expect(stage.action('Halo', 'Reject', stage.upNext)).toBeVisible();
     await expect(dashboard.card(dashboard.upNextColumn, 'Halo')).toBeVisible();
     await expect(dashboard.requestsBadge()).toBeHidden();
 
-    await phone.action('Halo', 'Play Now', phone.upNext).click();
-    await expect(phone.toast).toHaveText('Marked as played!');
-    await expect(stage.card('Halo', stage.completed)).toContainText('PLAYED');
+    await phone.action('Halo', 'Played', phone.upNext).click();
+    await expect(phone.undoToast('Marked played: Halo')).toBeVisible();
+    // Sent when the undo window closes; then every screen has it.
+    await expect(stage.card('Halo', stage.completed)).toContainText('PLAYED', { timeout: 10_000 });
     await expect(stage.upNext).toBeHidden();
     await expect(dashboard.card(dashboard.completedColumn, 'Halo')).toContainText('Played');
 
@@ -85,9 +92,10 @@ test.describe('live request loop', () => {
     await submitRequestByApi(request, songId, { requester_name: 'Kim' });
     const kim = dashboard.liveColumn.getByRole('article').filter({ hasText: 'Kim' });
     await kim.getByRole('button', { name: 'Reject' }).click();
-    await expect(dashboard.toast).toHaveText('Request rejected');
+    await expect(dashboard.undoToasts.filter({ hasText: 'Rejected: Halo' })).toBeVisible();
     await expect(phone.completed.getByRole('article').filter({ hasText: 'Kim' })).toContainText(
       'REJECTED',
+      { timeout: 10_000 },
     );
   });
 
@@ -123,7 +131,7 @@ test.describe('live request loop', () => {
     });
     sockets.length = 0; // the dashboard's, closed by the navigation
     await onStage.goto(musician.slug);
-    await expect(onStage.connection).toHaveText('Live');
+    await expect(onStage.connection).toHaveText('Connected');
     // Socket.IO starts on HTTP long-polling and then upgrades: cut once it runs on the WebSocket.
     await expect.poll(() => sockets.length).toBeGreaterThan(0);
 
@@ -131,20 +139,90 @@ test.describe('live request loop', () => {
     for (const ws of sockets.splice(0)) {
       await ws.close();
     }
-    await expect(onStage.connection).toHaveText('Polling');
+    await expect(onStage.connection).toHaveText(POLLING_LABEL);
 
     await submitRequestByApi(request, songId, { requester_name: 'Polly' });
     await expect(onStage.card('Jolene', onStage.active)).toContainText('Polly', {
       timeout: 12_000,
     });
-    await expect(onStage.connection).toHaveText('Polling');
+    await expect(onStage.connection).toHaveText(POLLING_LABEL);
 
     cut = false;
-    await expect(onStage.connection).toHaveText('Live', { timeout: 20_000 });
+    await expect(onStage.connection).toHaveText('Connected', { timeout: 20_000 });
     // One resync may follow the reconnect; after that, no more polls.
     await page.waitForTimeout(1_000);
     const afterReconnect = polls;
     await page.waitForTimeout(6_000);
     expect(polls).toBe(afterReconnect);
+  });
+
+  test('the dashboard rings for requests that arrive live, on any tab, with notifications on too', async ({
+    page,
+    request,
+    dashboard,
+    signedInMusician,
+  }) => {
+    // A fake audio output and granted notifications, counted in the page.
+    await page.addInitScript(() => {
+      const counts = { tones: 0, resumed: 0, notifications: 0 };
+      const g = globalThis as unknown as Record<string, unknown>;
+      g.alertCounts = counts;
+      g.AudioContext = class {
+        state = 'suspended';
+        currentTime = 0;
+        destination = {};
+        resume() {
+          counts.resumed += 1;
+          this.state = 'running';
+          return Promise.resolve();
+        }
+        createGain() {
+          return { gain: { value: 1 }, connect: (next: unknown) => next };
+        }
+        createOscillator() {
+          return {
+            type: 'sine',
+            frequency: { value: 0 },
+            connect: (next: unknown) => next,
+            start: () => (counts.tones += 1),
+            stop: () => {},
+          };
+        }
+      };
+      g.Notification = class {
+        static permission = 'granted';
+        static requestPermission() {
+          return Promise.resolve('granted');
+        }
+        constructor() {
+          counts.notifications += 1;
+        }
+      };
+    });
+    const counts = () =>
+      page.evaluate(
+        () => (globalThis as unknown as { alertCounts: Record<string, number> }).alertCounts,
+      );
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, {
+      title: 'Valerie',
+      artist: 'Amy Winehouse',
+    });
+    await submitRequestByApi(request, songId, { requester_name: 'Already here' });
+    await dashboard.goto();
+    await expect(dashboard.card(dashboard.liveColumn, 'Valerie')).toBeVisible();
+    await expect(dashboard.connection).toHaveText('Connected');
+    // The first tap anywhere wakes the audio up; the first load rang nothing.
+    await dashboard.welcome.click();
+    expect(await counts()).toEqual({ tones: 0, resumed: 1, notifications: 0 });
+
+    await submitRequestByApi(request, songId, { requester_name: 'Live one' });
+    await expect.poll(async () => (await counts()).tones).toBe(1);
+    expect((await counts()).notifications).toBe(1);
+
+    await dashboard.tab('Requests').click();
+    await submitRequestByApi(request, songId, { requester_name: 'Live two' });
+    await expect.poll(async () => (await counts()).tones).toBe(2);
+    expect(await counts()).toEqual({ tones: 2, resumed: 1, notifications: 2 });
   });
 });

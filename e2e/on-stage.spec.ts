@@ -3,7 +3,22 @@ import { messages } from '#shared/messages.ts';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addSongByApi } from './support/musicians.ts';
-import { submitRequestByApi } from './support/requests.ts';
+import { OnStagePage } from './pages/on-stage-page.ts';
+import {
+  musicianRequestsByApi,
+  setRequestStatusByApi,
+  submitRequestByApi,
+} from './support/requests.ts';
+
+/** The server's status of the request for `title` (what every other device will be told). */
+async function serverStatus(
+  request: Parameters<typeof musicianRequestsByApi>[0],
+  token: string,
+  title: string,
+) {
+  const requests = await musicianRequestsByApi(request, token);
+  return requests.find((candidate) => candidate.song_title === title)?.status;
+}
 
 test.describe('On Stage screen', () => {
   test('needs the musician signed in, and only opens for their own slug', async ({
@@ -93,12 +108,13 @@ test.describe('On Stage screen', () => {
     await submitRequestByApi(request, songId, { requester_name: 'First' });
     await onStage.goto(musician.slug);
     await expect(onStage.upNext).toBeHidden();
-    await onStage.action('Hallelujah', 'Add to Up Next', onStage.active).click();
+    await onStage.action('Hallelujah', 'Up Next', onStage.active).click();
     await expect(onStage.toast).toHaveText('Added to Up Next!');
-    await onStage.action('Hallelujah', 'Remove', onStage.upNext).click();
-    await expect(onStage.toast).toHaveText('Request rejected');
+    await onStage.action('Hallelujah', 'Reject', onStage.upNext).click();
+    await expect(onStage.undoToasts).toHaveText(['Rejected: HallelujahUndo']);
     await expect(onStage.card('Hallelujah', onStage.completed)).toContainText('REJECTED');
     await expect(onStage.toast).toBeHidden({ timeout: 5_000 });
+    await expect(onStage.undoToasts).toHaveCount(0, { timeout: 10_000 });
   });
 
   test('on a tablet: big text, times that move on, and stage buttons far enough apart for a thumb', async ({
@@ -135,7 +151,12 @@ test.describe('On Stage screen', () => {
     expect(await pixels(card.locator('.request-title'))).toBeGreaterThanOrEqual(24);
     expect(await pixels(card.getByText('Requested by Sam'))).toBeGreaterThanOrEqual(18);
 
-    const played = await onStage.action('Jolene', 'Play Now', onStage.active).boundingBox();
+    const upNext = await onStage.action('Jolene', 'Up Next', onStage.active).boundingBox();
+    const played = await onStage.action('Jolene', 'Played', onStage.active).boundingBox();
+    // The final moves stand apart from Up Next, too.
+    if (Math.abs(upNext!.y - played!.y) < 1) {
+      expect(played!.x - (upNext!.x + upNext!.width)).toBeGreaterThanOrEqual(16);
+    }
     const reject = await onStage.action('Jolene', 'Reject', onStage.active).boundingBox();
     expect(played!.height).toBeGreaterThanOrEqual(48);
     expect(reject!.height).toBeGreaterThanOrEqual(48);
@@ -213,5 +234,147 @@ test.describe('On Stage screen', () => {
       (doc as { dispatchEvent(event: unknown): void }).dispatchEvent(new Event('visibilitychange'));
     });
     await expect(onStage.newBadge).toBeHidden();
+  });
+});
+
+test.describe('On Stage: final moves wait for an undo', () => {
+  // Some tests outlast an undo window (6 s) on purpose.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('Played leaves the queue at once; Undo brings it back and another device never sees it move', async ({
+    page,
+    request,
+    onStage,
+    signedInMusician,
+    anotherDevice,
+  }) => {
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, {
+      title: 'Hallelujah',
+      artist: 'Leonard Cohen',
+    });
+    await submitRequestByApi(request, songId, { requester_name: 'Ana' });
+    const phone = new OnStagePage(await anotherDevice(musician));
+    await phone.goto(musician.slug);
+    await expect(phone.card('Hallelujah', phone.active)).toBeVisible();
+    await expect(phone.connection).toHaveText('Connected');
+
+    const statusPuts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'PUT' && sent.url().endsWith('/status')) statusPuts.push(sent.url());
+    });
+    await onStage.goto(musician.slug);
+    await onStage.action('Hallelujah', 'Played', onStage.active).click();
+    await expect(onStage.card('Hallelujah', onStage.active)).toBeHidden();
+    await expect(onStage.card('Hallelujah', onStage.completed)).toContainText('PLAYED');
+    await onStage.undo('Marked played: Hallelujah').click();
+    await expect(onStage.card('Hallelujah', onStage.active)).toBeVisible();
+    await expect(onStage.undoToasts).toHaveCount(0);
+
+    // Well past the undo window: nothing was sent, nobody else saw anything.
+    await page.waitForTimeout(7_000);
+    expect(statusPuts).toEqual([]);
+    expect(await serverStatus(request, musician.token, 'Hallelujah')).toBe('pending');
+    await expect(phone.card('Hallelujah', phone.active)).toBeVisible();
+    await expect(phone.completed.getByRole('article')).toHaveCount(0);
+  });
+
+  test('Played, then the window closes: the move is sent and the other device shows it', async ({
+    request,
+    onStage,
+    signedInMusician,
+    anotherDevice,
+  }) => {
+    const musician = await signedInMusician();
+    const first = await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly' });
+    const second = await addSongByApi(request, musician.token, { title: 'Zombie', artist: 'TC' });
+    await submitRequestByApi(request, first, { requester_name: 'Bo' });
+    await submitRequestByApi(request, second, { requester_name: 'Cy' });
+    const phone = new OnStagePage(await anotherDevice(musician));
+    await phone.goto(musician.slug);
+    await expect(phone.card('Jolene', phone.active)).toBeVisible();
+
+    await onStage.goto(musician.slug);
+    // Two moves in their windows at once, each with its own Undo.
+    await onStage.action('Jolene', 'Played', onStage.active).click();
+    await onStage.action('Zombie', 'Reject', onStage.active).click();
+    await expect(onStage.undoToasts).toHaveText([
+      'Marked played: JoleneUndo',
+      'Rejected: ZombieUndo',
+    ]);
+    await onStage.undo('Rejected: Zombie').click();
+    await expect(onStage.undoToasts).toHaveText(['Marked played: JoleneUndo']);
+    await expect(phone.card('Jolene', phone.active)).toBeVisible();
+
+    await expect(phone.card('Jolene', phone.completed)).toContainText('PLAYED', {
+      timeout: 10_000,
+    });
+    await expect(onStage.undoToasts).toHaveCount(0);
+    expect(await serverStatus(request, musician.token, 'Jolene')).toBe('played');
+    expect(await serverStatus(request, musician.token, 'Zombie')).toBe('pending');
+    await expect(phone.card('Zombie', phone.active)).toBeVisible();
+  });
+
+  test('Reject, then the page closes within the window: the move still reaches the server', async ({
+    context,
+    request,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, { title: 'Creep', artist: 'RH' });
+    await submitRequestByApi(request, songId, { requester_name: 'Di' });
+    const stage = new OnStagePage(await context.newPage());
+    await stage.goto(musician.slug);
+    await stage.action('Creep', 'Reject', stage.active).click();
+    await expect(stage.undoToast('Rejected: Creep')).toBeVisible();
+    await stage.page.close({ runBeforeUnload: true });
+    // Sooner than the undo window: the page sent it on its way out (fetch keepalive).
+    await expect
+      .poll(() => serverStatus(request, musician.token, 'Creep'), { timeout: 4_000 })
+      .toBe('rejected');
+  });
+
+  test('a move another device already made is put back as the server has it, with its reason', async ({
+    request,
+    onStage,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const songId = await addSongByApi(request, musician.token, { title: 'Halo', artist: 'B' });
+    const filed = await submitRequestByApi(request, songId, { requester_name: 'Ed' });
+    await onStage.goto(musician.slug);
+    await onStage.action('Halo', 'Reject', onStage.active).click();
+    // Meanwhile the phone marks it played.
+    await setRequestStatusByApi(request, musician.token, filed.id, 'played');
+    await expect(onStage.card('Halo', onStage.completed)).toContainText('PLAYED');
+    await expect(
+      onStage.page.getByRole('alert').filter({ hasText: '“Halo” was not changed' }),
+    ).toContainText('A played request cannot be moved to rejected.', { timeout: 10_000 });
+    await expect(onStage.card('Halo', onStage.completed)).toContainText('PLAYED');
+    expect(await serverStatus(request, musician.token, 'Halo')).toBe('played');
+  });
+
+  test('an empty queue leads to the QR code and a real test request', async ({
+    page,
+    context,
+    onStage,
+    dashboard,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    // The dashboard's On Stage tab first (the default tab).
+    await expect(dashboard.liveColumn).toContainText(messages.queueEmptyTitle);
+    await dashboard.liveColumn.getByRole('button', { name: 'Show QR code' }).click();
+    const qr = page.getByRole('dialog', { name: 'Your QR code' });
+    await expect(qr.getByRole('img', { name: /^QR code of / })).toBeVisible();
+    await qr.getByRole('button', { name: 'Close' }).first().click();
+
+    await onStage.goto(musician.slug);
+    await expect(onStage.active).toContainText(messages.queueEmptyTitle);
+    const opened = context.waitForEvent('page');
+    await onStage.active.getByRole('link', { name: 'Send a test request' }).click();
+    const audience = await opened;
+    await expect(audience).toHaveURL(new RegExp(`/musician/${musician.slug}$`));
+    await expect(audience.getByRole('heading', { level: 1 })).toContainText(musician.name);
   });
 });

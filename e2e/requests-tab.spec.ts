@@ -77,8 +77,8 @@ test.describe('dashboard Requests tab', () => {
     await bar.getByRole('button', { name: 'Select all' }).click();
     await expect(bar).toContainText('2 selected');
     await bar.getByRole('button', { name: 'Played: selected requests' }).click();
-    await expect(dashboard.toast).toHaveText('Marked as played!');
-    await expect(dashboard.allRequests.getByText('played', { exact: true })).toHaveCount(2);
+    await expect(dashboard.undoToasts).toHaveText(['Marked played: 2 requestsUndo']);
+    await expect(dashboard.allRequests.locator('.status-chip')).toHaveText(['Played', 'Played']);
   });
 });
 

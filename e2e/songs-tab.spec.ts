@@ -21,6 +21,7 @@ test.describe('dashboard Songs tab', () => {
     const songs = new SongsTab(page);
     await songs.goto();
     await expect(page.getByText(messages.noSongsYet)).toBeVisible();
+    await expect(songs.emptyState).toBeVisible();
 
     await songs.choose('Upload CSV');
     const picker = page.getByLabel('CSV file');
@@ -218,5 +219,56 @@ test.describe('dashboard Songs tab', () => {
     await expect(edit.getByText(duplicate)).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await expect(songs.row('Yellow')).toBeVisible();
+  });
+
+  test('keeps the songwriter a musician types: Auto-fill leaves it, the audience never sees it', async ({
+    page,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const songs = new SongsTab(page);
+    await songs.goto();
+    await songs.choose('Add New Song');
+    const add = page.getByRole('region', { name: 'Add New Song' });
+    const songwriter = add.getByRole('textbox', { name: 'Songwriter' });
+    await expect(songwriter).toHaveAccessibleDescription(messages.songSongwriterHint);
+    await add.getByLabel('Title').fill('Jolene');
+    await add.getByLabel('Artist').fill('Dolly Parton');
+    await songwriter.fill('Dolly Rebecca Parton');
+    // The catalogue answers (year, genres) without a writer: what was typed stays.
+    await add.getByRole('button', { name: 'Auto-fill' }).click();
+    await expect(add.getByLabel('Year')).toHaveValue('1973');
+    await expect(songwriter).toHaveValue('Dolly Rebecca Parton');
+    const shots = process.env.E2E_SHOTS_DIR;
+    if (shots) {
+      for (const [width, height] of [
+        [390, 844],
+        [820, 1180],
+        [1280, 800],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await add.screenshot({ path: `${shots}/song-form-${width}.png` });
+      }
+    }
+    await add.getByRole('button', { name: 'Add Song' }).click();
+    await expect(add).toBeHidden();
+
+    await songs
+      .row('Jolene')
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const edit = songs.dialog('Edit Song');
+    await expect(edit.getByRole('textbox', { name: 'Songwriter' })).toHaveValue(
+      'Dolly Rebecca Parton',
+    );
+    await edit.getByRole('textbox', { name: 'Songwriter' }).fill('Dolly Parton');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+
+    await page.goto(`/musician/${musician.slug}`);
+    await expect(page.getByText('Jolene').first()).toBeVisible();
+    await expect(page.getByText('Dolly Rebecca Parton')).toHaveCount(0);
+    const publicSongs = await page.request.get(`/api/musicians/${musician.slug}/songs`);
+    expect(await publicSongs.text()).not.toContain('songwriter');
   });
 });

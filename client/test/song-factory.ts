@@ -13,6 +13,7 @@ export function makeSong(overrides: Partial<Song> = {}): Song {
     genres: [],
     moods: [],
     notes: '',
+    songwriter: '',
     hidden: false,
     request_count: 0,
     created_at: new Date(Date.UTC(2024, 0, 1, 0, counter)).toISOString(),

@@ -18,6 +18,8 @@ export class DashboardPage {
   /** Requests tab. */
   readonly allRequests: Locator;
   readonly toast: Locator;
+  /** The bars of Played / Reject moves still in their undo window, and refused moves. */
+  readonly undoToasts: Locator;
 
   readonly page: Page;
 
@@ -37,6 +39,7 @@ export class DashboardPage {
     this.completedColumn = page.locator('details.board-column');
     this.allRequests = page.getByRole('region', { name: /^(All Requests|Current Show:)/ });
     this.toast = page.locator('.toast');
+    this.undoToasts = page.locator('.undo-toast');
   }
 
   async goto(): Promise<void> {

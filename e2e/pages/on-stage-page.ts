@@ -11,6 +11,8 @@ export class OnStagePage {
   readonly completed: Locator;
   readonly newBadge: Locator;
   readonly toast: Locator;
+  /** The bars of Played / Reject moves still in their undo window, and refused moves. */
+  readonly undoToasts: Locator;
   readonly demoNotice: Locator;
   readonly enableNotifications: Locator;
 
@@ -27,6 +29,7 @@ export class OnStagePage {
     this.completed = page.locator('details.stage-completed');
     this.newBadge = this.active.getByRole('button', { name: /^\+\d+ New!$/ });
     this.toast = page.locator('.toast');
+    this.undoToasts = page.locator('.undo-toast');
     this.demoNotice = page.getByRole('alert').filter({ hasText: 'Demo data' });
     this.enableNotifications = page.getByRole('button', { name: 'Enable notifications' });
   }
@@ -42,6 +45,15 @@ export class OnStagePage {
 
   action(title: string, label: string, within?: Locator): Locator {
     return this.card(title, within).getByRole('button', { name: label, exact: true });
+  }
+
+  /** The undo bar whose text is `text` ('Marked played: Halo'). */
+  undoToast(text: string): Locator {
+    return this.undoToasts.filter({ hasText: text });
+  }
+
+  undo(text: string): Locator {
+    return this.undoToast(text).getByRole('button', { name: 'Undo' });
   }
 }
 

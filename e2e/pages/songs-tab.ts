@@ -11,6 +11,8 @@ export class SongsTab {
   readonly selectionBar: Locator;
   readonly toast: Locator;
   readonly playlistsSection: Locator;
+  /** The welcome panel of a musician with no songs yet. */
+  readonly emptyState: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -22,6 +24,7 @@ export class SongsTab {
     this.selectionBar = page.getByRole('toolbar', { name: 'Selected songs' });
     this.toast = page.locator('.toast');
     this.playlistsSection = page.getByRole('region', { name: 'Playlists' });
+    this.emptyState = page.getByRole('region', { name: 'Add your songs' });
   }
 
   async goto(): Promise<void> {

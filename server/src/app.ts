@@ -14,6 +14,7 @@ import { isDefaultPublicUrl, type AppConfig } from './config.ts';
 import { analyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { accountRoutes } from './features/account/account-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
+import { oidcRoutes } from './features/oidc/oidc-routes.ts';
 import { contactRoutes } from './features/contact/contact-routes.ts';
 import { subscriptionRoutes } from './features/subscription/subscription-routes.ts';
 import { healthRoutes } from './features/health/health-routes.ts';
@@ -32,6 +33,7 @@ import { metadataRoutes } from './features/metadata/metadata-routes.ts';
 import { playlistImportRoutes } from './features/playlist-import/playlist-import-routes.ts';
 import { songImportRoutes } from './features/song-import/song-import-routes.ts';
 import { starterPackRoutes } from './features/starter-pack/starter-pack-routes.ts';
+import { stageDevicesRoutes } from './features/stage-devices/stage-devices-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -124,8 +126,10 @@ export async function buildApp(
         publicUrl: config.publicUrl,
         publicUrlIsDefault: isDefaultPublicUrl(config),
         supportEmail: config.supportEmail,
+        oidcButtonLabel: config.oidc?.buttonLabel,
       });
       await api.register(authRoutes);
+      await api.register(oidcRoutes);
       await api.register(profileRoutes);
       await api.register(accountRoutes);
       await api.register(songsRoutes);
@@ -141,6 +145,10 @@ export async function buildApp(
       await api.register(designRoutes);
       await api.register(imagesRoutes);
       await api.register(qrCodeRoutes, {
+        publicUrl: config.publicUrl,
+        publicUrlIsDefault: isDefaultPublicUrl(config),
+      });
+      await api.register(stageDevicesRoutes, {
         publicUrl: config.publicUrl,
         publicUrlIsDefault: isDefaultPublicUrl(config),
       });

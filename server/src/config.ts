@@ -48,7 +48,39 @@ export interface AppConfig {
     appleMusicApiUrl: string;
     timeoutMs: number;
   };
+  /** Sign-in with an OpenID Connect provider; undefined hides the Continue button. */
+  oidc: OidcConfig | undefined;
+  /** How much one audience member, and one musician's page, may submit (counted in the database). */
+  limits: SubmissionLimits;
 }
+
+/** A number of submissions allowed in a sliding window of minutes. */
+export interface SubmissionLimit {
+  max: number;
+  windowMinutes: number;
+}
+
+export interface SubmissionLimits {
+  /** Requests by one requester (email or device) to one musician: a few songs an hour. */
+  requestsPerRequester: SubmissionLimit;
+  suggestionsPerRequester: SubmissionLimit;
+  tipsPerRequester: SubmissionLimit;
+  /** Contact messages from one email address. */
+  contactPerEmail: SubmissionLimit;
+  /** Requests, suggestions and tips to one musician per minute, each counted apart: a flood guard. */
+  perMusicianPerMinute: number;
+}
+
+export interface OidcConfig {
+  /** The provider's issuer URL, where /.well-known/openid-configuration is found. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The text of the sign-in panel's button, e.g. "Continue with Google". */
+  buttonLabel: string;
+}
+
+export const DEFAULT_OIDC_BUTTON_LABEL = 'Continue with single sign-on';
 
 type Env = Record<string, string | undefined>;
 
@@ -78,6 +110,45 @@ function defaultPublicUrl(port: number): string {
  */
 export function isDefaultPublicUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>): boolean {
   return config.publicUrl === defaultPublicUrl(config.port);
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them: half a set
+ * would show a button that can only fail, so it stops the start with the names that are missing.
+ * The issuer must be https (plain http only on this machine, for a local test provider).
+ */
+function oidcConfig(env: Env): OidcConfig | undefined {
+  const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const [issuer, clientId, clientSecret] = names.map((name) => env[name]?.trim() || undefined);
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret) {
+    const missing = names.filter((name) => !env[name]?.trim());
+    throw new Error(
+      `OIDC sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; missing ${missing.join(', ')}`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(
+      `OIDC_ISSUER must be a URL such as https://accounts.example.com, got "${issuer}"`,
+    );
+  }
+  if (
+    url.protocol !== 'https:' &&
+    !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+  ) {
+    throw new Error(`OIDC_ISSUER must be an https URL (http only for localhost), got "${issuer}"`);
+  }
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    buttonLabel: env.OIDC_BUTTON_LABEL?.trim() || DEFAULT_OIDC_BUTTON_LABEL,
+  };
 }
 
 /** Reads the whole configuration from the environment, with defaults that run anywhere. */
@@ -120,5 +191,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
       appleMusicApiUrl: baseUrl(env.APPLE_MUSIC_API_URL, 'https://api.music.apple.com'),
       timeoutMs: positiveInt(env, 'PLAYLIST_IMPORT_TIMEOUT_MS', 10_000),
     },
+    oidc: oidcConfig(env),
+    limits: limitsConfig(env),
+  };
+}
+
+/** Defaults fit a real bar: a person asks for a few songs an hour, a venue shares one address. */
+function limitsConfig(env: Env): SubmissionLimits {
+  const limit = (prefix: string, max: number, windowMinutes: number): SubmissionLimit => ({
+    max: positiveInt(env, `${prefix}_LIMIT_PER_REQUESTER`, max),
+    windowMinutes: positiveInt(env, `${prefix}_LIMIT_WINDOW_MINUTES`, windowMinutes),
+  });
+  return {
+    requestsPerRequester: limit('REQUEST', 3, 10),
+    suggestionsPerRequester: limit('SUGGESTION', 3, 10),
+    tipsPerRequester: limit('TIP', 10, 10),
+    contactPerEmail: {
+      max: positiveInt(env, 'CONTACT_LIMIT_PER_EMAIL', 3),
+      windowMinutes: positiveInt(env, 'CONTACT_LIMIT_WINDOW_MINUTES', 60),
+    },
+    perMusicianPerMinute: positiveInt(env, 'LIMIT_PER_MUSICIAN_PER_MINUTE', 120),
   };
 }

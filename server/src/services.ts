@@ -19,6 +19,10 @@ import { metadataRepository } from './features/metadata/metadata-repository.ts';
 import { metadataService } from './features/metadata/metadata-service.ts';
 import { metadataSources } from './features/metadata/metadata-sources.ts';
 import { musiciansRepository } from './features/musicians/musicians-repository.ts';
+import { oidcFlowsRepository } from './features/oidc/oidc-flows-repository.ts';
+import { oidcProviderClient } from './features/oidc/oidc-provider-client.ts';
+import { oidcService } from './features/oidc/oidc-service.ts';
+import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.ts';
 import { audienceService } from './features/audience/audience-service.ts';
 import { tipsRepository } from './features/audience/tips-repository.ts';
 import { tipsService } from './features/audience/tips-service.ts';
@@ -44,6 +48,8 @@ import { STARTER_CATALOGUE } from './catalogue/starter-catalogue.ts';
 import { starterPackService } from './features/starter-pack/starter-pack-service.ts';
 import { songsRepository } from './features/songs/songs-repository.ts';
 import { songsService } from './features/songs/songs-service.ts';
+import { stageDevicesRepository } from './features/stage-devices/stage-devices-repository.ts';
+import { stageDevicesService } from './features/stage-devices/stage-devices-service.ts';
 import { suggestionsRepository } from './features/suggestions/suggestions-repository.ts';
 import { suggestionsService } from './features/suggestions/suggestions-service.ts';
 import { subscriptionRepository } from './features/subscription/subscription-repository.ts';
@@ -79,10 +85,28 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const images = imagesRepository(db);
   const design = designRepository(db, images);
   const resets = passwordResetsRepository(db);
+  const auth = authService({ musicians, sessions, onSessionsRevoked: events.sessionsRevoked });
   return {
     events,
-    auth: authService({ musicians, sessions, onSessionsRevoked: events.sessionsRevoked }),
+    auth,
+    // Sign-in with an OpenID Connect provider, when OIDC_* is set.
+    oidc:
+      config.oidc &&
+      oidcService({
+        provider: oidcProviderClient(config.oidc),
+        flows: oidcFlowsRepository(db),
+        signups: oidcSignupsRepository(db),
+        musicians,
+        auth,
+        log: app.log,
+      }),
     housekeeping: housekeepingService({ sessions, resets }),
+    stageDevices: stageDevicesService({
+      stageDevices: stageDevicesRepository(db),
+      musicians,
+      onSessionsRevoked: events.sessionsRevoked,
+      log: app.log,
+    }),
     passwordReset: passwordResetService({
       musicians,
       resets,

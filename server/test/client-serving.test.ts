@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from '#server/plugins/compression.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
@@ -138,6 +139,89 @@ describe('the built client', () => {
 
     expect(res.statusCode).toBe(200);
     expect(decoded(res)).toBe(APP_HTML);
+  });
+});
+
+describe('addresses nobody serves', () => {
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  const visit = (target: FastifyInstance, url: string, method: 'GET' | 'HEAD' = 'GET') =>
+    target.inject({ method, url, headers: { accept: BROWSER_ACCEPT } });
+
+  it.each(['/nope', '/dashboard/extra', '/musician/some-band/extra', '/on-stage/a/b', '/nope?x=1'])(
+    'answers a browser opening %s with the app and a 404, so it shows its "not found" page',
+    async (url) => {
+      const res = await visit(app, url);
+
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(APP_HTML);
+    },
+  );
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await visit(app, '/nope', 'HEAD');
+
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('');
+  });
+
+  it('keeps the audience entry and the known pages as they are', async () => {
+    const audience = await visit(app, '/musician/some-band');
+    expect(audience.statusCode).toBe(200);
+    expect(audience.body).toBe(AUDIENCE_HTML);
+    const dashboard = await visit(app, '/dashboard');
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toBe(APP_HTML);
+  });
+
+  it.each(['/api/nope', '/api', '/api/songs/extra/deep'])(
+    'answers %s, an API address, with JSON even to a browser',
+    async (url) => {
+      const res = await visit(app, url);
+
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ detail: messages.notFoundRoute });
+    },
+  );
+
+  it.each(['/assets/nope.js', '/nope.png', '/favicon-old.ico'])(
+    'answers a missing file %s with a plain 404, never the app',
+    async (url) => {
+      for (const res of [await visit(app, url), await get(app, url)]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('<!doctype html>');
+      }
+    },
+  );
+
+  it('answers a script or fetch that does not ask for HTML with JSON', async () => {
+    const res = await app.inject({ url: '/nope', headers: { accept: '*/*' } });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: messages.notFoundRoute });
+  });
+
+  it('answers a POST to an unknown address with JSON', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/nope',
+      headers: { accept: BROWSER_ACCEPT },
+    });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: messages.notFoundRoute });
+  });
+
+  it('answers with JSON when there is no client build', async () => {
+    const { app: apiOnly } = await startTestApp({ clientDir: undefined });
+
+    const res = await visit(apiOnly, '/nope');
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: messages.notFoundRoute });
   });
 });
 

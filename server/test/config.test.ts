@@ -35,4 +35,45 @@ describe('loadConfig', () => {
   it('refuses a PORT that is not a number, naming it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  describe('OIDC sign-in', () => {
+    const full = {
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'songs',
+      OIDC_CLIENT_SECRET: 's3cret',
+    };
+
+    it('is off without OIDC_* settings', () => {
+      expect(loadConfig({}).oidc).toBeUndefined();
+    });
+
+    it('reads the three settings together, with a default button label', () => {
+      expect(loadConfig(full).oidc).toEqual({
+        issuer: 'https://id.example.com',
+        clientId: 'songs',
+        clientSecret: 's3cret',
+        buttonLabel: 'Continue with single sign-on',
+      });
+      expect(loadConfig({ ...full, OIDC_BUTTON_LABEL: 'Continue with Google' }).oidc).toMatchObject(
+        { buttonLabel: 'Continue with Google' },
+      );
+    });
+
+    it('stops the start when a setting is missing, naming it', () => {
+      expect(() => loadConfig({ ...full, OIDC_CLIENT_SECRET: '' })).toThrow(
+        /together; missing OIDC_CLIENT_SECRET$/,
+      );
+      expect(() => loadConfig({ OIDC_ISSUER: full.OIDC_ISSUER })).toThrow(
+        /missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/,
+      );
+    });
+
+    it('wants an https issuer, allowing http only on this machine', () => {
+      expect(() => loadConfig({ ...full, OIDC_ISSUER: 'not a url' })).toThrow(/OIDC_ISSUER/);
+      expect(() => loadConfig({ ...full, OIDC_ISSUER: 'http://id.example.com' })).toThrow(/https/);
+      expect(loadConfig({ ...full, OIDC_ISSUER: 'http://127.0.0.1:4329' }).oidc?.issuer).toBe(
+        'http://127.0.0.1:4329',
+      );
+    });
+  });
 });

@@ -25,6 +25,12 @@ export const messages = {
   passwordTooShort: 'Password must be at least 8 characters long.',
   passwordTooLong: 'Password must be at most 256 characters long.',
   loggedOut: 'You have been logged out.',
+  oidcFailed: 'Authentication failed. Please try logging in again.',
+  oidcNotConfigured: 'Sign-in with an identity provider is not set up on this server.',
+  oidcProviderUnavailable:
+    'The sign-in provider cannot be reached right now. Please try again in a minute, or sign in with your password.',
+  oidcChooseStageName:
+    'You are signed in with {email}. Choose the stage name your audience will see on your page.',
 
   // Forgot / reset password
   resetCodeSent: 'If an account exists for this email, a reset code has been sent to it.',
@@ -89,6 +95,9 @@ export const messages = {
   songDeleted: 'Song deleted',
   songHidden: 'Song hidden from the audience page',
   songShown: 'Song visible on the audience page',
+  songSongwriterTooLong: 'Songwriter must be at most 200 characters.',
+  songSongwriterHint:
+    'Used for performing-rights setlist reports (BMI Live, ASCAP OnStage). Not shown to your audience.',
   visibilityFailed: 'Error updating song visibility. Please try again.',
 
   // Importing songs: CSV, LST, playlists, starter pack (spec sections 5 and 8)
@@ -223,6 +232,13 @@ export const messages = {
     'Notifications are blocked for this site. Allow them in your browser settings to hear new requests.',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',
   demoActionOnly: 'This is demo data: nothing was changed.',
+  requestUndoPlayed: 'Marked played: {song}',
+  requestUndoRejected: 'Rejected: {song}',
+  requestUndoCount: '{count} requests',
+  requestMoveNotSaved: '“{song}” was not changed: {detail}',
+  queueEmptyTitle: 'No requests yet',
+  queueEmptyHint:
+    'Requests appear here the moment someone sends one. Share your page so the room can find you, or send yourself a test request to see how it arrives.',
 
   // Batch song edits (spec section 5, "Batch edit")
   batchNothingToUpdate: 'Please enter values to update.',
@@ -281,6 +297,10 @@ export const messages = {
   playlistDeleteFailed: 'Error deleting playlist',
   playlistSaveFailed: 'Error saving playlist changes',
   playlistSaved: 'Playlist saved',
+  songsEmptyTitle: 'Add your songs',
+  songsEmptyIntro:
+    'Your audience requests from this list. Type in a first song, start with well-known covers, or bring the list you already have as a CSV file.',
+  starterPackButton: 'Add the starter pack ({count} songs)',
 
   // Analytics tab and show reports
   analyticsDaysInvalid: 'Days must be a whole number from 1 to 3650, or left out for all time.',
@@ -345,4 +365,41 @@ export const messages = {
   subscriptionNotCharged: 'Not charged: billing is disabled in free mode.',
   subscriptionFreeModeNote:
     'Free mode: billing is disabled, so every musician has Pro access and nothing is charged.',
+  checkoutSessionIdInvalid:
+    'This checkout session id is not valid: use 1 to 255 letters, digits, - or _.',
+
+  // Stage devices: a bandmate's tablet paired to the queue without the password (issue 9)
+  stageScopeForbidden: 'A stage device can only work the queue on the On Stage screen.',
+  stagePairingCodeInvalid:
+    'This pairing code is wrong or has expired. Make a new one on the dashboard.',
+  stagePairingCodeRequired: 'Please enter the pairing code shown on the dashboard.',
+  stageDeviceNameTooLong: 'Please give the device a name of at most 60 characters.',
+  stageDeviceNotFound: 'This stage device was not found. It may have been removed already.',
+  stageDevicesLimit: 'You have 20 stage devices. Remove one before adding another.',
+  stageDeviceRemoved: 'Stage device removed. It is signed out.',
+  stageDeviceCreateFailed: 'Could not make a pairing code. Please try again.',
+  stageDevicesLoadFailed: 'Could not load your stage devices. Please try again.',
+  stageDeviceRemoveFailed: 'Could not remove this stage device. Please try again.',
+  stagePairingFailed: 'Could not pair this device. Please try again.',
+  stagePairingExpired: 'This code has expired. Make a new one.',
+  stageDevicePaired: '{name} is paired. It shows your On Stage screen now.',
+
+  // Abuse and fairness: submission limits, merged requests, blocked requesters (issue 10)
+  requestLimitPerRequester: 'You have requested {count} in the last {window}. Try again in {wait}.',
+  suggestionLimitPerRequester:
+    'You have suggested {count} in the last {window}. Try again in {wait}.',
+  tipLimitPerRequester: 'You have sent {count} in the last {window}. Try again in {wait}.',
+  contactLimitPerEmail: 'You have sent {count} in the last {window}. Try again in {wait}.',
+  musicianFlooded:
+    'So many people are writing to this musician right now. Please try again in {wait}.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different submission. Use a new key for each new submission.',
+  blockedRequesterNotFound: 'This blocked requester was not found. They may be unblocked already.',
+  requesterBlocked: 'Blocked. Their requests will no longer reach you.',
+  requesterUnblocked: 'Unblocked. Their new requests will reach you again.',
+  blockRequesterConfirm: 'Block {name}? Their requests will no longer reach you.',
+  blockRequesterFailed: 'Could not block this requester. Please try again.',
+  unblockRequesterFailed: 'Could not unblock this requester. Please try again.',
+  blockedRequestersLoadFailed: 'Could not load your blocked requesters. Please try again.',
+  blockedRequestersEmpty: 'You have not blocked anyone.',
 } as const;

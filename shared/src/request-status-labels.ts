@@ -9,7 +9,11 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** The button that moves a request to a status: the musician's verb, not the state's name. */
+/**
+ * The button that moves a request to a status: the musician's verb, not the state's name. One
+ * word per move on every screen (dashboard On Stage and Requests tabs, On Stage screen, batch
+ * bar): the words the spec gives the dashboard's Live Requests column (section 2).
+ */
 export const REQUEST_MOVE_LABELS = {
   up_next: 'Up Next',
   played: 'Played',

@@ -9,6 +9,8 @@ export const SONG_CSV_COLUMNS = {
   moods: 'Mood',
   year: 'Year',
   notes: 'Notes',
+  /** Optional: who wrote the song, for performing-rights setlist reports. */
+  songwriter: 'Songwriter',
 } as const;
 
 export type SongCsvField = keyof typeof SONG_CSV_COLUMNS;

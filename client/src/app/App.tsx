@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { LoggedInOnly, LoggedOutOnly } from './route-guards.tsx';
 
 // Each screen is its own chunk, loaded when its route is first shown: the landing page does not
@@ -14,8 +14,16 @@ const DashboardPage = lazy(() =>
 const OnStagePage = lazy(() =>
   import('../features/on-stage/OnStagePage.tsx').then((m) => ({ default: m.OnStagePage })),
 );
+const StagePairPage = lazy(() =>
+  import('../features/stage-devices/StagePairPage.tsx').then((m) => ({
+    default: m.StagePairPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/landing/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+const OidcReturn = lazy(() =>
+  import('../features/auth/OidcReturn.tsx').then((m) => ({ default: m.OidcReturn })),
 );
 const AudiencePage = lazy(() =>
   import('../features/audience/AudiencePage.tsx').then((m) => ({ default: m.AudiencePage })),
@@ -43,17 +51,12 @@ export function App() {
               </LoggedInOnly>
             }
           />
-          {/* Where a third-party sign-in returns: the Profile tab of the dashboard. */}
-          <Route
-            path="/profile"
-            element={
-              <LoggedInOnly>
-                <Navigate to="/dashboard?tab=profile" replace />
-              </LoggedInOnly>
-            }
-          />
+          {/* Where the identity provider returns (OidcReturn signs in); else the Profile tab. */}
+          <Route path="/profile" element={<OidcReturn />} />
           <Route path="/musician/:slug" element={<AudiencePage />} />
           <Route path="/on-stage/:slug" element={<OnStagePage />} />
+          {/* Where the dashboard's "Add a stage device" QR code leads. */}
+          <Route path="/stage/pair" element={<StagePairPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

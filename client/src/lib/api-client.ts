@@ -15,8 +15,8 @@ export const api = {
   get: <T>(path: string, schema: z.ZodType<T>) => request(path, schema),
   post: <T>(path: string, schema: z.ZodType<T>, body?: unknown) =>
     request(path, schema, { method: 'POST', body }),
-  put: <T>(path: string, schema: z.ZodType<T>, body?: unknown) =>
-    request(path, schema, { method: 'PUT', body }),
+  put: <T>(path: string, schema: z.ZodType<T>, body?: unknown, options: FetchOptions = {}) =>
+    request(path, schema, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, schema: z.ZodType<T>) => request(path, schema, { method: 'DELETE' }),
   upload: <T>(path: string, schema: z.ZodType<T>, form: FormData) =>
     request(path, schema, { method: 'POST', body: form }),

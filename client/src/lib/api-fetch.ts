@@ -39,6 +39,10 @@ export interface FetchOptions {
   body?: unknown;
   /** Sent as the Idempotency-Key header: the server files a retried submission once. */
   idempotencyKey?: string;
+  /** Another session's token than the current one (a move made before signing out). */
+  token?: string;
+  /** Lets the browser finish sending while the page closes. */
+  keepalive?: boolean;
 }
 
 /** `{ "detail": "..." }`, the shape of every error answer, read without a schema. */
@@ -53,7 +57,7 @@ function detailOf(payload: unknown): string | undefined {
  * the contract). Throws ApiError on a network failure (status 0) or a non-2xx answer.
  */
 export async function fetchJson(path: string, options: FetchOptions = {}): Promise<unknown> {
-  const token = session.token();
+  const token = options.token ?? session.token();
   const headers: Record<string, string> = { accept: 'application/json' };
   const multipart = options.body instanceof FormData;
   // Fastify rejects an empty body sent as JSON, so the header goes only with a body; the
@@ -71,6 +75,7 @@ export async function fetchJson(path: string, options: FetchOptions = {}): Promi
         options.body === undefined || multipart
           ? (options.body as FormData | undefined)
           : JSON.stringify(options.body),
+      keepalive: options.keepalive,
     });
   } catch {
     throw new ApiError(0, undefined);

@@ -7,6 +7,8 @@ interface SiteConfigState {
   publicUrl: string;
   /** Where musicians write for help (SUPPORT_EMAIL), read at run time from GET /api/config. */
   supportEmail: string | undefined;
+  /** The identity-provider button's label (OIDC_BUTTON_LABEL); undefined: no such sign-in. */
+  oidcButtonLabel: string | undefined;
   loaded: boolean;
 }
 
@@ -14,6 +16,7 @@ interface SiteConfigState {
 export const useSiteConfigStore = create<SiteConfigState>()(() => ({
   publicUrl: window.location.origin,
   supportEmail: undefined,
+  oidcButtonLabel: undefined,
   loaded: false,
 }));
 
@@ -27,6 +30,7 @@ export function loadSiteConfig(): Promise<void> {
       useSiteConfigStore.setState({
         publicUrl: config.public_url.replace(/\/+$/, '') || window.location.origin,
         supportEmail: config.support_email?.trim() || undefined,
+        oidcButtonLabel: config.oidc_button_label?.trim() || undefined,
         loaded: true,
       }),
     )

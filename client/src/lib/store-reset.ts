@@ -32,3 +32,15 @@ export function holdStoresFor(musicianId: string): void {
   if (held !== null && held !== musicianId) resetAllStores();
   useOwnerStore.setState({ musicianId });
 }
+
+const beforeSignOut = new Set<() => Promise<void>>();
+
+/** Work that must finish while the session is still valid (moves waiting in their undo window). */
+export function onBeforeSignOut(task: () => Promise<void>): void {
+  beforeSignOut.add(task);
+}
+
+/** Runs every task registered with onBeforeSignOut; a failing one does not stop the sign-out. */
+export async function runBeforeSignOut(): Promise<void> {
+  await Promise.allSettled([...beforeSignOut].map((task) => task()));
+}

@@ -15,3 +15,9 @@ export function useSupportEmail(): string | undefined {
   useEffect(() => void loadSiteConfig(), []);
   return useSiteConfigStore((s) => s.supportEmail);
 }
+
+/** The label of the identity-provider button, or undefined when the server has none set up. */
+export function useOidcButtonLabel(): string | undefined {
+  useEffect(() => void loadSiteConfig(), []);
+  return useSiteConfigStore((s) => s.oidcButtonLabel);
+}

@@ -66,7 +66,7 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
   const live = wired();
   stopCurrent?.();
   holdStoresFor(musicianId);
-  useLiveStore.setState({ status: 'connecting' });
+  useLiveStore.setState({ status: 'connecting', pollMs });
 
   let stopped = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();

@@ -1,3 +1,4 @@
+import { fill } from '#shared/fill-message.ts';
 import { createResettable } from '#client/lib/store-reset.ts';
 
 /**
@@ -8,14 +9,25 @@ export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'poll
 
 interface LiveState {
   status: LiveStatus;
+  /** How often this screen polls while the socket is down (the label says it). */
+  pollMs: number;
 }
 
-export const useLiveStore = createResettable<LiveState>(() => ({ status: 'idle' }));
+export const useLiveStore = createResettable<LiveState>(() => ({ status: 'idle', pollMs: 0 }));
 
+/**
+ * The connection's state in words that cannot be read as "the show is live": this is how the
+ * screen hears of changes, not whether anyone is performing.
+ */
 export const LIVE_STATUS_LABELS: Record<LiveStatus, string> = {
-  idle: 'Offline',
+  idle: 'Not connected',
   connecting: 'Connecting…',
-  live: 'Live',
+  live: 'Connected',
   reconnecting: 'Reconnecting…',
-  polling: 'Polling',
+  polling: 'Offline – checking every {seconds} s',
 };
+
+export function liveStatusLabel(status: LiveStatus, pollMs: number): string {
+  const seconds = Math.max(1, Math.round(pollMs / 1000));
+  return fill(LIVE_STATUS_LABELS[status], { seconds });
+}

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -45,6 +46,15 @@ export async function clientPlugin(
   const sendHtml = (file: string) => (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile(file);
   for (const url of APP_ROUTES) app.get(url, sendHtml(APP_HTML));
+  // Any other address a person opens (/nope, /dashboard/extra) gets the app with a 404 status:
+  // its router shows the "page not found" screen with a way home. Read on each visit, like the
+  // files above, so a rebuild is served at once; the error handler's 404 is not in this plugin's
+  // context, so it sends the file itself rather than through sendFile.
+  app.pageNotFound.send = async (reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(join(clientDir, APP_HTML)));
   // A printed QR code of an old slug opens the page under the musician's current one.
   app.get(AUDIENCE_ROUTE, async (request: FastifyRequest<{ Params: { slug: string } }>, reply) => {
     const current = await app.services.audience.movedTo(request.params.slug);

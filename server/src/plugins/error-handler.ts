@@ -1,9 +1,37 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { isUnstorableText } from '../db/pg-errors.ts';
 import { HttpError } from '../http/errors.ts';
+
+/**
+ * What answers a person's visit to an address no route serves. The client plugin fills it in
+ * when there is a built client (this plugin imports no other), so a typo in the address bar
+ * shows the app's own "page not found" instead of raw JSON.
+ */
+export interface PageNotFound {
+  send?: (reply: FastifyReply) => Promise<FastifyReply>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageNotFound: PageNotFound;
+  }
+}
+
+/**
+ * A browser opening a page: GET or HEAD, asking for HTML, outside the API, and not a file
+ * (a missing script or image gets a plain 404, never a page its tag cannot use).
+ */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!String(request.headers.accept ?? '').includes('text/html')) return false;
+  const path = request.url.split('?', 1)[0]!;
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return !/\.[A-Za-z0-9]+$/.test(lastSegment);
+}
 
 /**
  * One place decides what an error looks like to the client: always `{ detail }`, a sentence a
@@ -31,8 +59,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(status).send({ detail: clientErrorDetail(error) });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ detail: messages.notFoundRoute });
+  app.decorate('pageNotFound', {} as PageNotFound);
+  app.setNotFoundHandler(async (request, reply) => {
+    const { send } = app.pageNotFound;
+    if (send && wantsPage(request)) return send(reply.code(404));
+    return reply.code(404).send({ detail: messages.notFoundRoute });
   });
 });
 

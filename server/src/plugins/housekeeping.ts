@@ -15,6 +15,10 @@ export const housekeepingPlugin = fp(
         (removed) => app.log.info(removed, 'housekeeping: removed stale sign-in rows'),
         (err: unknown) => app.log.error({ err }, 'housekeeping failed'),
       );
+      // Sign-ins abandoned at the identity provider, even when nobody signs in again.
+      app.services.oidc
+        ?.sweepExpired()
+        .catch((err: unknown) => app.log.error({ err }, 'oidc housekeeping failed'));
     };
     let every: NodeJS.Timeout | undefined;
     const first = setTimeout(() => {

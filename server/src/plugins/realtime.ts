@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
 } from '#shared/realtime.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
-import type { Session } from '../http/session.ts';
+import { withoutEmails, type Session } from '../http/session.ts';
 import { audienceNamespace } from './audience-namespace.ts';
 import { slugDirectory } from './slug-directory.ts';
 
@@ -41,6 +41,16 @@ declare module 'fastify' {
 // move a musician's devices when the slug, and so the public room name, changes).
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const musicianIdRoom = (musicianId: string) => `musician-id:${musicianId}`;
+// A paired stage device does not join the musician's room: it gets only what the On Stage
+// screen shows, without emails, in a room of its own (by id, so a slug change does not move it).
+const stageRoom = (musicianId: string) => `stage:${musicianId}`;
+const STAGE_EVENTS: ReadonlySet<DomainEvent['name']> = new Set([
+  'request:created',
+  'request:updated',
+  'request:deleted',
+  'show:updated',
+  'profile:updated',
+]);
 
 /**
  * Socket.IO on Fastify's own HTTP server. A musician device connects with `auth: { token }` and
@@ -77,6 +87,7 @@ export const realtimePlugin = fp(
         const session = await auth.authenticate(token);
         const slug = session && (await profile.slugOf(session.musicianId));
         if (!session || !slug) return next(new Error(messages.sessionExpired));
+        if (session.stageDeviceId) app.services.stageDevices.seen(session.stageDeviceId);
         socket.data.session = session;
         socket.data.slug = slug;
         slugs.set(session.musicianId, slug);
@@ -89,6 +100,10 @@ export const realtimePlugin = fp(
 
     io.on('connection', (socket) => {
       const { session, slug } = socket.data;
+      if (session.scope === 'stage') {
+        void socket.join([stageRoom(session.musicianId), sessionRoom(session.sessionId)]);
+        return;
+      }
       // A recovered socket comes back with its old rooms; the slug may have changed meanwhile.
       for (const room of socket.rooms) {
         if (room.startsWith('musician:') && room !== musicianRoom(slug)) void socket.leave(room);
@@ -106,6 +121,12 @@ export const realtimePlugin = fp(
       app.log.error({ err, event: event.name }, 'could not push event');
 
     events.onEvent((event) => {
+      if (STAGE_EVENTS.has(event.name)) {
+        io.to(stageRoom(event.musicianId)).emit(
+          event.name,
+          ...([withoutEmails(event.payload)] as [never]),
+        );
+      }
       if (
         event.name === 'profile:updated' &&
         slugs.known(event.musicianId) !== event.payload.slug

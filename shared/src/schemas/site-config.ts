@@ -6,5 +6,7 @@ export const SiteConfigResponse = z.object({
   public_url: z.string(),
   /** Where musicians write for help (SUPPORT_EMAIL), if the operator set one. */
   support_email: z.string().nullable(),
+  /** The label of the identity-provider button (OIDC_BUTTON_LABEL); null hides the button. */
+  oidc_button_label: z.string().nullable(),
 });
 export type SiteConfigResponse = z.infer<typeof SiteConfigResponse>;

@@ -10,6 +10,7 @@ import {
 } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { requiredText } from './common.ts';
+import { MetadataSearchResponse, SongMetadata } from './metadata.ts';
 
 export const Song = z.object({
   id: z.string(),
@@ -20,14 +21,16 @@ export const Song = z.object({
   year: z.number().int().nullable(),
   decade: z.string().nullable(),
   notes: z.string(),
+  /** Who wrote it, for performing-rights setlist reports; '' when not known. */
+  songwriter: z.string(),
   hidden: z.boolean(),
   request_count: z.number().int(),
   created_at: z.string(),
 });
 export type Song = z.infer<typeof Song>;
 
-/** What the audience page sees of a song. */
-export const PublicSong = Song.omit({ hidden: true });
+/** What the audience page sees of a song: never its songwriter (that is for the reports). */
+export const PublicSong = Song.omit({ hidden: true, songwriter: true });
 export type PublicSong = z.infer<typeof PublicSong>;
 
 const Tags = z.array(z.string().trim().max(TAG_MAX_LENGTH)).max(TAGS_MAX_COUNT);
@@ -56,6 +59,12 @@ const YearField = z.preprocess(
     .nullable(),
 );
 
+/** "Lennon, McCartney": one text, as the performing-rights forms take it. */
+export const SongwriterField = z
+  .string()
+  .trim()
+  .max(SONG_FIELD_MAX_LENGTH, messages.songSongwriterTooLong);
+
 export const SongInput = z.object({
   title: requiredText(messages.songTitleRequired, SONG_FIELD_MAX_LENGTH),
   artist: requiredText(messages.songArtistRequired, SONG_FIELD_MAX_LENGTH),
@@ -63,9 +72,22 @@ export const SongInput = z.object({
   moods: TagList,
   year: YearField,
   notes: z.string().trim().max(TEXT_MAX_LENGTH).default(''),
+  songwriter: SongwriterField.default(''),
 });
 export type SongInput = z.input<typeof SongInput>;
 export type SongData = z.output<typeof SongInput>;
+
+/**
+ * Metadata found for a song, with who wrote it (MusicBrainz's work relations; '' when not
+ * known): the answer of POST /songs/search-metadata that the song form's Auto-fill reads.
+ */
+export const SongMetadataWithWriter = SongMetadata.extend({ songwriter: z.string() });
+export type SongMetadataWithWriter = z.infer<typeof SongMetadataWithWriter>;
+
+export const SongMetadataSearchResponse = MetadataSearchResponse.extend({
+  metadata: SongMetadataWithWriter.nullable(),
+});
+export type SongMetadataSearchResponse = z.infer<typeof SongMetadataSearchResponse>;
 
 export const SongListQuery = z.object({
   sort_by: z.enum(SONG_SORT_KEYS).default('created_at'),
@@ -150,6 +172,9 @@ export const BatchDeleteResponse = z.object({
   failed_count: z.number().int(),
 });
 export type BatchDeleteResponse = z.infer<typeof BatchDeleteResponse>;
+
+/** Songs in the one-click starter pack (the bundled catalogue; a server test keeps them equal). */
+export const STARTER_PACK_SONG_COUNT = 80;
 
 /** The pseudo-playlist standing for the whole repertoire (spec section 3). */
 export const ALL_SONGS_PLAYLIST_ID = 'all_songs';

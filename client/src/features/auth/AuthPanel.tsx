@@ -7,12 +7,13 @@ import { type AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/auth
 import { errorMessage } from '#client/lib/api-client.ts';
 import { validateForm, type FieldErrors } from '#client/lib/form-validation.ts';
 import { useFormFields } from '#client/lib/use-form-fields.ts';
-import { useSupportEmail } from '#client/lib/use-site-config.ts';
+import { useOidcButtonLabel, useSupportEmail } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { authApi } from './auth-api.ts';
+import { authApi, OIDC_START_PATH } from './auth-api.ts';
 import { useAuthStore } from './auth-store.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
+import './auth.css';
 
 type View = 'login' | 'register' | 'forgot';
 type Field = 'name' | 'email' | 'password';
@@ -108,6 +109,7 @@ export function AuthPanel() {
           {registering ? 'Sign Up' : 'Sign In'}
         </button>
       </form>
+      <IdentityProviderButton />
 
       <div className="auth-links">
         <button
@@ -136,6 +138,20 @@ function prepare<T, K extends string>(
 ): FieldErrors<K> | (() => Promise<AuthResponse>) {
   const checked = validateForm(schema, values);
   return checked.ok ? () => call(checked.data) : checked.errors;
+}
+
+/**
+ * Sign-in (or sign-up) with the identity provider the server is set up with: a full page load,
+ * since the server sends the browser on to the provider. Hidden when none is set up.
+ */
+function IdentityProviderButton() {
+  const label = useOidcButtonLabel();
+  if (!label) return null;
+  return (
+    <a className="button button-secondary button-block oidc-button" href={OIDC_START_PATH}>
+      {label}
+    </a>
+  );
 }
 
 function SupportContactLine() {

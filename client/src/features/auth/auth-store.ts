@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import { messages } from '#shared/messages.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
-import { resetAllStores } from '#client/lib/store-reset.ts';
+import { resetAllStores, runBeforeSignOut } from '#client/lib/store-reset.ts';
 import { authApi } from './auth-api.ts';
 import {
   readSession,
   SESSION_STORAGE_KEY,
+  type SessionScope,
   type StoredSession,
   writeSession,
 } from './session-storage.ts';
@@ -13,6 +14,8 @@ import {
 interface AuthState {
   token: string | null;
   musician: Musician | null;
+  /** 'stage' on a paired stage device: it only works the queue on the On Stage screen. */
+  scope: SessionScope;
   /** Why the last session ended, shown once on the sign-in panel. */
   notice: string | null;
   signIn(session: StoredSession): void;
@@ -30,30 +33,32 @@ interface AuthState {
 export const useAuthStore = create<AuthState>()((set, get) => ({
   token: null,
   musician: null,
+  scope: 'musician',
   notice: null,
 
   signIn(session) {
     resetAllStores();
     writeSession(localStorage, session);
-    set({ ...session, notice: null });
+    set({ ...session, scope: session.scope ?? 'musician', notice: null });
   },
 
   setMusician(musician) {
-    const { token, musician: held } = get();
+    const { token, musician: held, scope } = get();
     if (!token) return;
     // A replayed or late profile:updated must not undo a newer profile.
     if (held && Date.parse(held.updated_at) > Date.parse(musician.updated_at)) return;
-    writeSession(localStorage, { token, musician });
+    writeSession(localStorage, { token, musician, scope });
     set({ musician });
   },
 
   endSession(notice) {
     resetAllStores();
     writeSession(localStorage, null);
-    set({ token: null, musician: null, notice: notice ?? null });
+    set({ token: null, musician: null, scope: 'musician', notice: notice ?? null });
   },
 
   async logout() {
+    await runBeforeSignOut();
     try {
       await authApi.logout();
     } catch {
@@ -68,17 +73,28 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 }));
 
 export const selectIsLoggedIn = (state: AuthState) => state.token !== null;
+/** A paired stage device (not the musician's own sign-in). */
+export const selectIsStageDevice = (state: AuthState) =>
+  state.token !== null && state.scope === 'stage';
 
 /** Restores the stored session and follows sign-ins and sign-outs in other tabs. */
 export function initAuth(): void {
   const session = readSession(localStorage);
-  useAuthStore.setState({ token: session?.token ?? null, musician: session?.musician ?? null });
+  useAuthStore.setState({
+    token: session?.token ?? null,
+    musician: session?.musician ?? null,
+    scope: session?.scope ?? 'musician',
+  });
 
   window.addEventListener('storage', (event) => {
     if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
     const next = readSession(localStorage);
     // Another musician's session (or none): this tab's data is not theirs.
     if (next?.musician.id !== useAuthStore.getState().musician?.id) resetAllStores();
-    useAuthStore.setState({ token: next?.token ?? null, musician: next?.musician ?? null });
+    useAuthStore.setState({
+      token: next?.token ?? null,
+      musician: next?.musician ?? null,
+      scope: next?.scope ?? 'musician',
+    });
   });
 }

@@ -3,7 +3,16 @@ import { Musician } from '#shared/schemas/musician.ts';
 
 export const SESSION_STORAGE_KEY = 'song-requests.session';
 
-const StoredSession = z.object({ token: z.string().min(1), musician: Musician });
+/** 'stage': a paired stage device, which only works the queue on the On Stage screen. */
+export const SessionScope = z.enum(['musician', 'stage']);
+export type SessionScope = z.infer<typeof SessionScope>;
+
+/** Sessions stored before scopes existed have none: they are the musician's own. */
+const StoredSession = z.object({
+  token: z.string().min(1),
+  musician: Musician,
+  scope: SessionScope.optional(),
+});
 export type StoredSession = z.infer<typeof StoredSession>;
 
 /** A stored session that no longer matches the schema (older build, hand edits) is dropped. */

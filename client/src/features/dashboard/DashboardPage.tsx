@@ -14,7 +14,8 @@ import {
   type DashboardTabId,
 } from './dashboard-tabs.ts';
 import { DashboardTabs, panelId, tabId } from './DashboardTabs.tsx';
-import { selectPendingCount, useRequestsStore } from '../requests/requests-store.ts';
+import { useQueueRequests } from '../requests/use-queue-requests.ts';
+import { useNewRequestAlerts } from '../on-stage/use-new-request-alerts.ts';
 import { OnStageTab } from './OnStageTab.tsx';
 import { ProfileTab } from '../profile/ProfileTab.tsx';
 import { DesignTab } from '../design/DesignTab.tsx';
@@ -30,8 +31,11 @@ export function DashboardPage() {
   const logout = useAuthStore((s) => s.logout);
   const [searchParams, setSearchParams] = useSearchParams();
   const active = tabFromQuery(searchParams.get('tab'));
-  const pending = useRequestsStore(selectPendingCount);
+  // Counted as shown: a request marked played in its undo window no longer counts.
+  const pending = useQueueRequests().filter((request) => request.status === 'pending').length;
   useLiveSession({ token, musicianId: musician?.id, pollMs: DASHBOARD_POLL_MS });
+  // The same alerts as the On Stage screen, whichever tab is open.
+  useNewRequestAlerts();
 
   // The stored profile may be stale (edited elsewhere); a revoked token answers 401 here.
   useEffect(() => {
@@ -75,7 +79,7 @@ export function DashboardPage() {
           ) : active === 'on-stage' ? (
             <OnStageTab slug={musician.slug} />
           ) : active === 'requests' ? (
-            <RequestsTab />
+            <RequestsTab slug={musician.slug} />
           ) : active === 'analytics' ? (
             <AnalyticsTab />
           ) : active === 'songs' ? (

@@ -10,11 +10,10 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
-import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
+import { PendingMovesToasts } from '../requests/PendingMovesToasts.tsx';
+import { QueueEmptyState } from '../requests/QueueEmptyState.tsx';
+import { useQueueRequests } from '../requests/use-queue-requests.ts';
 import { useRequestActions, type RequestActions } from '../requests/use-request-actions.ts';
-
-/** Taking a request off Up Next is a skip, not a rejection. */
-const UP_NEXT_LABELS = { ...REQUEST_MOVE_LABELS, rejected: 'Skip' };
 
 interface OnStageTabProps {
   slug: string;
@@ -22,7 +21,7 @@ interface OnStageTabProps {
 
 /** The dashboard's live view: Up Next, Live Requests and Completed side by side. */
 export function OnStageTab({ slug }: OnStageTabProps) {
-  const requests = useRequestsStore(selectRequests);
+  const requests = useQueueRequests();
   const actions = useRequestActions();
   const upNext = useMemo(() => upNextRequests(requests), [requests]);
   const live = useMemo(() => activeRequests(requests), [requests]);
@@ -45,23 +44,23 @@ export function OnStageTab({ slug }: OnStageTabProps) {
       <div className="board">
         {upNext.length > 0 && (
           <section className="board-column" aria-labelledby="board-up-next">
-            <h3 id="board-up-next">Up Next ({upNext.length})</h3>
-            <RequestColumn
-              requests={upNext}
-              actions={actions}
-              moves={['played', 'rejected']}
-              labels={UP_NEXT_LABELS}
-            />
+            <h3 id="board-up-next">
+              {REQUEST_STATUS_LABELS.up_next} ({upNext.length})
+            </h3>
+            <RequestColumn requests={upNext} actions={actions} moves={['played', 'rejected']} />
           </section>
         )}
         <section className="board-column" aria-labelledby="board-live">
           <h3 id="board-live">Live Requests ({live.length})</h3>
-          {live.length === 0 && <p className="muted">No requests waiting right now.</p>}
+          {live.length === 0 && upNext.length === 0 ? (
+            <QueueEmptyState slug={slug} />
+          ) : live.length === 0 ? (
+            <p className="muted">No requests waiting right now.</p>
+          ) : null}
           <RequestColumn
             requests={live}
             actions={actions}
             moves={['up_next', 'played', 'rejected']}
-            labels={REQUEST_MOVE_LABELS}
           />
         </section>
         <details className="board-column" open>
@@ -76,7 +75,7 @@ export function OnStageTab({ slug }: OnStageTabProps) {
                   flag={
                     request.status === 'played'
                       ? { text: REQUEST_STATUS_LABELS.played, tone: 'done' }
-                      : { text: 'Skipped', tone: 'rejected' }
+                      : { text: REQUEST_STATUS_LABELS.rejected, tone: 'rejected' }
                   }
                 />
               </li>
@@ -84,6 +83,7 @@ export function OnStageTab({ slug }: OnStageTabProps) {
           </ol>
         </details>
       </div>
+      <PendingMovesToasts />
       <ToastRegion toast={actions.toast} />
     </div>
   );
@@ -93,10 +93,10 @@ interface RequestColumnProps {
   requests: readonly SongRequest[];
   actions: RequestActions;
   moves: readonly RequestMove[];
-  labels: Record<RequestMove, string>;
 }
 
-function RequestColumn({ requests, actions, moves, labels }: RequestColumnProps) {
+/** One word per move on every screen (shared/src/request-status-labels.ts). */
+function RequestColumn({ requests, actions, moves }: RequestColumnProps) {
   return (
     <ol className="request-list">
       {requests.map((request) => (
@@ -110,7 +110,7 @@ function RequestColumn({ requests, actions, moves, labels }: RequestColumnProps)
                 disabled={actions.busy(request.id)}
                 onClick={() => actions.setStatus([request], status)}
               >
-                {labels[status]}
+                {REQUEST_MOVE_LABELS[status]}
               </button>
             ))}
           </RequestCard>

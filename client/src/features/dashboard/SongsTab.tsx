@@ -13,7 +13,13 @@ import { SongListSection } from '../songs/SongListSection.tsx';
 import { EditSongModal, SongsHelpModal } from '../songs/SongModals.tsx';
 import { SongPanel, type SongPanelId } from '../songs/SongPanel.tsx';
 import type { SongRowHandlers } from '../songs/SongRow.tsx';
-import { selectSelected, useSongsStore } from '../songs/songs-store.ts';
+import { SongsEmptyState } from '../songs/SongsEmptyState.tsx';
+import {
+  selectSelected,
+  selectSongs,
+  selectSongsStatus,
+  useSongsStore,
+} from '../songs/songs-store.ts';
 import { useSongActions } from '../songs/use-song-actions.ts';
 import { useSongsLoader } from '../songs/use-songs-loader.ts';
 
@@ -37,6 +43,10 @@ export function SongsTab({ musicianId }: { musicianId: string }) {
   const [editing, setEditing] = useState<Song | null>(null);
   const [modal, setModal] = useState<'batch-edit' | 'add-to-playlist' | 'help' | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
+  // Only once the list is known to be empty, so it never flashes while songs load.
+  const noSongs = useSongsStore(
+    (state) => selectSongsStatus(state) === 'ready' && selectSongs(state).length === 0,
+  );
 
   const handlers = useMemo<SongRowHandlers>(
     () => ({
@@ -65,6 +75,13 @@ export function SongsTab({ musicianId }: { musicianId: string }) {
       </div>
       {panel && (
         <SongPanel key={panel} panel={panel} actions={actions} onClose={() => setPanel(null)} />
+      )}
+      {noSongs && !panel && (
+        <SongsEmptyState
+          onAddSong={() => setPanel('add')}
+          onImportCsv={() => setPanel('csv')}
+          notify={notify}
+        />
       )}
       <PlaylistsSection notify={notify} />
       <SongListSection

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -40,13 +40,15 @@ export function OnStagePage() {
   return <OnStageScreen musician={musician} />;
 }
 
+/** Signing in from here comes back here (the landing page honours a same-origin ?next=). */
 function SignInPrompt() {
+  const { pathname } = useLocation();
   return (
     <main className="centered-page">
       <div className="card empty-card">
         <h1>On Stage</h1>
         <p>{messages.loginRequired} The On Stage screen shows your requests once you sign in.</p>
-        <Link className="button button-primary" to="/">
+        <Link className="button button-primary" to={`/?next=${encodeURIComponent(pathname)}`}>
           Sign in
         </Link>
       </div>

@@ -6,6 +6,7 @@ import {
   type RequestMove,
 } from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
+import { QueueEmptyState } from '../requests/QueueEmptyState.tsx';
 import { RequestCard } from '../requests/RequestCard.tsx';
 import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
 import type { RequestActions } from '../requests/use-request-actions.ts';
@@ -13,15 +14,6 @@ import { useNow } from './use-now.ts';
 
 /** How often the cards' "3 min ago" times move on. */
 const CLOCK_TICK_MS = 30_000;
-
-/** The stage screen's own verbs, for big buttons read at a glance. */
-const STAGE_MOVE_LABELS: Record<RequestMove, string> = {
-  up_next: `Add to ${REQUEST_STATUS_LABELS.up_next}`,
-  played: 'Play Now',
-  rejected: REQUEST_MOVE_LABELS.rejected,
-};
-/** Taking a request off Up Next removes it from the queue. */
-const UP_NEXT_LABELS = { ...STAGE_MOVE_LABELS, rejected: 'Remove' };
 
 interface OnStageQueueProps {
   requests: readonly SongRequest[];
@@ -31,17 +23,20 @@ interface OnStageQueueProps {
   onSeen(): void;
   /** Demo data: buttons do nothing but say so. */
   demo?: boolean;
+  /** The musician's slug, for the empty queue's QR code and test request. */
+  slug: string;
 }
 
 /** Up Next (when any), Active Requests with the '+N New!' badge, and Completed. */
-export function OnStageQueue({ requests, actions, newIds, onSeen, demo }: OnStageQueueProps) {
+export function OnStageQueue({ requests, actions, newIds, onSeen, demo, slug }: OnStageQueueProps) {
   const newCount = newIds.length;
   const upNext = useMemo(() => upNextRequests(requests), [requests]);
   const active = useMemo(() => activeRequests(requests), [requests]);
   const completed = useMemo(() => completedRequests(requests), [requests]);
   const now = useNow(CLOCK_TICK_MS);
 
-  const button = (request: SongRequest, status: RequestMove, labels = STAGE_MOVE_LABELS) => (
+  // One word per move on every screen (shared/src/request-status-labels.ts).
+  const button = (request: SongRequest, status: RequestMove) => (
     <button
       type="button"
       className={`button stage-action action-${status}`}
@@ -50,7 +45,7 @@ export function OnStageQueue({ requests, actions, newIds, onSeen, demo }: OnStag
         demo ? actions.showToast(messages.demoActionOnly) : actions.setStatus([request], status)
       }
     >
-      {labels[status]}
+      {REQUEST_MOVE_LABELS[status]}
     </button>
   );
 
@@ -58,13 +53,13 @@ export function OnStageQueue({ requests, actions, newIds, onSeen, demo }: OnStag
     <div className="stage-sections">
       {upNext.length > 0 && (
         <section className="stage-section" aria-labelledby="stage-up-next">
-          <h2 id="stage-up-next">Up Next</h2>
+          <h2 id="stage-up-next">{REQUEST_STATUS_LABELS.up_next}</h2>
           <ol className="request-list">
             {upNext.map((request) => (
               <li key={request.id}>
                 <RequestCard request={request} now={now}>
-                  {button(request, 'played', UP_NEXT_LABELS)}
-                  {button(request, 'rejected', UP_NEXT_LABELS)}
+                  {button(request, 'played')}
+                  {button(request, 'rejected')}
                 </RequestCard>
               </li>
             ))}
@@ -81,7 +76,9 @@ export function OnStageQueue({ requests, actions, newIds, onSeen, demo }: OnStag
             </button>
           )}
         </div>
-        {active.length === 0 ? (
+        {active.length === 0 && upNext.length === 0 ? (
+          <QueueEmptyState slug={slug} />
+        ) : active.length === 0 ? (
           <p className="muted">No requests waiting. New ones appear here as they arrive.</p>
         ) : (
           <ol className="request-list">

@@ -8,8 +8,10 @@ import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
 import { useLiveSession } from '#client/live/use-live-session.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
+import { selectIsStageDevice, useAuthStore } from '../auth/auth-store.ts';
+import { PendingMovesToasts } from '../requests/PendingMovesToasts.tsx';
+import { useRequestsStore } from '../requests/requests-store.ts';
+import { useQueueRequests } from '../requests/use-queue-requests.ts';
 import { useRequestActions } from '../requests/use-request-actions.ts';
 import { demoRequest } from './demo-request.ts';
 import { OnStageQueue } from './OnStageQueue.tsx';
@@ -33,12 +35,13 @@ interface OnStageScreenProps {
 /** The tablet screen on stage: the live queue with big buttons, kept current by the socket. */
 export function OnStageScreen({ musician }: OnStageScreenProps) {
   const token = useAuthStore((s) => s.token);
+  const stageDevice = useAuthStore(selectIsStageDevice);
   useLiveSession({ token, musicianId: musician.id, pollMs: ON_STAGE_POLL_MS });
   useNewRequestAlerts();
   const { permission, ask } = useNotificationPermission();
   const loaded = useRequestsStore((s) => s.status === 'ready');
   const loadError = useRequestsStore((s) => s.loadError);
-  const requests = useRequestsStore(selectRequests);
+  const requests = useQueueRequests();
   const arrivals = useRequestsStore((s) => s.arrivals);
   const clearArrivals = useRequestsStore((s) => s.clearArrivals);
   useClearArrivalsWhenAway(clearArrivals);
@@ -59,9 +62,12 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
           <p className="notification-indicator" data-state={permission}>
             {permission === 'granted' ? 'Notifications on' : 'Notifications off'}
           </p>
-          <Link className="button button-ghost" to="/dashboard">
-            Dashboard
-          </Link>
+          {/* A paired stage device works only this screen. */}
+          {!stageDevice && (
+            <Link className="button button-ghost" to="/dashboard">
+              Dashboard
+            </Link>
+          )}
         </div>
       </header>
 
@@ -85,6 +91,7 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
             newIds={demo ? NONE : arrivals}
             onSeen={clearArrivals}
             demo={demo}
+            slug={musician.slug}
           />
         )}
       </main>
@@ -99,6 +106,7 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
         {/* Asking again does nothing once blocked: say where to change it instead. */}
         {permission === 'denied' && <p role="status">{messages.notificationsBlocked}</p>}
       </footer>
+      <PendingMovesToasts />
       <ToastRegion toast={actions.toast} />
     </div>
   );

@@ -4,6 +4,7 @@ import { ActivePlaylistSelect } from './ActivePlaylistSelect.tsx';
 import { AudienceLink } from './AudienceLink.tsx';
 import { ProfileSettingsForm } from './ProfileSettingsForm.tsx';
 import { UpgradeButton } from '../subscription/UpgradeButton.tsx';
+import { StageDevicesPanel } from '../stage-devices/StageDevicesPanel.tsx';
 import './profile-settings.css';
 
 interface ProfileTabProps {
@@ -20,6 +21,7 @@ export function ProfileTab({ musician }: ProfileTabProps) {
       </div>
       {/* Keyed by musician: another account signing in starts from its own values. */}
       <ProfileSettingsForm key={musician.id} musician={musician} />
+      <StageDevicesPanel />
       <AccountSettings email={musician.email} />
     </div>
   );

@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ALL_REQUESTS_SHOWN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import { REQUEST_MOVE_LABELS, type RequestMove } from '#shared/request-status-labels.ts';
+import {
+  REQUEST_MOVE_LABELS,
+  REQUEST_STATUS_LABELS,
+  type RequestMove,
+} from '#shared/request-status-labels.ts';
 import { canMove, type SongRequest } from '#shared/schemas/request.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { RequestCard } from './RequestCard.tsx';
@@ -14,10 +18,12 @@ interface AllRequestsProps {
   /** Newest first. */
   requests: readonly SongRequest[];
   actions: RequestActions;
+  /** What an empty list shows instead (the dashboard's first-song guidance). */
+  empty?: ReactNode;
 }
 
 /** The newest 50 requests, with per-request actions and a batch-selection bar. */
-export function AllRequests({ title, requests, actions }: AllRequestsProps) {
+export function AllRequests({ title, requests, actions, empty }: AllRequestsProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const shown = requests.slice(0, ALL_REQUESTS_SHOWN);
   const chosen = shown.filter((request) => selected.has(request.id));
@@ -82,7 +88,7 @@ export function AllRequests({ title, requests, actions }: AllRequestsProps) {
         />
       </div>
 
-      {requests.length === 0 && <p className="muted">No requests yet.</p>}
+      {requests.length === 0 && (empty ?? <p className="muted">No requests yet.</p>)}
       <ol className="request-list">
         {shown.map((request) => (
           <li key={request.id}>
@@ -100,7 +106,7 @@ export function AllRequests({ title, requests, actions }: AllRequestsProps) {
                 </label>
               }
             >
-              <span className="status-chip">{request.status.replace('_', ' ')}</span>
+              <span className="status-chip">{REQUEST_STATUS_LABELS[request.status]}</span>
               {MOVES.filter((status) => canMove(request.status, status)).map((status) => (
                 <button
                   key={status}

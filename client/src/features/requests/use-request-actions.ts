@@ -6,15 +6,13 @@ import { errorMessage } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/use-toast.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { requestsApi } from './requests-api.ts';
+import { makeFinalMove } from './pending-moves-store.ts';
 import { useRequestsStore } from './requests-store.ts';
 
-const STATUS_TOASTS: Partial<Record<RequestStatus, string>> = {
-  up_next: messages.requestMovedUpNext,
-  played: messages.requestMarkedPlayed,
-  rejected: messages.requestRejected,
-};
-
-/** Status changes and deletions with their 3-second toasts; the store takes the answer. */
+/**
+ * Status changes and deletions with their 3-second toasts; the store takes the answer. Played
+ * and Reject are final on the server, so they wait for an undo window first (pending-moves).
+ */
 export function useRequestActions() {
   const { toast, show } = useToast(STATUS_TOAST_MS);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -31,12 +29,16 @@ export function useRequestActions() {
 
   async function setStatus(requests: readonly SongRequest[], status: RequestStatus) {
     if (!useAuthStore.getState().token) return show(messages.requestStatusNeedsLogin, 'error');
+    if (status === 'played' || status === 'rejected') {
+      makeFinalMove(requests, status);
+      return;
+    }
     try {
       await run(
         requests.map((request) => request.id),
         async (id) => useRequestsStore.getState().upsert(await requestsApi.setStatus(id, status)),
       );
-      show(STATUS_TOASTS[status] ?? messages.requestMovedUpNext);
+      show(messages.requestMovedUpNext);
     } catch (error) {
       show(errorMessage(error, messages.requestStatusFailed), 'error');
     }

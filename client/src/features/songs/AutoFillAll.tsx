@@ -60,7 +60,7 @@ export function AutoFillAll({ onClose }: { onClose(): void }) {
         </button>
       </div>
       <p className="field-hint">
-        Looks up missing genres, moods and years for every song that lacks them.
+        Looks up missing genres, moods, years and songwriters for every song that lacks them.
       </p>
       {!progress.done && !error && (
         <progress

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { messages } from '#shared/messages.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { FileImportPanel, type FileImportConfig } from './FileImportPanel.tsx';
 import { DEMO_CSV_URL, songsApi } from './songs-api.ts';
-import { reloadSongs } from './use-songs-loader.ts';
+import { useStarterPack, type StarterPackOutcome } from './use-starter-pack.ts';
 
 const CSV_IMPORT: FileImportConfig = {
   title: 'Upload CSV',
@@ -26,27 +25,15 @@ const CSV_IMPORT: FileImportConfig = {
 
 /** CSV import, the sample file and the one-click starter pack. */
 export function CsvPanel({ onClose }: { onClose(): void }) {
-  const [starter, setStarter] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function addStarterPack() {
-    setBusy(true);
-    try {
-      const result = await songsApi.addStarterPack();
-      setStarter({ tone: 'success', text: result.message });
-      await reloadSongs().catch(() => {});
-    } catch (error) {
-      setStarter({ tone: 'error', text: errorMessage(error, messages.starterPackFailed) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [starter, setStarter] = useState<StarterPackOutcome | null>(null);
+  const { busy, add } = useStarterPack();
+  const addStarterPack = async () => setStarter(await add());
 
   const intro = useMemo(
     () => (
       <p className="field-hint">
-        Columns: Title, Artist, Genre, Mood, Year (Title and Artist required; several genres or
-        moods separated by commas). At most 5 MB.{' '}
+        Columns: Title, Artist, Genre, Mood, Year, Songwriter (Title and Artist required; several
+        genres or moods separated by commas). At most 5 MB.{' '}
         <a href={DEMO_CSV_URL} download="demo-songs.csv">
           Download a sample CSV
         </a>

@@ -51,6 +51,8 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
           genres: mergeTags(held.genres, found.genres),
           moods: mergeTags(held.moods, found.moods),
           year: held.year || (found.year === null ? '' : String(found.year)),
+          // Never over what the musician typed: they may know better than the database.
+          songwriter: held.songwriter.trim() ? held.songwriter : found.songwriter,
         }));
         setStatus({ tone: 'info', text: `${messages.metadataFound} (${found.source})` });
       }
@@ -134,6 +136,14 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
           onChange={(event) => set('notes', event.target.value)}
         />
       </div>
+      <TextField
+        label="Songwriter"
+        hint={messages.songSongwriterHint}
+        value={values.songwriter}
+        maxLength={200}
+        placeholder="e.g. John Lennon, Paul McCartney"
+        onChange={(event) => set('songwriter', event.target.value)}
+      />
       <StatusMessage tone={status?.tone ?? 'info'}>{status?.text}</StatusMessage>
       <div className="modal-actions">
         <button type="button" className="button button-ghost" onClick={onCancel}>

@@ -12,28 +12,34 @@ describe('songsToCsv', () => {
         moods: ['Nostalgic'],
         year: 1995,
         notes: 'capo 2',
+        songwriter: 'Noel Gallagher',
       }),
-      makeSong({ title: 'Untagged', artist: 'Nobody' }),
+      makeSong({ title: 'Untagged', artist: 'Nobody', songwriter: '' }),
     ]);
     expect(csv).toBe(
-      'Title,Artist,Genre,Mood,Year,Notes\r\n' +
-        'Wonderwall,Oasis,"Britpop, Rock",Nostalgic,1995,capo 2\r\n' +
-        'Untagged,Nobody,,,,\r\n',
+      'Title,Artist,Genre,Mood,Year,Notes,Songwriter\r\n' +
+        'Wonderwall,Oasis,"Britpop, Rock",Nostalgic,1995,capo 2,Noel Gallagher\r\n' +
+        'Untagged,Nobody,,,,,\r\n',
     );
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {
     const csv = songsToCsv([
-      makeSong({ title: 'Say "Hello"', artist: 'A, B', notes: 'line 1\nline 2' }),
-      makeSong({ title: '=SUM(A1)', artist: '@me' }),
+      makeSong({
+        title: 'Say "Hello"',
+        artist: 'A, B',
+        notes: 'line 1\nline 2',
+        songwriter: 'Lennon, McCartney',
+      }),
+      makeSong({ title: '=SUM(A1)', artist: '@me', songwriter: '-x' }),
     ]);
     const lines = csv.split('\r\n');
-    expect(lines[1]).toBe('"Say ""Hello""","A, B",,,,"line 1\nline 2"');
-    expect(lines[2]).toBe("'=SUM(A1),'@me,,,,");
+    expect(lines[1]).toBe('"Say ""Hello""","A, B",,,,"line 1\nline 2","Lennon, McCartney"');
+    expect(lines[2]).toBe("'=SUM(A1),'@me,,,,,'-x");
   });
 
   it('writes just the header for no songs', () => {
-    expect(songsToCsv([])).toBe('Title,Artist,Genre,Mood,Year,Notes\r\n');
+    expect(songsToCsv([])).toBe('Title,Artist,Genre,Mood,Year,Notes,Songwriter\r\n');
   });
 });
 

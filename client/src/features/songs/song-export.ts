@@ -11,6 +11,7 @@ function csvCells(song: Song): Record<SongCsvField, string> {
     moods: song.moods.join(', '),
     year: song.year === null ? '' : String(song.year),
     notes: song.notes,
+    songwriter: song.songwriter,
   };
 }
 

@@ -16,14 +16,16 @@ describe('addTag', () => {
 describe('songInputFrom', () => {
   it('trims text and sends the year as an integer or null', () => {
     const base = { title: ' Halo ', artist: ' Beyoncé ', genres: ['Pop', ' '], moods: [] };
-    expect(songInputFrom({ ...base, year: ' 2008 ', notes: ' encore ' })).toEqual({
+    const typed = { ...base, year: ' 2008 ', notes: ' encore ', songwriter: ' Ryan Tedder ' };
+    expect(songInputFrom(typed)).toEqual({
       title: 'Halo',
       artist: 'Beyoncé',
       genres: ['Pop'],
       moods: [],
       year: 2008,
       notes: 'encore',
+      songwriter: 'Ryan Tedder',
     });
-    expect(songInputFrom({ ...base, year: '', notes: '' }).year).toBeNull();
+    expect(songInputFrom({ ...base, year: '', notes: '', songwriter: '' }).year).toBeNull();
   });
 });

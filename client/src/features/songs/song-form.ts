@@ -7,6 +7,7 @@ export interface SongFormValues {
   moods: string[];
   year: string;
   notes: string;
+  songwriter: string;
 }
 
 export const EMPTY_SONG_FORM: SongFormValues = {
@@ -16,6 +17,7 @@ export const EMPTY_SONG_FORM: SongFormValues = {
   moods: [],
   year: '',
   notes: '',
+  songwriter: '',
 };
 
 export function formFromSong(song: Song): SongFormValues {
@@ -26,6 +28,7 @@ export function formFromSong(song: Song): SongFormValues {
     moods: [...song.moods],
     year: song.year === null ? '' : String(song.year),
     notes: song.notes,
+    songwriter: song.songwriter,
   };
 }
 
@@ -51,5 +54,6 @@ export function songInputFrom(values: SongFormValues): SongInput {
     moods: values.moods.filter((tag) => tag.trim()),
     year: year === '' ? null : Number(year),
     notes: values.notes.trim(),
+    songwriter: values.songwriter.trim(),
   };
 }

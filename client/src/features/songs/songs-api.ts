@@ -1,10 +1,11 @@
 import { SuccessResponse } from '#shared/schemas/common.ts';
-import { BatchEnrichResponse, MetadataSearchResponse } from '#shared/schemas/metadata.ts';
+import { BatchEnrichResponse } from '#shared/schemas/metadata.ts';
 import {
   BatchDeleteResponse,
   BatchEditResponse,
   Song,
   SongListResponse,
+  SongMetadataSearchResponse,
   ToggleVisibilityResponse,
   type BatchEditBody,
   type SongInput,
@@ -38,7 +39,7 @@ export const songsApi = {
   searchMetadata: (title: string, artist: string) =>
     api.post(
       `/songs/search-metadata?${new URLSearchParams({ title, artist })}`,
-      MetadataSearchResponse,
+      SongMetadataSearchResponse,
     ),
   /** One round of Auto-fill All; `remaining` says whether to call again. */
   batchEnrich: () => api.post('/songs/batch-enrich', BatchEnrichResponse, {}),

@@ -41,7 +41,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { preHandler: app.requireMusician, schema: { response: responses({ 200: MessageResponse }) } },
+    // A paired stage device signs itself out too.
+    {
+      preHandler: app.requireQueueAccess,
+      schema: { response: responses({ 200: MessageResponse }) },
+    },
     async (request) => {
       await auth.logout(sessionOf(request));
       return { message: messages.loggedOut };

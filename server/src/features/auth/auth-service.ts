@@ -79,7 +79,14 @@ export function authService({ musicians, sessions, onSessionsRevoked }: Deps) {
     /** The session a bearer token belongs to, if it is still live. */
     async authenticate(token: string): Promise<Session | undefined> {
       const found = await sessions.findLive(hashSecret(token));
-      return found && { sessionId: found.id, musicianId: found.musicianId };
+      return (
+        found && {
+          sessionId: found.id,
+          musicianId: found.musicianId,
+          scope: found.scope,
+          stageDeviceId: found.stageDeviceId,
+        }
+      );
     },
   };
 }

@@ -15,7 +15,12 @@ export function sessionsRepository(db: Db) {
     /** The live (not revoked, not expired) session holding this token hash. */
     async findLive(tokenHash: string) {
       const [row] = await db
-        .select({ id: authSessions.id, musicianId: authSessions.musicianId })
+        .select({
+          id: authSessions.id,
+          musicianId: authSessions.musicianId,
+          scope: authSessions.scope,
+          stageDeviceId: authSessions.stageDeviceId,
+        })
         .from(authSessions)
         .where(
           and(

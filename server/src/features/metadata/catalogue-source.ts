@@ -1,4 +1,4 @@
-import type { SongMetadata } from '#shared/schemas/metadata.ts';
+import type { SongMetadataWithWriter } from '#shared/schemas/song.ts';
 import type { CatalogueSong } from '#server/catalogue/starter-catalogue.ts';
 import { baseTitle, matchKey, sameArtist, type MetadataSource } from './metadata-source.ts';
 
@@ -19,7 +19,7 @@ export function catalogueSource(catalogue: readonly CatalogueSong[]): MetadataSo
       const exact = candidates.find((song) => matchKey(song.artist) === matchKey(artist));
       const close = exact ?? candidates.find((song) => sameArtist(song.artist, artist));
       if (!close) return null;
-      const metadata: SongMetadata = {
+      const metadata: SongMetadataWithWriter = {
         source: 'catalogue',
         title: close.title,
         artist: close.artist,
@@ -27,6 +27,8 @@ export function catalogueSource(catalogue: readonly CatalogueSong[]): MetadataSo
         genres: [...close.genres],
         moods: [...close.moods],
         confidence: exact ? 1 : 0.9,
+        // The catalogue does not know who wrote its songs; MusicBrainz may.
+        songwriter: '',
       };
       return metadata;
     },

@@ -9,6 +9,7 @@ export interface SongToEnrich {
   genres: string[];
   moods: string[];
   year: number | null;
+  songwriter: string;
 }
 
 export interface MetadataPatch {
@@ -16,6 +17,7 @@ export interface MetadataPatch {
   genres: string[];
   moods: string[];
   year: number | null;
+  songwriter: string;
 }
 
 const CHUNK_SIZE = 1000;
@@ -23,8 +25,15 @@ const CHUNK_SIZE = 1000;
 /** Reads and fills song metadata; every statement is scoped to one musician. */
 export function metadataRepository(db: Db) {
   return {
-    /** The musician's songs missing a genre, a mood or a year (optionally only `songIds`). */
-    async listIncomplete(musicianId: string, songIds?: string[]): Promise<SongToEnrich[]> {
+    /**
+     * The musician's songs missing a genre, a mood or a year, or with `withoutSongwriter` a
+     * songwriter (optionally only `songIds`).
+     */
+    async listIncomplete(
+      musicianId: string,
+      songIds?: string[],
+      withoutSongwriter = false,
+    ): Promise<SongToEnrich[]> {
       if (songIds?.length === 0) return [];
       return db
         .select({
@@ -34,6 +43,7 @@ export function metadataRepository(db: Db) {
           genres: songs.genres,
           moods: songs.moods,
           year: songs.year,
+          songwriter: songs.songwriter,
         })
         .from(songs)
         .where(
@@ -44,6 +54,7 @@ export function metadataRepository(db: Db) {
               sql`cardinality(${songs.genres}) = 0`,
               sql`cardinality(${songs.moods}) = 0`,
               isNull(songs.year),
+              withoutSongwriter ? eq(songs.songwriter, '') : undefined,
             ),
           ),
         )
@@ -63,8 +74,10 @@ export function metadataRepository(db: Db) {
             genres = case when cardinality(s.genres) = 0 then v.genres else s.genres end,
             moods = case when cardinality(s.moods) = 0 then v.moods else s.moods end,
             year = coalesce(s.year, v.year),
+            songwriter = case when s.songwriter = '' then v.songwriter else s.songwriter end,
             updated_at = now()
-          from jsonb_to_recordset(${chunk}::jsonb) as v(id uuid, genres text[], moods text[], year int)
+          from jsonb_to_recordset(${chunk}::jsonb)
+            as v(id uuid, genres text[], moods text[], year int, songwriter text)
           where s.id = v.id and s.musician_id = ${musicianId}
           returning s.id`);
         updated += (result as unknown as { rows: unknown[] }).rows.length;

@@ -3,8 +3,8 @@ import {
   BatchEnrichBody,
   BatchEnrichResponse,
   MetadataSearchQuery,
-  MetadataSearchResponse,
 } from '#shared/schemas/metadata.ts';
+import { SongMetadataSearchResponse } from '#shared/schemas/song.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
 
@@ -17,14 +17,15 @@ export const metadataRoutes: FastifyPluginAsyncZod = async (app) => {
    * Looks a song up: the bundled catalogue first, then MusicBrainz. A miss is 200 with
    * `success: false, metadata: null` and the spec's "No metadata found" message, not a 404:
    * nothing is wrong with the request, and the add-song form simply stays as typed.
-   * Missing title or artist: 400 with the spec's message.
+   * Missing title or artist: 400 with the spec's message. The answer also names the writers
+   * when MusicBrainz knows them (songwriter, '' otherwise).
    */
   app.post(
     '/songs/search-metadata',
     {
       schema: {
         querystring: MetadataSearchQuery,
-        response: responses({ 200: MetadataSearchResponse }),
+        response: responses({ 200: SongMetadataSearchResponse }),
       },
     },
     async (request) => metadata.search(request.query.title, request.query.artist),

@@ -1,12 +1,8 @@
 import { fill } from '#shared/fill-message.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '#shared/messages.ts';
-import type {
-  BatchEnrichResponse,
-  EnrichSummary,
-  MetadataSearchResponse,
-  SongMetadata,
-} from '#shared/schemas/metadata.ts';
+import type { BatchEnrichResponse, EnrichSummary } from '#shared/schemas/metadata.ts';
+import type { SongMetadataSearchResponse, SongMetadataWithWriter } from '#shared/schemas/song.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import type { MetadataPatch, MetadataRepository, SongToEnrich } from './metadata-repository.ts';
 import type { LookupOptions, MetadataSource } from './metadata-source.ts';
@@ -31,20 +27,35 @@ interface Deps {
   enrichBudgetMs: number;
 }
 
-const isIncomplete = (song: SongToEnrich) =>
-  song.genres.length === 0 || song.moods.length === 0 || song.year === null;
+/**
+ * A song still missing something a lookup could fill. The songwriter counts only when an online
+ * source is on: the offline catalogue does not know writers, so it could never fill one.
+ */
+const isIncomplete = (song: SongToEnrich, songwritersFindable: boolean) =>
+  song.genres.length === 0 ||
+  song.moods.length === 0 ||
+  song.year === null ||
+  (songwritersFindable && song.songwriter === '');
 
 /** What a match adds to a song: only its empty fields, or null if it adds nothing. */
-function patchFor(song: SongToEnrich, found: SongMetadata): MetadataPatch | null {
+function patchFor(song: SongToEnrich, found: SongMetadataWithWriter): MetadataPatch | null {
   const patch: MetadataPatch = {
     id: song.id,
     genres: song.genres.length === 0 ? found.genres : song.genres,
     moods: song.moods.length === 0 ? found.moods : song.moods,
     year: song.year ?? found.year,
+    songwriter: song.songwriter || found.songwriter,
   };
   const adds =
-    patch.genres !== song.genres || patch.moods !== song.moods || patch.year !== song.year;
-  const nonEmpty = found.genres.length > 0 || found.moods.length > 0 || found.year !== null;
+    patch.genres !== song.genres ||
+    patch.moods !== song.moods ||
+    patch.year !== song.year ||
+    patch.songwriter !== song.songwriter;
+  const nonEmpty =
+    found.genres.length > 0 ||
+    found.moods.length > 0 ||
+    found.year !== null ||
+    found.songwriter !== '';
   return adds && nonEmpty ? patch : null;
 }
 
@@ -54,7 +65,7 @@ export function metadataService({ sources, metadata, events, log, enrichBudgetMs
     artist: string,
     from: MetadataSource[],
     options: LookupOptions = {},
-  ): Promise<SongMetadata | null> {
+  ): Promise<SongMetadataWithWriter | null> {
     for (const source of from) {
       const found = await source.lookup(title, artist, options).catch((error: unknown) => {
         log.warn({ err: error, source: source.name }, 'metadata source failed');
@@ -66,51 +77,54 @@ export function metadataService({ sources, metadata, events, log, enrichBudgetMs
   }
 
   /**
-   * Fills missing genres, moods and years. The offline catalogue goes through every song at
-   * once; online sources then take the songs still incomplete until the time budget runs out.
-   * Those not reached are counted as `remaining`: calling again continues with them.
+   * Fills missing genres, moods, years and songwriters. The offline catalogue goes through every
+   * song at once; online sources then take the songs still incomplete until the time budget runs
+   * out. Those not reached are counted as `remaining`: calling again continues with them.
    */
   async function enrichSongs(
     musicianId: string,
     songs: SongToEnrich[],
     onProgress: (progress: EnrichProgress) => void = () => {},
   ): Promise<EnrichOutcome> {
-    const todo = songs.filter(isIncomplete);
-    const deadline = Date.now() + enrichBudgetMs;
-    const patches: MetadataPatch[] = [];
-    const matched = new Set<string>();
-
     const offline = sources.filter((source) => source.offline);
     const online = sources.filter((source) => !source.offline);
-    for (const song of todo) {
-      const found = await find(song.title, song.artist, offline);
+    const writersFindable = online.length > 0;
+    const todo = songs.filter((song) => isIncomplete(song, writersFindable));
+    const deadline = Date.now() + enrichBudgetMs;
+    // One patch per song, holding everything found so far (an online match adds to the catalogue's).
+    const patches = new Map<string, MetadataPatch>();
+    const applyMatch = (song: SongToEnrich, found: SongMetadataWithWriter | null) => {
       const patch = found && patchFor(song, found);
-      if (patch) {
-        patches.push(patch);
-        matched.add(song.id);
-      }
+      if (!patch) return song;
+      patches.set(song.id, patch);
+      return { ...song, ...patch };
+    };
+
+    const afterOffline: SongToEnrich[] = [];
+    for (const song of todo) {
+      afterOffline.push(applyMatch(song, await find(song.title, song.artist, offline)));
     }
-    const rest = online.length > 0 ? todo.filter((song) => !matched.has(song.id)) : [];
+    const rest = writersFindable
+      ? afterOffline.filter((song) => isIncomplete(song, writersFindable))
+      : [];
     let processed = todo.length - rest.length;
-    onProgress({ processed, total: todo.length, enriched: patches.length });
+    onProgress({ processed, total: todo.length, enriched: patches.size });
 
     for (const song of rest) {
       if (Date.now() >= deadline) break;
-      const found = await find(song.title, song.artist, online, { deadline });
-      const patch = found && patchFor(song, found);
-      if (patch) patches.push(patch);
+      applyMatch(song, await find(song.title, song.artist, online, { deadline }));
       processed++;
-      onProgress({ processed, total: todo.length, enriched: patches.length });
+      onProgress({ processed, total: todo.length, enriched: patches.size });
     }
 
     const errors: EnrichOutcome['errors'] = [];
     let enriched = 0;
     try {
-      enriched = await metadata.fillMissing(musicianId, patches);
+      enriched = await metadata.fillMissing(musicianId, [...patches.values()]);
     } catch (error) {
       log.error({ err: error, musicianId }, 'saving enriched metadata failed');
       errors.push(
-        ...patches.map((patch) => ({ song_id: patch.id, reason: messages.batchEnrichFailed })),
+        ...[...patches.keys()].map((id) => ({ song_id: id, reason: messages.batchEnrichFailed })),
       );
     }
     return { processed, enriched, remaining: todo.length - processed, errors };
@@ -119,7 +133,7 @@ export function metadataService({ sources, metadata, events, log, enrichBudgetMs
   return {
     enrichSongs,
 
-    async search(title: string, artist: string): Promise<MetadataSearchResponse> {
+    async search(title: string, artist: string): Promise<SongMetadataSearchResponse> {
       const found = await find(title, artist, sources);
       return found
         ? { success: true, metadata: found, message: messages.metadataFound }
@@ -128,7 +142,8 @@ export function metadataService({ sources, metadata, events, log, enrichBudgetMs
 
     /** Auto-fill All: the musician's incomplete songs, or only the selected ones. */
     async batchEnrich(musicianId: string, songIds?: string[]): Promise<BatchEnrichResponse> {
-      const songs = await metadata.listIncomplete(musicianId, songIds);
+      const writersFindable = sources.some((source) => !source.offline);
+      const songs = await metadata.listIncomplete(musicianId, songIds, writersFindable);
       const outcome = await enrichSongs(musicianId, songs, (progress) =>
         log.debug({ musicianId, ...progress }, 'batch enrichment progress'),
       );

@@ -1,4 +1,4 @@
-import type { SongMetadata } from '#shared/schemas/metadata.ts';
+import type { SongMetadataWithWriter } from '#shared/schemas/song.ts';
 
 export interface LookupOptions {
   /** Epoch ms after which an online source gives up rather than wait or call. */
@@ -10,10 +10,14 @@ export interface LookupOptions {
  * unreachable service: it answers null, so the caller can try the next source.
  */
 export interface MetadataSource {
-  readonly name: SongMetadata['source'];
+  readonly name: SongMetadataWithWriter['source'];
   /** Offline sources answer at once and are never limited by a time budget. */
   readonly offline: boolean;
-  lookup(title: string, artist: string, options?: LookupOptions): Promise<SongMetadata | null>;
+  lookup(
+    title: string,
+    artist: string,
+    options?: LookupOptions,
+  ): Promise<SongMetadataWithWriter | null>;
 }
 
 /**

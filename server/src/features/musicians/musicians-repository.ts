@@ -4,7 +4,8 @@ import { musicianSlugHistory, musicians } from '#server/db/schema.ts';
 import type { MusicianRow } from './musician-mapper.ts';
 import { isSlugShaped } from './slug.ts';
 
-type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'>;
+type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'> &
+  Partial<Pick<MusicianRow, 'oidcIssuer' | 'oidcSubject'>>;
 export type MusicianChanges = Partial<Omit<MusicianRow, 'id' | 'createdAt' | 'email'>>;
 
 export function musiciansRepository(db: Db) {
@@ -19,6 +20,15 @@ export function musiciansRepository(db: Db) {
         .select()
         .from(musicians)
         .where(sql`lower(${musicians.email}) = ${email.toLowerCase()}`);
+      return row;
+    },
+
+    /** The musician who signs in with this identity-provider account (OIDC `iss` and `sub`). */
+    async findByOidcAccount(issuer: string, subject: string): Promise<MusicianRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(musicians)
+        .where(and(eq(musicians.oidcIssuer, issuer), eq(musicians.oidcSubject, subject)));
       return row;
     },
 

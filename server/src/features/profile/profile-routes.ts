@@ -10,15 +10,25 @@ import { responses } from '#server/http/responses.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profile } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  // A stage device reads the profile (without the email) and may only flip requests on or off.
+  const onlyTogglesRequests = app.allowStageWhen(({ body }) => {
+    return (
+      typeof body === 'object' && body !== null && Object.keys(body).join() === 'requests_enabled'
+    );
+  });
 
-  app.get('/profile', { schema: { response: responses({ 200: Musician }) } }, async (request) =>
-    profile.get(sessionOf(request).musicianId),
+  app.get(
+    '/profile',
+    { preHandler: app.requireQueueAccess, schema: { response: responses({ 200: Musician }) } },
+    async (request) => profile.get(sessionOf(request).musicianId),
   );
 
   app.put(
     '/profile',
-    { schema: { body: ProfileUpdateBody, response: responses({ 200: Musician }) } },
+    {
+      preHandler: onlyTogglesRequests,
+      schema: { body: ProfileUpdateBody, response: responses({ 200: Musician }) },
+    },
     async (request) => profile.update(sessionOf(request).musicianId, request.body),
   );
 
@@ -26,6 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/slug-available',
     {
+      preHandler: app.requireMusician,
       schema: {
         querystring: SlugAvailabilityQuery,
         response: responses({ 200: SlugAvailabilityResponse }),

@@ -21,6 +21,8 @@ import { sessionOf } from '#server/http/session.ts';
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requests, liveQueue } = app.services;
   const musicianOnly = { preHandler: app.requireMusician };
+  // What the On Stage screen needs: also open to the musician's paired stage devices.
+  const queueAccess = { preHandler: app.requireQueueAccess };
   const publicWrite = { config: { rateLimit: app.publicWriteRateLimit } };
 
   /** Routes naming a musician id answer only for the caller's own id. */
@@ -66,7 +68,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/musician/:id',
     {
-      ...musicianOnly,
+      ...queueAccess,
       schema: { params: IdParams, response: responses({ 200: RequestsResponse }) },
     },
     async (request) => ({ requests: await requests.list(ownId(request, request.params.id)) }),
@@ -81,16 +83,20 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/updates/:musicianId',
     {
-      ...musicianOnly,
+      ...queueAccess,
       schema: { params: MusicianIdParams, response: responses({ 200: UpdatesResponse }) },
     },
-    async (request) => liveQueue.updates(ownId(request, request.params.musicianId)),
+    async (request) => {
+      const updates = await liveQueue.updates(ownId(request, request.params.musicianId));
+      // Suggestions are the dashboard's business, not the stage's.
+      return sessionOf(request).scope === 'stage' ? { ...updates, suggestions: [] } : updates;
+    },
   );
 
   app.put(
     '/requests/:id/status',
     {
-      ...musicianOnly,
+      ...queueAccess,
       schema: {
         params: IdParams,
         body: UpdateStatusBody,

@@ -18,40 +18,56 @@ import { reportFileName } from './report-file-name.ts';
 
 export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shows, showReport } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  const musicianOnly = { preHandler: app.requireMusician };
+  // The On Stage screen's "Show running" line: also open to the musician's stage devices.
+  const queueAccess = { preHandler: app.requireQueueAccess };
   const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
 
   app.get(
     '/shows/current',
-    { schema: { response: responses({ 200: CurrentShowResponse }) } },
+    { ...queueAccess, schema: { response: responses({ 200: CurrentShowResponse }) } },
     (request) => shows.current(me(request)),
   );
 
-  app.get('/shows', { schema: { response: responses({ 200: ShowListResponse }) } }, (request) =>
-    shows.list(me(request)),
+  // A stage device's live wiring loads the list with the current show: it gets only that show.
+  app.get(
+    '/shows',
+    { ...queueAccess, schema: { response: responses({ 200: ShowListResponse }) } },
+    async (request) => {
+      if (sessionOf(request).scope !== 'stage') return shows.list(me(request));
+      const { show } = await shows.current(me(request));
+      return show ? [show] : [];
+    },
   );
 
   app.post(
     '/shows/start',
-    { schema: { body: StartShowBody, response: responses({ 201: CurrentShowResponse }) } },
+    {
+      ...musicianOnly,
+      schema: { body: StartShowBody, response: responses({ 201: CurrentShowResponse }) },
+    },
     async (request, reply) => reply.code(201).send(await shows.start(me(request), request.body)),
   );
 
   app.post(
     '/shows/stop',
-    { schema: { response: responses({ 200: CurrentShowResponse }) } },
+    { ...musicianOnly, schema: { response: responses({ 200: CurrentShowResponse }) } },
     (request) => shows.stop(me(request)),
   );
 
   app.put(
     '/shows/:id',
-    { schema: { params: IdParams, body: UpdateShowBody, response: responses({ 200: Show }) } },
+    {
+      ...musicianOnly,
+      schema: { params: IdParams, body: UpdateShowBody, response: responses({ 200: Show }) },
+    },
     (request) => shows.update(me(request), request.params.id, request.body),
   );
 
   app.get(
     '/shows/:id/report',
     {
+      ...musicianOnly,
       schema: {
         params: IdParams,
         querystring: ShowReportQuery,
@@ -68,19 +84,22 @@ export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/shows/:id/archive',
-    { schema: { params: IdParams, response: responses({ 200: Show }) } },
+    { ...musicianOnly, schema: { params: IdParams, response: responses({ 200: Show }) } },
     (request) => shows.archive(me(request), request.params.id),
   );
 
   app.put(
     '/shows/:id/restore',
-    { schema: { params: IdParams, response: responses({ 200: Show }) } },
+    { ...musicianOnly, schema: { params: IdParams, response: responses({ 200: Show }) } },
     (request) => shows.restore(me(request), request.params.id),
   );
 
   app.delete(
     '/shows/:id',
-    { schema: { params: IdParams, response: responses({ 200: SuccessResponse }) } },
+    {
+      ...musicianOnly,
+      schema: { params: IdParams, response: responses({ 200: SuccessResponse }) },
+    },
     async (request) => {
       await shows.delete(me(request), request.params.id);
       return { success: true, message: messages.showDeleted };

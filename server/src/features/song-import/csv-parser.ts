@@ -6,10 +6,13 @@ import type { ImportedSongPreview, ImportRowError } from '#shared/schemas/song-i
 import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
 import { badRequest } from '#server/http/errors.ts';
 
+/** A valid row: what the preview shows, plus the songwriter the import saves. */
+export type ParsedSong = ImportedSongPreview & { songwriter?: string };
+
 export interface ParsedSongs {
   /** Data records in the file, valid or not; blank lines do not count. */
   totalRows: number;
-  rows: ImportedSongPreview[];
+  rows: ParsedSong[];
   errors: ImportRowError[];
 }
 
@@ -22,6 +25,7 @@ const ALIASES: Record<Field, string[]> = {
   genres: ['genres'],
   moods: ['moods'],
   year: ['release year', 'released'],
+  songwriter: ['songwriters', 'writer', 'writers', 'written by', 'composer', 'composers'],
 };
 
 /** Header names accepted for each field, compared lower-cased with spaces collapsed. */
@@ -118,7 +122,7 @@ export function parseSongCsv(text: string): ParsedSongs {
   if (!header) throw badRequest(messages.importFileEmpty);
   const columns = mapColumns(header.record);
 
-  const rows: ImportedSongPreview[] = [];
+  const rows: ParsedSong[] = [];
   for (const { record, info } of data) {
     const line = info.lines - lineBreaks(record);
     const cell = (field: Field) => {
@@ -132,10 +136,11 @@ export function parseSongCsv(text: string): ParsedSongs {
       genres: splitTags(cell('genres')),
       moods: splitTags(cell('moods')),
       year: parseYear(cell('year')),
+      songwriter: cell('songwriter').replace(/\s+/g, ' '),
     });
     if (parsed.success) {
-      const { title, artist, genres, moods, year } = parsed.data;
-      rows.push({ line, title, artist, genres, moods, year });
+      const { title, artist, genres, moods, year, songwriter } = parsed.data;
+      rows.push({ line, title, artist, genres, moods, year, songwriter });
     } else {
       errors.push({ line, reason: firstIssueMessage(parsed.error) });
     }

@@ -11,6 +11,8 @@ export interface NewSong {
   moods: string[];
   year: number | null;
   notes?: string;
+  /** Optional: a CSV's Songwriter column. */
+  songwriter?: string;
 }
 
 interface InsertedSong {
@@ -20,9 +22,10 @@ interface InsertedSong {
   genres: string[];
   moods: string[];
   year: number | null;
+  songwriter: string;
 }
 
-// 1,000 rows x 6 columns stays far below PostgreSQL's 65,535 parameters per statement.
+// 1,000 rows x 8 columns stays far below PostgreSQL's 65,535 parameters per statement.
 const CHUNK_SIZE = 1000;
 
 export function songImportRepository(db: Db) {
@@ -57,7 +60,7 @@ export function songImportRepository(db: Db) {
           inserted.push(
             ...(await tx
               .insert(songs)
-              .values(chunk.map((row) => ({ musicianId, notes: '', ...row })))
+              .values(chunk.map((row) => ({ musicianId, notes: '', songwriter: '', ...row })))
               .returning({
                 id: songs.id,
                 title: songs.title,
@@ -65,6 +68,7 @@ export function songImportRepository(db: Db) {
                 genres: songs.genres,
                 moods: songs.moods,
                 year: songs.year,
+                songwriter: songs.songwriter,
               })),
           );
         }

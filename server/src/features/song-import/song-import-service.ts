@@ -38,12 +38,13 @@ function importMessage(added: number, skipped: number, failed: number): string {
   return parts.join(' ');
 }
 
-const toNewSong = ({ title, artist, genres, moods, year }: NewSong): NewSong => ({
+const toNewSong = ({ title, artist, genres, moods, year, songwriter }: NewSong): NewSong => ({
   title,
   artist,
   genres,
   moods,
   year,
+  songwriter: songwriter ?? '',
 });
 
 /** Every way of adding many songs at once ends in `importSongs`: one duplicate rule, one path. */

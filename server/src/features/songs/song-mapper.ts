@@ -13,13 +13,15 @@ export function toSong(row: SongRow): Song {
     year: row.year,
     decade: decadeOf(row.year),
     notes: row.notes,
+    songwriter: row.songwriter,
     hidden: row.hidden,
     request_count: row.requestCount,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+/** The audience never sees whether a song is hidden, nor who wrote it (that is for reports). */
 export function toPublicSong(row: SongRow): PublicSong {
-  const { hidden: _hidden, ...song } = toSong(row);
+  const { hidden: _hidden, songwriter: _songwriter, ...song } = toSong(row);
   return song;
 }

@@ -52,7 +52,7 @@ describe('GET /api/musicians/:slug/songs', () => {
 
     const res = await app.inject({ url: `/api/musicians/${musician.musician.slug}/songs` });
     expect(res.statusCode).toBe(200);
-    const { hidden: _hidden, ...expected } = visible;
+    const { hidden: _hidden, songwriter: _songwriter, ...expected } = visible;
     expect(res.json()).toEqual([expected]);
   });
 });

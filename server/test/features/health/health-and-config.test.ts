@@ -23,6 +23,7 @@ describe('GET /api/config', () => {
     expect(res.json()).toEqual({
       public_url: 'https://songs.example.com',
       support_email: 'help@example.com',
+      oidc_button_label: null,
     });
   });
 });

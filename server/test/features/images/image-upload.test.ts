@@ -138,7 +138,8 @@ describe('refused images', () => {
       'base64 with a NUL byte',
       async () => 'data:image/png;base64,iVBO\u0000Rw0K',
       400,
-      messages.imageUnreadable,
+      // Refused before validation, like a NUL anywhere in any body.
+      messages.textHasNulCharacter,
     ],
     [
       'base64 with stray characters',

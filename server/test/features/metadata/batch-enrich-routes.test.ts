@@ -4,8 +4,9 @@ import type { BatchEnrichResponse } from '#shared/schemas/metadata.ts';
 import type { Song } from '#shared/schemas/song.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
-import { musicBrainzHandler } from './musicbrainz-stub.ts';
+import { musicBrainzHandler, VALERIE_WRITERS } from './musicbrainz-stub.ts';
 import { startStubServer } from '#server-test/helpers/stub-http-server.ts';
+import { uploadFile } from '#server-test/features/song-import/upload.ts';
 
 const musicBrainz = await startStubServer(musicBrainzHandler);
 const { app } = await startTestApp({
@@ -49,6 +50,7 @@ describe('POST /api/songs/batch-enrich', () => {
       genres: ['Mine'],
       moods: ['Mine'],
       year: 2000,
+      songwriter: 'Thom Yorke',
     });
     await createSong(app, stranger, { title: 'Jolene', artist: 'Dolly Parton', ...blank });
 
@@ -62,18 +64,31 @@ describe('POST /api/songs/batch-enrich', () => {
       errors: [],
       message: 'Filled in details for 3 of 4 songs looked up.',
     });
-    const songs = (await songsOf(musician)).map(({ title, genres, moods, year }) => ({
+    const songs = (await songsOf(musician)).map(({ title, genres, moods, year, songwriter }) => ({
       title,
       genres,
       moods,
       year,
+      songwriter,
     }));
     expect(songs).toEqual([
-      { title: 'Creep', genres: ['Mine'], moods: ['Mine'], year: 2000 },
-      { title: 'Jolene', genres: ['Country'], moods: ['Melancholic'], year: 1973 },
-      { title: 'Unknown', genres: [], moods: [], year: null },
-      { title: 'Valerie', genres: ['Indie Rock', 'Rock'], moods: ['Upbeat'], year: 2006 },
-      { title: 'Wonderwall', genres: ['Acoustic'], moods: ['Nostalgic', 'Singalong'], year: 1995 },
+      { title: 'Creep', genres: ['Mine'], moods: ['Mine'], year: 2000, songwriter: 'Thom Yorke' },
+      { title: 'Jolene', genres: ['Country'], moods: ['Melancholic'], year: 1973, songwriter: '' },
+      { title: 'Unknown', genres: [], moods: [], year: null, songwriter: '' },
+      {
+        title: 'Valerie',
+        genres: ['Indie Rock', 'Rock'],
+        moods: ['Upbeat'],
+        year: 2006,
+        songwriter: VALERIE_WRITERS,
+      },
+      {
+        title: 'Wonderwall',
+        genres: ['Acoustic'],
+        moods: ['Nostalgic', 'Singalong'],
+        year: 1995,
+        songwriter: '',
+      },
     ]);
     expect((await songsOf(stranger))[0]).toMatchObject(blank);
   });
@@ -99,9 +114,54 @@ describe('POST /api/songs/batch-enrich', () => {
     expect((await songsOf(stranger))[0]).toMatchObject(blank);
   });
 
+  it('fills only an empty songwriter, never over what the musician typed', async () => {
+    const musician = await registerMusician(app);
+    const complete = { genres: ['Rock'], moods: ['Happy'], year: 2006 };
+    await createSong(app, musician, { title: 'Valerie', artist: 'The Zutons', ...complete });
+    // Looked up for its missing year; the songwriter typed in stays.
+    await createSong(app, musician, {
+      title: 'Valerie (Live)',
+      artist: 'The Zutons',
+      ...complete,
+      year: null,
+      songwriter: 'Typed By Me',
+    });
+    const res = await enrich(musician);
+    expect(res.json()).toMatchObject({ processed: 2, enriched: 2, remaining: 0 });
+    const songs = await songsOf(musician);
+    expect(songs.map(({ title, year, songwriter }) => ({ title, year, songwriter }))).toEqual([
+      { title: 'Valerie', year: 2006, songwriter: VALERIE_WRITERS },
+      { title: 'Valerie (Live)', year: 2006, songwriter: 'Typed By Me' },
+    ]);
+    // Genres and moods were already there: kept as they were.
+    expect(songs.map((song) => [song.genres, song.moods])).toEqual([
+      [['Rock'], ['Happy']],
+      [['Rock'], ['Happy']],
+    ]);
+  });
+
+  it('counts a missing songwriter as complete when MusicBrainz is off (no source knows one)', async () => {
+    const off = await startTestApp({
+      metadata: { ...testConfig().metadata, musicbrainzEnabled: false },
+    });
+    const musician = await registerMusician(off.app);
+    await createSong(off.app, musician, { genres: ['Rock'], moods: ['Happy'], year: 1995 });
+    const res = await off.app.inject({
+      method: 'POST',
+      url: '/api/songs/batch-enrich',
+      headers: musician.auth,
+    });
+    expect(res.json()).toMatchObject({ processed: 0, enriched: 0, remaining: 0 });
+  });
+
   it('says so when every song is already complete', async () => {
     const musician = await registerMusician(app);
-    await createSong(app, musician, { genres: ['Rock'], moods: ['Happy'], year: 1995 });
+    await createSong(app, musician, {
+      genres: ['Rock'],
+      moods: ['Happy'],
+      year: 1995,
+      songwriter: 'Someone',
+    });
     expect((await enrich(musician)).json()).toMatchObject({
       success: true,
       processed: 0,
@@ -122,6 +182,32 @@ describe('POST /api/songs/batch-enrich', () => {
     const res = await enrich(null);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: messages.loginRequired });
+  });
+});
+
+describe('an import with auto_enrich', () => {
+  it('fills the songwriters the file left empty, and keeps the ones it gave', async () => {
+    const musician = await registerMusician(app);
+    const csv =
+      'Title,Artist,Songwriter\n' +
+      'Valerie,The Zutons,\n' +
+      'Valerie (Live),The Zutons,From The File\n' +
+      'Jolene,Dolly Parton,\n';
+    const res = await uploadFile(
+      app,
+      musician,
+      '/api/songs/csv/upload?auto_enrich=true',
+      'songs.csv',
+      csv,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const songs = await songsOf(musician);
+    expect(songs.map(({ title, year, songwriter }) => ({ title, year, songwriter }))).toEqual([
+      // In the catalogue (year, genres), but MusicBrainz's stub knows no writer for it.
+      { title: 'Jolene', year: 1973, songwriter: '' },
+      { title: 'Valerie', year: 2006, songwriter: VALERIE_WRITERS },
+      { title: 'Valerie (Live)', year: 2006, songwriter: 'From The File' },
+    ]);
   });
 });
 

@@ -20,14 +20,73 @@ export function recording(
   };
 }
 
-/** Answers a recording search for "Valerie" by The Zutons; nothing for anything else. */
+const artistRelation = (type: string, name: string) => ({
+  type,
+  'type-id': `type-${type}`,
+  'target-type': 'artist',
+  direction: 'backward',
+  attributes: [],
+  artist: { id: `artist-${name}`, name, 'sort-name': name, disambiguation: '' },
+});
+
+/**
+ * /ws/2/recording/{id}?inc=work-rels&fmt=json: the works each recording performs. Valerie's
+ * best match performs a work whose writers are known; Lonely Tune's performs none.
+ */
+const RECORDING_WORKS: Record<string, unknown[]> = {
+  'rec-Valerie-100': [
+    {
+      type: 'performance',
+      'target-type': 'work',
+      direction: 'forward',
+      attributes: [],
+      work: { id: 'work-valerie', title: 'Valerie', type: 'Song', iswcs: [] },
+    },
+  ],
+  'rec-Lonely Tune-100': [],
+};
+
+/** /ws/2/work/{id}?inc=artist-rels&fmt=json: the work's artist relations. */
+const WORK_ARTISTS: Record<string, unknown[]> = {
+  'work-valerie': [
+    artistRelation('composer', 'Dave McCabe'),
+    artistRelation('lyricist', 'Dave McCabe'),
+    artistRelation('writer', 'Abi Harding'),
+    artistRelation('composer', 'Boyan Chowdhury'),
+    // Not writers: they must not appear in the songwriter field.
+    artistRelation('arranger', 'Someone Arranging'),
+    artistRelation('publishing', 'A Publisher'),
+    {
+      type: 'wikidata',
+      'target-type': 'url',
+      url: { id: 'u1', resource: 'https://www.wikidata.org/wiki/Q1' },
+    },
+  ],
+};
+
+const notFound: StubAnswer = { status: 404, json: { error: 'Not Found' } };
+
+/**
+ * Answers a recording search for "Valerie" by The Zutons and "Lonely Tune" by Solo Act, the
+ * lookups of their recordings and works, and nothing for anything else.
+ */
 export function musicBrainzHandler(request: StubRequest): StubAnswer {
   const url = new URL(request.url, 'http://stub');
-  if (url.pathname !== '/ws/2/recording' || url.searchParams.get('fmt') !== 'json') {
-    return { status: 404, json: { error: 'Not Found' } };
+  if (url.searchParams.get('fmt') !== 'json') return notFound;
+  const lookup = /^\/ws\/2\/(recording|work)\/([^/]+)$/.exec(url.pathname);
+  if (lookup) {
+    const [, entity, id] = lookup as unknown as [string, string, string];
+    const wanted = entity === 'recording' ? 'work-rels' : 'artist-rels';
+    const relations = (entity === 'recording' ? RECORDING_WORKS : WORK_ARTISTS)[
+      decodeURIComponent(id)
+    ];
+    if (!relations || url.searchParams.get('inc') !== wanted) return notFound;
+    return { json: { id, title: 'Some title', relations } };
   }
+  if (url.pathname !== '/ws/2/recording') return notFound;
   const query = url.searchParams.get('query') ?? '';
-  if (query.includes('"Valerie"') && query.includes('"The Zutons"')) {
+  // "Valerie (Live)" finds the same recordings, as MusicBrainz's search would.
+  if (query.includes('"Valerie') && query.includes('"The Zutons"')) {
     return {
       json: {
         created: '2026-01-01T00:00:00.000Z',
@@ -46,5 +105,18 @@ export function musicBrainzHandler(request: StubRequest): StubAnswer {
       },
     };
   }
+  if (query.includes('"Lonely Tune"') && query.includes('"Solo Act"')) {
+    return {
+      json: {
+        created: '2026-01-01T00:00:00.000Z',
+        count: 1,
+        offset: 0,
+        recordings: [recording('Lonely Tune', 'Solo Act', 100, '2011-03-01', [['folk', 2]])],
+      },
+    };
+  }
   return { json: { created: '2026-01-01T00:00:00.000Z', count: 0, offset: 0, recordings: [] } };
 }
+
+/** The songwriter field the stub's Valerie gets: each writer once, in MusicBrainz's order. */
+export const VALERIE_WRITERS = 'Dave McCabe, Abi Harding, Boyan Chowdhury';

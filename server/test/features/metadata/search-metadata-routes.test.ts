@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import type { MetadataSearchResponse } from '#shared/schemas/metadata.ts';
+import type { SongMetadataSearchResponse } from '#shared/schemas/song.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
-import { musicBrainzHandler } from './musicbrainz-stub.ts';
+import { musicBrainzHandler, VALERIE_WRITERS } from './musicbrainz-stub.ts';
 import { deadUrl, startStubServer } from '#server-test/helpers/stub-http-server.ts';
 
 const musicBrainz = await startStubServer(musicBrainzHandler);
@@ -50,6 +50,7 @@ describe('POST /api/songs/search-metadata', () => {
         genres: ['Rock'],
         moods: ['Uplifting', 'Energetic'],
         confidence: 1,
+        songwriter: '',
       },
     });
     expect(musicBrainz.requests.length).toBe(before);
@@ -57,9 +58,10 @@ describe('POST /api/songs/search-metadata', () => {
 
   it('asks MusicBrainz otherwise, politely, and keeps the original release year', async () => {
     const musician = await registerMusician(app);
+    const start = musicBrainz.requests.length;
     const res = await search(musician, '?title=Valerie&artist=The%20Zutons');
     expect(res.statusCode).toBe(200);
-    expect(res.json<MetadataSearchResponse>().metadata).toEqual({
+    expect(res.json<SongMetadataSearchResponse>().metadata).toEqual({
       source: 'musicbrainz',
       title: 'Valerie',
       artist: 'The Zutons',
@@ -68,11 +70,56 @@ describe('POST /api/songs/search-metadata', () => {
       genres: ['Indie Rock', 'Rock'],
       moods: ['Upbeat'],
       confidence: 0.95,
+      songwriter: VALERIE_WRITERS,
     });
-    const call = musicBrainz.requests.at(-1)!;
-    const url = new URL(call.url, 'http://stub');
+    const calls = musicBrainz.requests.slice(start);
+    expect(calls).toHaveLength(3);
+    const url = new URL(calls[0]!.url, 'http://stub');
     expect(url.searchParams.get('query')).toBe('recording:"Valerie" AND artist:"The Zutons"');
-    expect(call.headers['user-agent']).toBe('SongRequests/0.1 ( ops@example.com )');
+    for (const call of calls) {
+      expect(call.headers['user-agent']).toBe('SongRequests/0.1 ( ops@example.com )');
+    }
+  });
+
+  it('names the writers of the work the best recording performs, pacing every call', async () => {
+    const musician = await registerMusician(app);
+    const start = musicBrainz.requests.length;
+    await search(musician, '?title=Valerie&artist=The%20Zutons');
+    const calls = musicBrainz.requests.slice(start);
+    // Cached since the test above: asking again costs nothing.
+    expect(calls).toHaveLength(0);
+
+    const fresh = await startTestApp(
+      metadataConfig({ musicbrainzUrl: musicBrainz.url, musicbrainzMinIntervalMs: 300 }),
+    );
+    const first = musicBrainz.requests.length;
+    const res = await fresh.app.inject({
+      method: 'POST',
+      url: '/api/songs/search-metadata?title=Valerie&artist=The%20Zutons',
+      headers: (await registerMusician(fresh.app)).auth,
+    });
+    expect(res.json<SongMetadataSearchResponse>().metadata?.songwriter).toBe(VALERIE_WRITERS);
+    const made = musicBrainz.requests.slice(first);
+    expect(made.map((call) => new URL(call.url, 'http://stub').pathname)).toEqual([
+      '/ws/2/recording',
+      '/ws/2/recording/rec-Valerie-100',
+      '/ws/2/work/work-valerie',
+    ]);
+    expect(new URL(made[1]!.url, 'http://stub').searchParams.get('inc')).toBe('work-rels');
+    expect(new URL(made[2]!.url, 'http://stub').searchParams.get('inc')).toBe('artist-rels');
+    // Calls leave the queue 300 ms apart; the stub sees them shifted by a few ms of transport.
+    for (let i = 1; i < made.length; i++) {
+      expect(made[i]!.receivedAt - made[i - 1]!.receivedAt).toBeGreaterThanOrEqual(250);
+    }
+  });
+
+  it('leaves the songwriter empty when the recording performs no known work', async () => {
+    const musician = await registerMusician(app);
+    const res = await search(musician, '?title=Lonely%20Tune&artist=Solo%20Act');
+    expect(res.json<SongMetadataSearchResponse>()).toMatchObject({
+      success: true,
+      metadata: { source: 'musicbrainz', year: 2011, genres: ['Folk'], songwriter: '' },
+    });
   });
 
   it('caches answers: the same search twice is one call', async () => {
@@ -173,5 +220,31 @@ describe('without a network', () => {
     });
     expect(res.json()).toMatchObject({ success: false });
     expect(musicBrainz.requests.length).toBe(before);
+  });
+});
+
+describe('the songwriter lookup', () => {
+  it('still answers the year and genres, with no songwriter, when the work lookup fails', async () => {
+    const failingWorks = await startStubServer((request) =>
+      request.url.startsWith('/ws/2/work/')
+        ? { status: 503, json: { error: 'Rate limit exceeded' } }
+        : musicBrainzHandler(request),
+    );
+    const flaky = await startTestApp(metadataConfig({ musicbrainzUrl: failingWorks.url }));
+    const res = await flaky.app.inject({
+      method: 'POST',
+      url: '/api/songs/search-metadata?title=Valerie&artist=The%20Zutons',
+      headers: (await registerMusician(flaky.app)).auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SongMetadataSearchResponse>()).toMatchObject({
+      success: true,
+      metadata: { source: 'musicbrainz', year: 2006, songwriter: '' },
+    });
+    expect(failingWorks.requests.map((call) => call.url.split('?')[0])).toEqual([
+      '/ws/2/recording',
+      '/ws/2/recording/rec-Valerie-100',
+      '/ws/2/work/work-valerie',
+    ]);
   });
 });

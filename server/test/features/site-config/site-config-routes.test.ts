@@ -15,7 +15,11 @@ describe('GET /api/config', () => {
   it('answers the address the browser used when PUBLIC_URL is unset', async () => {
     const res = await config(unset, { host: '192.168.1.20:3000' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ public_url: 'http://192.168.1.20:3000', support_email: null });
+    expect(res.json()).toEqual({
+      public_url: 'http://192.168.1.20:3000',
+      support_email: null,
+      oidc_button_label: null,
+    });
   });
 
   it('ignores forwarded headers unless TRUST_PROXY is set', async () => {
@@ -46,6 +50,21 @@ describe('GET /api/config', () => {
     expect(res.json()).toEqual({
       public_url: 'https://songs.example.com',
       support_email: 'help@example.com',
+      oidc_button_label: null,
+    });
+  });
+
+  it('names the identity-provider button when OIDC is set up', async () => {
+    const withOidc = await startTestApp({
+      oidc: {
+        issuer: 'https://id.example.com',
+        clientId: 'songs',
+        clientSecret: 'secret',
+        buttonLabel: 'Continue with Example ID',
+      },
+    });
+    expect((await config(withOidc)).json()).toMatchObject({
+      oidc_button_label: 'Continue with Example ID',
     });
   });
 });

@@ -202,3 +202,54 @@ describe('rows that fail validation', () => {
     expect(res.json()).toEqual({ detail: messages.importFileEmpty });
   });
 });
+
+describe('the optional Songwriter column', () => {
+  it('imports the songwriter, under its name or a common alias, and empty when absent', async () => {
+    const musician = await registerMusician(app);
+    const csv =
+      'Title,Artist,Year,Songwriter\r\n' +
+      'Yesterday,The Beatles,1965,"John Lennon, Paul McCartney"\r\n' +
+      'Creep,Radiohead,1992,\r\n';
+    expect((await upload(musician, 'songs.csv', Buffer.from(csv))).songs_added).toBe(2);
+    const other = await registerMusician(app);
+    await upload(
+      other,
+      'songs.csv',
+      Buffer.from('Song;Band;Written by\nJolene;Dolly Parton;Dolly Parton\n'),
+    );
+    await upload(other, 'plain.csv', Buffer.from('Title,Artist\nHallelujah,Leonard Cohen\n'));
+
+    const written = (songs: Song[]) =>
+      songs.map(({ title, songwriter }) => ({ title, songwriter }));
+    expect(written(await songsOf(musician))).toEqual([
+      { title: 'Creep', songwriter: '' },
+      { title: 'Yesterday', songwriter: 'John Lennon, Paul McCartney' },
+    ]);
+    expect(written(await songsOf(other))).toEqual([
+      { title: 'Hallelujah', songwriter: '' },
+      { title: 'Jolene', songwriter: 'Dolly Parton' },
+    ]);
+  });
+
+  it('reports a songwriter too long for its line, and imports the rest', async () => {
+    const musician = await registerMusician(app);
+    const csv = `Title,Artist,Songwriter\nGood,Band,Writer\nBad,Band,${'x'.repeat(201)}\n`;
+    const result = await upload(musician, 'songs.csv', Buffer.from(csv));
+    expect(result.songs_added).toBe(1);
+    expect(result.errors).toEqual([{ line: 3, reason: messages.songSongwriterTooLong }]);
+  });
+
+  it('reads back what the Songs tab exports', async () => {
+    const musician = await registerMusician(app);
+    const exported =
+      'Title,Artist,Genre,Mood,Year,Notes,Songwriter\r\n' +
+      'Wonderwall,Oasis,"Britpop, Rock",Nostalgic,1995,capo 2,Noel Gallagher\r\n';
+    await upload(musician, 'my-songs.csv', Buffer.from(exported));
+    expect((await songsOf(musician))[0]).toMatchObject({
+      title: 'Wonderwall',
+      genres: ['Britpop', 'Rock'],
+      year: 1995,
+      songwriter: 'Noel Gallagher',
+    });
+  });
+});

@@ -49,3 +49,40 @@ describe('GET /api/subscription/status (free mode)', () => {
     expect(res.json()).toEqual({ detail: messages.loginRequired });
   });
 });
+
+describe('GET /api/subscription/checkout/status/{sessionId} (free mode)', () => {
+  const url = (sessionId: string) =>
+    `/api/subscription/checkout/status/${encodeURIComponent(sessionId)}`;
+
+  it('answers a completed checkout that needed no payment', async () => {
+    const musician = await registerMusician(app);
+    for (const sessionId of ['cs_test_a1B2c3', 'x', 'a'.repeat(255)]) {
+      const res = await app.inject({ url: url(sessionId), headers: musician.auth });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ payment_status: 'no_payment_required', status: 'complete' });
+    }
+  });
+
+  it('refuses a session id that no payment provider would hand out', async () => {
+    const musician = await registerMusician(app);
+    for (const sessionId of [
+      '',
+      'a'.repeat(256),
+      'cs/test',
+      'cs test',
+      'cs.test',
+      '<script>',
+      'é',
+    ]) {
+      const res = await app.inject({ url: url(sessionId), headers: musician.auth });
+      expect(res.statusCode, sessionId).toBe(400);
+      expect(res.json()).toEqual({ detail: messages.checkoutSessionIdInvalid });
+    }
+  });
+
+  it('is for signed-in musicians only', async () => {
+    const res = await app.inject({ url: url('cs_test_1') });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: messages.loginRequired });
+  });
+});

@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { messages } from '#shared/messages.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { songsApi } from './songs-api.ts';
+import { reloadSongs } from './use-songs-loader.ts';
+
+export interface StarterPackOutcome {
+  tone: 'error' | 'success';
+  text: string;
+}
+
+/**
+ * The one-click starter pack (POST /api/songs/starter-pack), then the song list reloaded. The
+ * CSV panel and the empty Songs tab both offer it; each shows the outcome its own way.
+ */
+export function useStarterPack() {
+  const [busy, setBusy] = useState(false);
+  const add = useCallback(async (): Promise<StarterPackOutcome> => {
+    setBusy(true);
+    try {
+      const result = await songsApi.addStarterPack();
+      await reloadSongs().catch(() => {});
+      return { tone: 'success', text: result.message };
+    } catch (error) {
+      return { tone: 'error', text: errorMessage(error, messages.starterPackFailed) };
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, add };
+}

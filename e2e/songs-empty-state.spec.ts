@@ -1,0 +1,68 @@
+import { fill } from '#shared/fill-message.ts';
+import { messages } from '#shared/messages.ts';
+import { STARTER_PACK_SONG_COUNT } from '#shared/schemas/song.ts';
+import { expect, test } from './fixtures.ts';
+import { SongsTab } from './pages/songs-tab.ts';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+test('a new musician is led from an empty Songs tab to a song list', async ({
+  page,
+  signedInMusician,
+}) => {
+  await signedInMusician();
+  const songs = new SongsTab(page);
+  await songs.goto();
+  const welcome = songs.emptyState;
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toContainText(messages.songsEmptyIntro);
+  const starterPack = welcome.getByRole('button', {
+    name: fill(messages.starterPackButton, { count: STARTER_PACK_SONG_COUNT }),
+  });
+  if (SHOTS) {
+    for (const [width, height] of [
+      [390, 844],
+      [820, 1180],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `${SHOTS}/songs-empty-${width}.png`, fullPage: true });
+    }
+  }
+
+  // Each way in opens its panel; closing it brings the welcome back.
+  await welcome.getByRole('button', { name: 'Add your first song' }).click();
+  const add = page.getByRole('region', { name: 'Add New Song' });
+  await expect(add.getByLabel('Title')).toBeVisible();
+  await expect(welcome).toBeHidden();
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await welcome.getByRole('button', { name: 'Import a CSV' }).click();
+  await expect(page.getByLabel('CSV file')).toBeAttached();
+  await page.getByRole('button', { name: 'Close' }).first().click();
+  await expect(welcome).toBeVisible();
+
+  await starterPack.click();
+  await expect(songs.toast).toContainText(`Added ${STARTER_PACK_SONG_COUNT} songs`);
+  await expect(songs.songCount).toHaveText(`${STARTER_PACK_SONG_COUNT} songs`);
+  await expect(welcome).toBeHidden();
+  await songs.search.fill('Wonderwall');
+  await expect(songs.row('Wonderwall')).toBeVisible();
+
+  // A reload lands on the list, not the welcome.
+  await page.reload();
+  await expect(songs.songCount).toHaveText(`${STARTER_PACK_SONG_COUNT} songs`);
+  await expect(welcome).toBeHidden();
+});
+
+test('the welcome stays away from a musician who has songs', async ({ page, signedInMusician }) => {
+  await signedInMusician();
+  const songs = new SongsTab(page);
+  await songs.goto();
+  await songs.emptyState.getByRole('button', { name: 'Add your first song' }).click();
+  const add = page.getByRole('region', { name: 'Add New Song' });
+  await add.getByLabel('Title').fill('Hallelujah');
+  await add.getByLabel('Artist').fill('Leonard Cohen');
+  await add.getByRole('button', { name: 'Add Song' }).click();
+  await expect(songs.row('Hallelujah')).toBeVisible();
+  await expect(songs.emptyState).toBeHidden();
+});

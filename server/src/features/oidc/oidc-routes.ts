@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '#shared/messages.ts';
+import { AuthResponse } from '#shared/schemas/auth.ts';
+import { OidcCallbackBody, OidcCallbackResponse, OidcCompleteBody } from '#shared/schemas/oidc.ts';
+import { notFound, unauthorized } from '#server/http/errors.ts';
+import { requestOrigin } from '#server/http/public-url.ts';
+import { responses } from '#server/http/responses.ts';
+
+/**
+ * Sign-in with the configured OpenID Connect provider: start sends the browser there, callback
+ * takes what it brought back to /profile, complete names a first-time musician. Without
+ * OIDC_* settings every route answers 404.
+ */
+export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limited = { config: { rateLimit: app.authRateLimit } };
+
+  function service() {
+    const { oidc } = app.services;
+    if (!oidc) throw notFound(messages.oidcNotConfigured);
+    return oidc;
+  }
+
+  /** The origin the browser used: the provider must send it back to the same one. */
+  function originOf(request: FastifyRequest): string {
+    const origin = requestOrigin(request);
+    if (!origin) {
+      request.log.warn('oidc: request without a usable host header');
+      throw unauthorized(messages.oidcFailed);
+    }
+    return origin;
+  }
+
+  app.get('/auth/oidc/start', limited, async (request, reply) => {
+    const oidc = service();
+    return reply.header('cache-control', 'no-store').redirect(await oidc.start(originOf(request)));
+  });
+
+  app.post(
+    '/auth/oidc/callback',
+    {
+      ...limited,
+      schema: { body: OidcCallbackBody, response: responses({ 200: OidcCallbackResponse }) },
+    },
+    async (request) => service().callback(originOf(request), request.body),
+  );
+
+  app.post(
+    '/auth/oidc/complete',
+    {
+      ...limited,
+      schema: { body: OidcCompleteBody, response: responses({ 200: AuthResponse }) },
+    },
+    async (request) => service().complete(request.body),
+  );
+};

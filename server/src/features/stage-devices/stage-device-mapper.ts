@@ -1,0 +1,17 @@
+import type { StageDevice } from '#shared/schemas/stage-device.ts';
+import type { stageDevices } from '#server/db/schema.ts';
+
+export type StageDeviceRow = typeof stageDevices.$inferSelect;
+
+/** The listed device: never its code or the code's hash. */
+export function toStageDevice(row: StageDeviceRow): StageDevice {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    claimed_at: row.claimedAt?.toISOString() ?? null,
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    expires_at: row.codeExpiresAt.toISOString(),
+    status: row.claimedAt ? 'paired' : 'waiting',
+  };
+}
