@@ -216,12 +216,17 @@ test.describe('live request loop', () => {
     await dashboard.welcome.click();
     expect(await counts()).toEqual({ tones: 0, resumed: 1, notifications: 0 });
 
-    await submitRequestByApi(request, songId, { requester_name: 'Live one' });
+    // Each live request for its own song: one for a waiting song would merge as a +1.
+    const liveSong = (title: string) =>
+      addSongByApi(request, musician.token, { title, artist: 'Amy Winehouse' });
+    await submitRequestByApi(request, await liveSong('Rehab'), { requester_name: 'Live one' });
     await expect.poll(async () => (await counts()).tones).toBe(1);
     expect((await counts()).notifications).toBe(1);
 
     await dashboard.tab('Requests').click();
-    await submitRequestByApi(request, songId, { requester_name: 'Live two' });
+    await submitRequestByApi(request, await liveSong('Back to Black'), {
+      requester_name: 'Live two',
+    });
     await expect.poll(async () => (await counts()).tones).toBe(2);
     expect(await counts()).toEqual({ tones: 2, resumed: 1, notifications: 2 });
   });

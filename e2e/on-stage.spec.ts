@@ -226,7 +226,12 @@ test.describe('On Stage screen', () => {
     await expect(page.getByText('NEW', { exact: true })).toHaveCount(0);
 
     // The screen hidden (tablet asleep, another tab): what arrives meanwhile is new on return.
-    await submitRequestByApi(request, songId, { requester_name: 'Away' });
+    // (Another song: a second request for a waiting one would merge into it as a +1.)
+    const thirdId = await addSongByApi(request, musician.token, {
+      title: 'Rhiannon',
+      artist: 'Fleetwood Mac',
+    });
+    await submitRequestByApi(request, thirdId, { requester_name: 'Away' });
     await expect(onStage.newBadge).toHaveText('+1 New!');
     await page.evaluate(() => {
       const doc = (globalThis as unknown as { document: object }).document;

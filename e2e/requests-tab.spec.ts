@@ -66,8 +66,13 @@ test.describe('dashboard Requests tab', () => {
       title: 'Creep',
       artist: 'Radiohead',
     });
+    // Two songs: a second request for the same waiting song would merge into the first.
+    const otherId = await addSongByApi(request, musician.token, {
+      title: 'Karma Police',
+      artist: 'Radiohead',
+    });
     await submitRequestByApi(request, songId, { requester_name: 'One' });
-    await submitRequestByApi(request, songId, { requester_name: 'Two' });
+    await submitRequestByApi(request, otherId, { requester_name: 'Two' });
     await dashboard.tab('Requests').click();
     await expect(dashboard.allRequests.getByRole('article')).toHaveCount(2);
 

@@ -74,6 +74,40 @@ async function register(baseUrl: string, n: number): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+const HEALTH_P99_TARGET_MS = 100;
+const LST_LINES = 10_000;
+
+/**
+ * Whether one big import holds everybody else up: polls GET /api/health back to back while a
+ * 10,000-line LST imports, and prints the p99 of those health checks (target under 100 ms).
+ */
+async function healthDuringLstImport(baseUrl: string, token: string): Promise<number> {
+  const lst = Array.from({ length: LST_LINES }, (_, i) => `Tune ${i} - Player ${i % 300}`).join(
+    '\n',
+  );
+  const data = new FormData();
+  data.append('file', new Blob([lst], { type: 'text/plain' }), 'songs.lst');
+  let importing = true;
+  const upload = post(`${baseUrl}/api/songs/lst/upload`, token, data).finally(() => {
+    importing = false;
+  });
+  const latencies: number[] = [];
+  while (importing) {
+    const started = performance.now();
+    await (await fetch(`${baseUrl}/api/health`)).arrayBuffer();
+    latencies.push(performance.now() - started);
+  }
+  const { ms } = await upload;
+  const sorted = latencies.sort((a, b) => a - b);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+  console.log(
+    `  LST of ${LST_LINES} lines: ${ms.toFixed(0)} ms; health during it: ${latencies.length} checks, ` +
+      `p50 ${median(sorted).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms ` +
+      `(target p99 < ${HEALTH_P99_TARGET_MS} ms)`,
+  );
+  return p99;
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -109,9 +143,10 @@ try {
   console.log(
     `  with auto_enrich (offline catalogue): ${enriched.ms.toFixed(0)} ms, ${summary.enriched} enriched`,
   );
+  const health = await healthDuringLstImport(server.url, await register(server.url, RUNS + 2));
   const result = median(times);
   console.log(`median: ${result.toFixed(0)} ms (target < ${TARGET_MS} ms)`);
-  process.exitCode = result < TARGET_MS ? 0 : 1;
+  process.exitCode = result < TARGET_MS && health < HEALTH_P99_TARGET_MS ? 0 : 1;
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { isDefaultPublicUrl, type AppConfig } from './config.ts';
 import { analyticsRoutes } from './features/analytics/analytics-routes.ts';
 import { accountRoutes } from './features/account/account-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
+import { blocklistRoutes } from './features/blocklist/blocklist-routes.ts';
 import { oidcRoutes } from './features/oidc/oidc-routes.ts';
 import { contactRoutes } from './features/contact/contact-routes.ts';
 import { subscriptionRoutes } from './features/subscription/subscription-routes.ts';
@@ -40,6 +41,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -80,6 +82,13 @@ function unroutableUrl(error: FastifyError, _request: FastifyRequest, reply: Fas
   return reply.code(400).send({ detail: messages.addressInvalid });
 }
 
+/** pino's error shape (type, message, stack) from the cleaned copy: no parameters, no emails. */
+function errForLog(error: unknown) {
+  // The error handler logs an already cleaned copy (a plain object): keep it as it is.
+  const clean = error instanceof Error ? loggableError(error) : (error as LoggableError);
+  return { ...clean, type: clean.kind, message: clean.message ?? '', stack: clean.stack ?? '' };
+}
+
 interface BuildOptions {
   /** Where log lines go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
@@ -94,7 +103,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: { req: requestForLog },
+      // Errors logged anywhere lose query parameters and personal data (loggable-error.ts).
+      serializers: { req: requestForLog, err: errForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
@@ -140,6 +150,7 @@ export async function buildApp(
       await api.register(audienceRoutes);
       await api.register(playlistsRoutes);
       await api.register(requestsRoutes);
+      await api.register(blocklistRoutes);
       await api.register(showsRoutes);
       await api.register(suggestionsRoutes);
       await api.register(designRoutes);

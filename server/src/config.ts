@@ -23,6 +23,8 @@ export interface AppConfig {
     authPerEmailPerMinute: number;
     /** Audience submissions (requests, suggestions, clicks) per IP; a venue shares one IP. */
     publicWritesPerIpPerMinute: number;
+    /** Audience reads of a song list per IP; a venue shares one address, so generous. */
+    publicReadsPerIpPerMinute: number;
   };
   /** Folder of the built client; undefined serves the API only. */
   clientDir: string | undefined;
@@ -172,6 +174,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       authPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 30),
       authPerEmailPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_EMAIL_PER_MINUTE', 10),
       publicWritesPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_PER_MINUTE', 600),
+      publicReadsPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_READS_PER_MINUTE', 600),
     },
     clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '..', '..', 'client', 'dist')),
     trustProxy: env.TRUST_PROXY === 'true',

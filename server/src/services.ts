@@ -4,6 +4,8 @@ import type { AppConfig } from './config.ts';
 import { domainEvents } from './events/domain-events.ts';
 import { accountRepository } from './features/account/account-repository.ts';
 import { accountService } from './features/account/account-service.ts';
+import { blocklistRepository } from './features/blocklist/blocklist-repository.ts';
+import { blocklistService } from './features/blocklist/blocklist-service.ts';
 import { contactMailer } from './features/contact/contact-mailer.ts';
 import { contactRepository } from './features/contact/contact-repository.ts';
 import { contactService } from './features/contact/contact-service.ts';
@@ -66,6 +68,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     suggestions: suggestionsRepository(db),
   };
   const { musicians } = repositories;
+  const blocklist = blocklistRepository(db);
   const songs = songsService({ songs: songsRepository(db), events });
   const playlists = playlistsRepository(db);
   const metadata = metadataService({
@@ -129,14 +132,25 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       tips: tipsRepository(db),
       requests: repositories.requests,
       events,
+      limits: config.limits,
     }),
-    requests: requestsService({ ...repositories, events }),
+    requests: requestsService({ ...repositories, blocklist, events, limits: config.limits }),
+    blocklist: blocklistService({
+      blocklist,
+      events,
+      findRequest: (id) => repositories.requests.findById(id),
+    }),
     shows: showsService({ shows: repositories.shows, events }),
     showReport: showReportService({
       shows: repositories.shows,
       reports: showReportRepository(db),
     }),
-    suggestions: suggestionsService({ suggestions: repositories.suggestions, events }),
+    suggestions: suggestionsService({
+      suggestions: repositories.suggestions,
+      blocklist,
+      events,
+      limits: config.limits,
+    }),
     liveQueue: liveQueueService(repositories),
     analytics: analyticsService({ analytics: analyticsRepository(db) }),
     metadata,
@@ -151,6 +165,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
         from: config.mailFrom,
       }),
       log: app.log,
+      limit: config.limits.contactPerEmail,
     }),
     subscription: subscriptionService(subscriptionRepository(db)),
   };

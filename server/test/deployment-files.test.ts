@@ -24,18 +24,23 @@ const compose = parse(await read('docker-compose.yml')) as {
 };
 
 describe('docker-compose.yml', () => {
-  const { app, postgres, redis } = compose.services;
+  const { app1, app2, balancer, postgres, redis } = compose.services;
 
-  it('runs the app with PostgreSQL 18 and Redis 7, each with a health check', () => {
-    expect(app?.build).toBeDefined();
+  it('runs two app replicas with PostgreSQL 18 and Redis 7, each with a health check', () => {
+    expect(app1?.build).toBeDefined();
+    expect(app2?.build).toEqual(app1?.build);
     expect(postgres?.image).toBe('postgres:18');
     expect(redis?.image).toMatch(/^redis:7/);
     expect(postgres?.healthcheck?.test).toBeDefined();
     expect(redis?.healthcheck?.test).toBeDefined();
-    expect(app?.depends_on).toEqual({
-      postgres: { condition: 'service_healthy' },
-      redis: { condition: 'service_healthy' },
-    });
+    for (const app of [app1, app2]) {
+      expect(app?.depends_on).toEqual({
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+      });
+      // Only the balancer is published: a replica reached directly would skip it.
+      expect(app?.ports).toBeUndefined();
+    }
   });
 
   it('keeps the database in a named volume', () => {
@@ -44,8 +49,9 @@ describe('docker-compose.yml', () => {
     expect(compose.volumes).toHaveProperty(mount!);
   });
 
-  it('gives the app an env the config understands, pointing at the compose services', () => {
-    const env = app!.environment!;
+  it('gives both replicas the same env the config understands, behind a proxy', () => {
+    const env = app1!.environment!;
+    expect(app2?.environment).toEqual(env);
     const config = loadConfig(env);
     const db = postgres!.environment!;
 
@@ -53,8 +59,64 @@ describe('docker-compose.yml', () => {
       kind: 'postgres',
       url: `postgres://${db.POSTGRES_USER}:${db.POSTGRES_PASSWORD}@postgres:5432/${db.POSTGRES_DB}`,
     });
+    // Redis carries each replica's socket events to the devices connected to the other one.
     expect(config.redisUrl).toBe('redis://redis:6379');
-    expect(app?.ports).toContain(`${config.port}:${config.port}`);
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it('publishes HAProxy with deploy/haproxy.cfg, started once both replicas are healthy', () => {
+    const port = loadConfig(app1!.environment!).port;
+    expect(balancer?.image).toMatch(/^haproxy:/);
+    expect(balancer?.ports).toEqual([`${port}:${port}`]);
+    expect(balancer?.volumes).toContain(
+      './deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro',
+    );
+    expect(balancer?.depends_on).toEqual({
+      app1: { condition: 'service_healthy' },
+      app2: { condition: 'service_healthy' },
+    });
+  });
+});
+
+// The balancer's configuration, without comments, one directive a line.
+const haproxyLines = (await read('deploy/haproxy.cfg'))
+  .split('\n')
+  .map((line) => line.replace(/#.*/, '').trim())
+  .filter(Boolean);
+
+describe('deploy/haproxy.cfg', () => {
+  const lines = haproxyLines;
+  const port = loadConfig(compose.services.app1!.environment!).port;
+
+  it('balances over both compose replicas, by default on the published port', () => {
+    const servers = lines.filter((line) => line.startsWith('server '));
+    expect(servers).toEqual([
+      `server app1 "\${APP1_ADDR-app1:${port}}" cookie app1`,
+      `server app2 "\${APP2_ADDR-app2:${port}}" cookie app2`,
+    ]);
+    expect(lines).toContain(`bind "\${BALANCER_BIND-:${port}}"`);
+  });
+
+  it('takes a replica out when GET /api/health fails, and retries elsewhere', () => {
+    expect(lines).toContain('option httpchk');
+    expect(lines).toContain('http-check send meth GET uri /api/health');
+    expect(lines).toContain('http-check expect status 200');
+    expect(lines.find((line) => line.startsWith('default-server '))).toMatch(/\bcheck\b/);
+    expect(lines).toContain('option redispatch');
+  });
+
+  it('keeps WebSockets open for a whole show and forwards the client address', () => {
+    const tunnel = lines.find((line) => line.startsWith('timeout tunnel '));
+    expect(tunnel).toBeDefined();
+    const seconds = (value: string) => {
+      const [, amount, unit] = /^(\d+)(ms|s|m|h)?$/.exec(value)!;
+      return Number(amount) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit ?? 'ms']!;
+    };
+    expect(seconds(tunnel!.split(' ')[2]!)).toBeGreaterThanOrEqual(3600);
+    // Longer than Socket.IO's ping interval plus timeout (25 s + 20 s), so idle polls survive.
+    const client = lines.find((line) => line.startsWith('timeout client '));
+    expect(seconds(client!.split(' ')[2]!)).toBeGreaterThan(45);
+    expect(lines).toContain('option forwardfor');
   });
 });
 

@@ -12,6 +12,11 @@ export const SLUG_MIN_LENGTH = 3;
 export const SLUG_MAX_LENGTH = 60;
 export const YEAR_MIN = 1000;
 export const YEAR_MAX = 2100;
+/**
+ * Songs one musician may hold. A real repertoire is a few hundred; the cap keeps one huge import
+ * from growing the public song list (sent whole to every phone) without bound.
+ */
+export const SONGS_PER_MUSICIAN_MAX = 10_000;
 
 export const RESET_CODE_LENGTH = 8;
 export const RESET_CODE_TTL_MINUTES = 15;
@@ -35,6 +40,13 @@ export const ON_STAGE_POLL_MS = 5000;
 export const ALL_REQUESTS_SHOWN = 50;
 export const COMPLETED_SHOWN = 10;
 export const STATUS_TOAST_MS = 3000;
+
+/**
+ * The audience phone's random id, sent as X-Device-Id with every submission (for per-device
+ * limits and blocking): 22 to 64 URL-safe characters. Anything else is ignored, never refused.
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** A contact message longer than this is refused with a message saying so. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

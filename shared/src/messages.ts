@@ -161,6 +161,14 @@ export const messages = {
   requestLimitReached:
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestStatusNotFound: 'This request could not be found. It may have been removed.',
+  requestsCursorInvalid:
+    'This list position is not valid any more. Reload the page to fetch your requests again.',
+  requestsPageLimitInvalid: 'The page size must be a whole number from 1 to 200.',
+  requestsCursorConflict: 'Ask for newer requests (since) or older ones (before), not both.',
+  olderRequestsLoad: 'Load older requests',
+  olderRequestsLoading: 'Loading older requests…',
+  olderRequestsNone: 'No older requests.',
+  olderRequestsFailed: 'Older requests could not be loaded. Please try again.',
 
   // Audience page
   pagePaused: "This artist's request page is paused",
@@ -347,6 +355,11 @@ export const messages = {
   enrichNothingToDo: 'All your songs already have genres, moods and years.',
   enrichDone: 'Filled in details for {enriched} of {processed} songs looked up.',
   enrichRemaining: '{remaining} more to go: run Auto-fill All again.',
+  importRowHasNul: 'Contains an invisible character that cannot be saved.',
+  importOverSongCap:
+    'Your song list is full ({max} songs): {songs} from this file were left out. Delete songs you no longer play to make room.',
+  songCapReached:
+    'Your song list is full ({max} songs). Delete songs you no longer play to add new ones.',
 
   // Contact form and free-mode subscription (issue 9)
   contactFieldsRequired: 'Please fill in all fields',

@@ -28,6 +28,11 @@ export interface ServerToClientEvents {
    * a playlist activated, shown, hidden, edited or deleted). Nothing in it: screens refetch.
    */
   'songs:changed': (payload: Record<string, never>) => void;
+  /**
+   * The musician's playlists changed (created, renamed, filled, activated, shown, hidden or
+   * deleted, private ones too). Only the musician's own devices get it: they refetch.
+   */
+  'playlists:changed': (payload: Record<string, never>) => void;
 }
 
 /** Devices only listen; every change goes through the REST API. */

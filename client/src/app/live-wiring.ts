@@ -1,16 +1,34 @@
+import { coalescedRefetch } from '#client/live/coalesced-refetch.ts';
 import type { LiveWiring } from '#client/live/live-connection.ts';
 import { useAuthStore } from '#client/features/auth/auth-store.ts';
 import { useDesignStore } from '#client/features/design/design-store.ts';
+import { reloadPlaylists, usePlaylistsStore } from '#client/features/playlists/playlists-store.ts';
 import { profileApi } from '#client/features/profile/profile-api.ts';
 import { requestsApi } from '#client/features/requests/requests-api.ts';
 import { useRequestsStore } from '#client/features/requests/requests-store.ts';
 import { showsApi } from '#client/features/shows/shows-api.ts';
 import { useShowsStore } from '#client/features/shows/shows-store.ts';
+import { useSongsStore } from '#client/features/songs/songs-store.ts';
+import { reloadSongs } from '#client/features/songs/use-songs-loader.ts';
 import { useSuggestionsStore } from '#client/features/suggestions/suggestions-store.ts';
 
 const requests = () => useRequestsStore.getState();
 const suggestions = () => useSuggestionsStore.getState();
 const shows = () => useShowsStore.getState();
+
+// Songs and playlists have no delta endpoint: another device changed them, so fetch the list
+// again, but only where this device has loaded it (a screen that never opened the Songs tab
+// loads them fresh when it does).
+const refetchSongs = coalescedRefetch(reloadSongs);
+const refetchPlaylists = coalescedRefetch(reloadPlaylists);
+const songsChanged = () => {
+  if (useSongsStore.getState().status === 'ready') void refetchSongs();
+  // A deleted or hidden song changes playlists' song counts too.
+  if (usePlaylistsStore.getState().status === 'ready') void refetchPlaylists();
+};
+const playlistsChanged = () => {
+  if (usePlaylistsStore.getState().status === 'ready') void refetchPlaylists();
+};
 
 /** Which stores the live connection feeds: the features' side of live/live-connection.ts. */
 export const liveWiring: LiveWiring = {
@@ -27,24 +45,40 @@ export const liveWiring: LiveWiring = {
     'profile:updated': (musician) => useAuthStore.getState().setMusician(musician),
     // Another device saved the design: the Design tab shows it (unless edited here meanwhile).
     'design:updated': (design) => useDesignStore.getState().setSaved(design),
-    // For the audience pages: the musician's own screens reload their songs on their own actions.
-    'songs:changed': () => {},
+    // Also sent to the audience pages (their own namespace); here: the musician's other devices.
+    'songs:changed': songsChanged,
+    'playlists:changed': playlistsChanged,
   },
 
+  // With the cursor of the last answer, the server sends only what changed since (and which
+  // requests were deleted); a complete answer (first load, or a cursor too old) replaces the list.
   async fetchUpdates(musicianId) {
-    const updates = await requestsApi.updates(musicianId);
+    const since = requests().status === 'ready' ? (requests().since ?? undefined) : undefined;
+    const updates = await requestsApi.updates(musicianId, since);
     return (fetchStartedAt) => {
-      requests().applySnapshot(updates.requests, fetchStartedAt);
+      if (since && updates.complete === false) {
+        requests().applyChanges(updates.requests, updates.deleted_ids ?? [], updates.next_since);
+      } else {
+        requests().applySnapshot(updates.requests, fetchStartedAt, {
+          since: updates.next_since,
+          older: updates.next_before ?? null,
+        });
+      }
       suggestions().applySnapshot(updates.suggestions, fetchStartedAt);
     };
   },
 
   async fetchShows() {
     const [current, list] = await Promise.all([showsApi.current(), showsApi.list()]);
-    return () => {
-      shows().setList(list);
+    return (fetchStartedAt) => {
+      shows().setList(list, fetchStartedAt);
       shows().applyCurrent(current);
     };
+  },
+
+  refetchAfterGap() {
+    songsChanged();
+    playlistsChanged();
   },
 
   isLoaded: () => requests().status === 'ready',

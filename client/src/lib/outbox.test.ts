@@ -89,6 +89,19 @@ describe('the outbox', () => {
     expect(outbox.pending()).toEqual([]);
   });
 
+  it('gives up on a 429 at once too: the limit sentence is shown, never retried forever', async () => {
+    const server = scriptedServer([429]);
+    const outbox = outboxOver(memoryStorage(), server.send);
+    const outcome = await outbox.submit('request', '/requests', { song_id: 's1' });
+    expect(outcome).toMatchObject({ ok: false, status: 429 });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(server.calls).toHaveLength(1);
+    expect(outbox.pending()).toEqual([]);
+    // Pressing again later is a new submission with a new key.
+    await outbox.submit('request', '/requests', { song_id: 's1' });
+    expect(server.calls.map((call) => call.key)).toEqual(['key-1', 'key-2']);
+  });
+
   it('sends twenty presses of the same submission once', async () => {
     const server = scriptedServer([0, 'ok']);
     const outbox = outboxOver(memoryStorage(), server.send);

@@ -24,8 +24,13 @@ export interface LiveWiring {
   events: ServerToClientEvents;
   /** Requests and suggestions: the first load, every poll and every resync. */
   fetchUpdates(musicianId: string): Promise<ApplyFetched>;
-  /** The shows: the first load, and after a reconnection that may have missed events. */
+  /** The shows: the first load, every poll, and after a reconnection that may have missed events. */
   fetchShows(): Promise<ApplyFetched>;
+  /**
+   * After a reconnection that may have missed events: refetch what has no delta endpoint (songs,
+   * playlists), where it is loaded. Never throws.
+   */
+  refetchAfterGap(): void;
   /** The first complete list has arrived (and stays shown through later failures). */
   isLoaded(): boolean;
   loadFailed(error: unknown): void;
@@ -106,9 +111,10 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
     }
   }
 
+  // Each poll asks only for changes (requests-store's `since`) and refreshes the shows list.
   const poller = createPoller(async () => {
     try {
-      await resync(false);
+      await resync(true);
       if (!socket.connected) setStatus('polling');
     } catch (error) {
       if (!socket.connected) setStatus('reconnecting');
@@ -146,8 +152,10 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
   socket.on('connect', () => {
     poller.stop();
     setStatus('live');
-    // A recovered socket got what it missed; otherwise fetch once what may have been missed.
-    if (!socket.recovered || !connectedBefore) void resync(connectedBefore).catch(() => {});
+    // Always fetch what changed since the last look (a `since` poll, cheap): even a recovered
+    // socket can miss an event sent while the server re-ran its auth check on the way back.
+    void resync(connectedBefore && !socket.recovered).catch(() => {});
+    if (connectedBefore && !socket.recovered) live.refetchAfterGap();
     connectedBefore = true;
   });
 

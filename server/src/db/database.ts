@@ -54,6 +54,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Idle clients can error when the server restarts; without a listener that kills the process.
   pool.on('error', () => {});
+  // So can a client checked out for a transaction when its backend is terminated between two
+  // statements: the query in flight still rejects (a 500 the phone retries), the process lives.
+  pool.on('connect', (client) => client.on('error', () => {}));
   await migrateWithLock(pool);
   const db = drizzlePg(pool, { schema });
   return {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ServerEventName, ServerToClientEvents } from '#shared/realtime.ts';
+import { deletedRequests, type DeletedRequests } from './deleted-requests.ts';
 
 /** Something that changed for one musician, named and shaped like the socket event it becomes. */
 export type DomainEvent = {
@@ -19,6 +20,8 @@ export interface DomainEvents {
   sessionsRevoked(sessionIds: string[]): void;
   onEvent(listener: (event: DomainEvent) => void): void;
   onSessionsRevoked(listener: (sessionIds: string[]) => void): void;
+  /** Every request:deleted published here, remembered a while for polling devices. */
+  readonly deletedRequests: DeletedRequests;
 }
 
 /**
@@ -27,10 +30,15 @@ export interface DomainEvents {
  */
 export function domainEvents(): DomainEvents {
   const emitter = new EventEmitter();
+  const deleted = deletedRequests();
   return {
-    publish: (event) => void emitter.emit('event', event),
+    publish: (event) => {
+      if (event.name === 'request:deleted') deleted.remember(event.musicianId, event.payload.id);
+      emitter.emit('event', event);
+    },
     sessionsRevoked: (ids) => void (ids.length > 0 && emitter.emit('revoked', ids)),
     onEvent: (listener) => void emitter.on('event', listener),
     onSessionsRevoked: (listener) => void emitter.on('revoked', listener),
+    deletedRequests: deleted,
   };
 }

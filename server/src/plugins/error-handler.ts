@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { isUnstorableText } from '../db/pg-errors.ts';
 import { HttpError } from '../http/errors.ts';
+import { loggableError } from './loggable-error.ts';
 
 /**
  * What answers a person's visit to an address no route serves. The client plugin fills it in
@@ -53,7 +54,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
+      // Never the error itself: a failed query's message and detail carry its values.
+      request.log.error({ err: loggableError(error) }, 'unhandled error');
       return reply.code(500).send({ detail: messages.internalError });
     }
     return reply.code(status).send({ detail: clientErrorDetail(error) });

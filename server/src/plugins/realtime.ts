@@ -22,6 +22,8 @@ interface SocketData {
 /** Messages between server processes (through the Redis adapter when there are several). */
 interface InterServerEvents {
   'slug-changed': (musicianId: string, slug: string) => void;
+  /** A request deleted on another process: polling devices here must learn it too. */
+  'request-deleted': (musicianId: string, requestId: string) => void;
 }
 
 export type RealtimeServer = Server<
@@ -78,6 +80,9 @@ export const realtimePlugin = fp(
     // Kept current on a slug change here, and on the other processes by a server-side message.
     const slugs = slugDirectory((musicianId) => profile.slugOf(musicianId));
     io.on('slug-changed', (musicianId, slug) => slugs.set(musicianId, slug));
+    io.on('request-deleted', (musicianId, requestId) =>
+      events.deletedRequests.remember(musicianId, requestId),
+    );
 
     io.use(async (socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
@@ -121,6 +126,9 @@ export const realtimePlugin = fp(
       app.log.error({ err, event: event.name }, 'could not push event');
 
     events.onEvent((event) => {
+      if (event.name === 'request:deleted' && redis) {
+        io.serverSideEmit('request-deleted', event.musicianId, event.payload.id);
+      }
       if (STAGE_EVENTS.has(event.name)) {
         io.to(stageRoom(event.musicianId)).emit(
           event.name,

@@ -13,10 +13,12 @@ declare module 'fastify' {
      * owner out of their own dashboard mid-show.
      */
     limitPerEmail(scope: string, options?: { perAddress?: boolean }): preHandlerAsyncHookHandler;
-    /** Route config for the per-IP limit of the sign-in routes. */
-    authRateLimit: { max: number; timeWindow: number };
-    /** Route config for the per-IP limit of the audience's submissions. */
-    publicWriteRateLimit: { max: number; timeWindow: number };
+    /** Route config for the per-IP limit of the sign-in routes: one budget for all of them. */
+    authRateLimit: GroupLimit;
+    /** Route config for the per-IP limit of the audience's submissions: one shared budget. */
+    publicWriteRateLimit: GroupLimit;
+    /** Route config for the per-IP limit of the audience page's public reads. */
+    publicReadRateLimit: GroupLimit;
   }
 }
 
@@ -25,6 +27,15 @@ interface SecurityOptions {
   authPerIpPerMinute: number;
   authPerEmailPerMinute: number;
   publicWritesPerIpPerMinute: number;
+  /** RATE_LIMIT_PUBLIC_READS_PER_MINUTE once config.ts reads it; 600 until then. */
+  publicReadsPerIpPerMinute: number;
+}
+
+/** A route's rate-limit config; routes with the same `groupId` draw on one budget per IP. */
+interface GroupLimit {
+  max: number;
+  timeWindow: number;
+  groupId: string;
 }
 
 const MINUTE = 60_000;
@@ -52,15 +63,26 @@ export const securityPlugin = fp(
 
     await app.register(rateLimit, {
       global: false,
+      store: GroupedStore,
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, messages.tooManyRequests, {
           'retry-after': String(Math.ceil(context.ttl / 1000)),
         }),
     });
-    app.decorate('authRateLimit', { max: options.authPerIpPerMinute, timeWindow: MINUTE });
+    app.decorate('authRateLimit', {
+      max: options.authPerIpPerMinute,
+      timeWindow: MINUTE,
+      groupId: 'sign-in',
+    });
     app.decorate('publicWriteRateLimit', {
       max: options.publicWritesPerIpPerMinute,
       timeWindow: MINUTE,
+      groupId: 'audience-writes',
+    });
+    app.decorate('publicReadRateLimit', {
+      max: options.publicReadsPerIpPerMinute,
+      timeWindow: MINUTE,
+      groupId: 'audience-reads',
     });
 
     const perEmail = fixedWindowCounter(options.authPerEmailPerMinute, MINUTE);
@@ -76,6 +98,59 @@ export const securityPlugin = fp(
   },
   { name: 'security' },
 );
+
+type StoreCallback = (error: Error | null, result: { current: number; ttl: number }) => void;
+
+/**
+ * The rate-limit plugin gives every route its own store (`child`), so its `groupId` alone would
+ * still count each route separately. Here routes naming the same group get the same store: the
+ * README's "per IP across the sign-in routes" is one budget, not one per route.
+ */
+class GroupedStore {
+  private readonly windows = new Map<string, { count: number; startedAt: number }>();
+  private readonly groups: Map<string, GroupedStore>;
+
+  constructor(_params?: unknown, groups = new Map<string, GroupedStore>()) {
+    this.groups = groups;
+  }
+
+  incr(key: string, callback: StoreCallback, timeWindow: number): void {
+    const now = Date.now();
+    if (this.windows.size > 50_000) {
+      for (const [k, w] of this.windows)
+        if (w.startedAt + timeWindow <= now) this.windows.delete(k);
+    }
+    let window = this.windows.get(key);
+    if (!window || window.startedAt + timeWindow <= now) {
+      window = { count: 0, startedAt: now };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+  }
+
+  read(key: string, callback: StoreCallback, timeWindow: number): void {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    const alive = window && window.startedAt + timeWindow > now;
+    callback(null, {
+      current: alive ? window.count : 0,
+      ttl: alive ? window.startedAt + timeWindow - now : timeWindow,
+    });
+  }
+
+  /** Called per route with the route's merged limit params (typed as route options upstream). */
+  child(routeParams: object): GroupedStore {
+    const { groupId } = routeParams as { groupId?: unknown };
+    if (typeof groupId !== 'string') return new GroupedStore(undefined, this.groups);
+    let store = this.groups.get(groupId);
+    if (!store) {
+      store = new GroupedStore(undefined, this.groups);
+      this.groups.set(groupId, store);
+    }
+    return store;
+  }
+}
 
 /** Counts hits per key in fixed windows; `hit` returns seconds to wait, or 0 if allowed. */
 function fixedWindowCounter(max: number, windowMs: number) {

@@ -149,7 +149,9 @@ async function everythingOf(owner: OwnedThings) {
   const answers: Record<string, unknown> = {};
   for (const path of urls) {
     const res = await app.inject({ url: path, headers: auth });
-    answers[path] = `${res.statusCode} ${res.body}`;
+    // A paging cursor moves with the clock; what it pages is what must not change.
+    const body = res.body.replace(/"next_since":"[^"]*"/, '"next_since":"…"');
+    answers[path] = `${res.statusCode} ${body}`;
   }
   return answers;
 }

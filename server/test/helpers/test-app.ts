@@ -30,6 +30,7 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
       authPerIpPerMinute: 10_000,
       authPerEmailPerMinute: 10_000,
       publicWritesPerIpPerMinute: 10_000,
+      publicReadsPerIpPerMinute: 10_000,
       ...overrides.rateLimit,
     },
   };

@@ -118,6 +118,30 @@ describe.runIf(enabled)('several server processes with Redis', () => {
     await phoneOnB.waitFor<PageChange>('page:changed', (c) => c.kind === 'songs');
   });
 
+  it('tells a device polling process B of a request deleted through process A', async () => {
+    const { processA, processB, token } = cluster;
+    const created = await cluster.request('Soon deleted');
+    const me = (await (
+      await fetch(`${processB}/api/profile`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { id: string };
+    const poll = async (since?: string) => {
+      const query = since ? `?since=${encodeURIComponent(since)}` : '';
+      const res = await fetch(`${processB}/api/requests/updates/${me.id}${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { next_since: string; deleted_ids: string[] };
+    };
+    const first = await poll();
+    const res = await fetch(`${processA}/api/requests/${created.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    // The copy reaches process B through Redis a moment later.
+    await expect.poll(async () => (await poll(first.next_since)).deleted_ids).toContain(created.id);
+  });
+
   it('recovers missed events when the device comes back through the other process', async () => {
     const device = await connectDevice(cluster.processA, cluster.token);
     await cluster.request('Before the drop');
@@ -130,7 +154,17 @@ describe.runIf(enabled)('several server processes with Redis', () => {
     (device.socket.io as unknown as { uri: string }).uri = cluster.processB;
     device.socket.io.engine.close();
     await dropped;
-    const missed = await cluster.request('While away');
+    // Another song: a request for a song already waiting would merge into that request.
+    const other = await post<{ id: string }>(
+      `${cluster.processA}/api/songs`,
+      { title: 'While You Were Away', artist: 'Anyone' },
+      cluster.token,
+    );
+    const missed = await post<CreatedRequest>(`${cluster.processA}/api/requests`, {
+      song_id: other.id,
+      requester_name: 'While away',
+      requester_email: 'away@example.com',
+    });
 
     await device.waitFor<SongRequest>('request:created', (r) => r.id === missed.id);
     expect(device.socket.recovered).toBe(true);

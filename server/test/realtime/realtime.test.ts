@@ -176,7 +176,9 @@ describe('live updates over Socket.IO', () => {
     );
     tablet.socket.io.engine.close();
     await dropped;
-    const missed = await submitRequest(app, song, { requester_name: 'Missed While Offline' });
+    // Another song: a second request for the same waiting song would merge into the first.
+    const other = await createSong(app, musician, { title: 'Another Song' });
+    const missed = await submitRequest(app, other, { requester_name: 'Missed While Offline' });
 
     await tablet.waitFor<SongRequest>('request:created', (r) => r.id === missed.id);
     expect(tablet.socket.recovered).toBe(true);

@@ -25,6 +25,15 @@ export function canMove(from: RequestStatus, to: RequestStatus): boolean {
   return STATUS_MOVES[from].includes(to);
 }
 
+/** Someone who asked for a song already waiting: a +1 on that request, with their own words. */
+export const RequestVoter = z.object({
+  requester_name: z.string(),
+  dedication: z.string(),
+  tip_amount: z.number(),
+  created_at: z.string(),
+});
+export type RequestVoter = z.infer<typeof RequestVoter>;
+
 /** A request as the musician sees it (the requester's email is personal: musician only). */
 export const SongRequest = z.object({
   id: z.string(),
@@ -42,6 +51,13 @@ export const SongRequest = z.object({
   show_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * People asking for this song: 1, plus one for each request of the same song merged into it
+   * while it waited. Absent on requests built before merging existed (a demo): one person.
+   */
+  votes: z.number().int().min(1).optional(),
+  /** The people merged into this request, oldest first (the musician's view only). */
+  voters: z.array(RequestVoter).optional(),
 });
 export type SongRequest = z.infer<typeof SongRequest>;
 
@@ -98,7 +114,39 @@ export type CreatedRequest = z.infer<typeof CreatedRequest>;
 export const UpdateStatusBody = z.object({ status: z.enum(REQUEST_STATUSES) });
 export type UpdateStatusBody = z.infer<typeof UpdateStatusBody>;
 
-export const RequestsResponse = z.object({ requests: z.array(SongRequest) });
+/**
+ * Paging of a musician's requests (GET /requests/musician/{id} and /requests/updates/{id}).
+ * Without `since` or `before`: the working set (every open request, the newest
+ * ALL_REQUESTS_SHOWN, the last COMPLETED_SHOWN played or rejected). `since`: only what changed
+ * after that cursor (a `next_since` of an earlier answer). `before`: older history, `limit` rows.
+ */
+export const RequestsPageQuery = z
+  .object({
+    since: z.string().trim().min(1).max(200).optional(),
+    before: z.string().trim().min(1).max(200).optional(),
+    limit: z.coerce
+      .number({ error: messages.requestsPageLimitInvalid })
+      .int(messages.requestsPageLimitInvalid)
+      .min(1, messages.requestsPageLimitInvalid)
+      .max(200, messages.requestsPageLimitInvalid)
+      .optional(),
+  })
+  .refine((query) => !(query.since && query.before), messages.requestsCursorConflict);
+export type RequestsPageQuery = z.infer<typeof RequestsPageQuery>;
+
+/** Added to the list answers by paging; optional, so older answers still parse. */
+const pageFields = {
+  /** Pass back as `since` on the next poll or resync: answers only what changed after this. */
+  next_since: z.string().optional(),
+  /** Pass back as `before` for the next older page; null when there is nothing older. */
+  next_before: z.string().nullable().optional(),
+  /** Requests deleted since the `since` cursor: drop them. */
+  deleted_ids: z.array(z.string()).optional(),
+  /** True when this is a whole working set (no `since`, or one too old): replace, not merge. */
+  complete: z.boolean().optional(),
+};
+
+export const RequestsResponse = z.object({ requests: z.array(SongRequest), ...pageFields });
 export type RequestsResponse = z.infer<typeof RequestsResponse>;
 
 export const GroupedRequestsResponse = z.object({
@@ -112,6 +160,7 @@ export type GroupedRequestsResponse = z.infer<typeof GroupedRequestsResponse>;
 export const UpdatesResponse = z.object({
   requests: z.array(SongRequest),
   suggestions: z.array(Suggestion),
+  ...pageFields,
 });
 export type UpdatesResponse = z.infer<typeof UpdatesResponse>;
 

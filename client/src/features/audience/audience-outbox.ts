@@ -1,6 +1,6 @@
-import { fetchJson } from '#client/lib/api-fetch.ts';
 import { createOutbox, type Outbox, type OutboxOutcome } from '#client/lib/outbox.ts';
 import type { CreatedRequest } from '#shared/schemas/request.ts';
+import { postSubmission } from './audience-submit.ts';
 import { useMyRequests } from './my-requests-store.ts';
 
 /** What a queued request carries for the page: where it was sent from, and which song. */
@@ -37,8 +37,8 @@ export function audienceOutbox(): Outbox {
   const box = createOutbox({
     storage: localStorage,
     storageKey: 'song-requests:outbox',
-    send: (entry) =>
-      fetchJson(entry.path, { method: 'POST', body: entry.body, idempotencyKey: entry.key }),
+    // A 429 (a limit reached) is final like every 4xx: shown in the form, never retried.
+    send: (entry) => postSubmission(entry.path, entry.body, entry.key),
   });
   outbox = box;
 

@@ -1,5 +1,5 @@
 import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
-import { ApiError } from '#client/lib/api-fetch.ts';
+import { ApiError, errorMessage } from '#client/lib/api-fetch.ts';
 import {
   TIP_AFTER_REQUEST_SUFFIX,
   TIP_DEFAULT_MESSAGE,
@@ -30,8 +30,14 @@ export function tipMessage(typed: string, afterRequest: boolean): string {
   return afterRequest ? `${TIP_DEFAULT_MESSAGE}${TIP_AFTER_REQUEST_SUFFIX}` : TIP_DEFAULT_MESSAGE;
 }
 
-/** The tip is noted for the musician (a failure is only logged) and the click tracked. */
-function record(payment: TipPayment, message: string) {
+/** How long the payment waits for the tip's answer, in case a limit refuses it. */
+const TIP_ANSWER_WAIT_MS = 3000;
+
+/**
+ * The tip is noted for the musician and the click tracked. A failure is only logged (spec
+ * section 7), except a limit reached (429): its sentence is returned, to show in the form.
+ */
+async function record(payment: TipPayment, message: string): Promise<string | null> {
   const { slug, platform, amount, filed } = payment;
   const body: CreateTipBody = {
     amount,
@@ -40,14 +46,22 @@ function record(payment: TipPayment, message: string) {
     message,
     request_id: filed?.id ?? null,
   };
-  void audienceOutbox()
-    .submit('tip', submissionPaths.tip(slug), body)
-    .then((outcome) => logUnsent('tip', outcome));
+  const outcome = audienceOutbox().submit('tip', submissionPaths.tip(slug), body);
+  void outcome.then((answer) => logUnsent('tip', answer));
+  // Bad wifi must not hold the payment up: past the wait, the outbox keeps trying on its own.
+  const quick = await Promise.race([
+    outcome,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), TIP_ANSWER_WAIT_MS)),
+  ]);
+  if (quick && !quick.ok && quick.status === 429) {
+    return errorMessage(quick.error, messages.tooManyRequests);
+  }
   if (filed) {
     audienceApi
       .trackClick(filed.id, 'tip', platform)
       .catch((error: unknown) => console.warn('tip click not tracked', error));
   }
+  return null;
 }
 
 /**
@@ -57,10 +71,7 @@ function record(payment: TipPayment, message: string) {
  */
 export async function payTip(payment: TipPayment): Promise<string | null> {
   const message = tipMessage(payment.message, payment.filed !== null);
-  if (payment.platform === 'zelle') {
-    record(payment, message);
-    return null;
-  }
+  if (payment.platform === 'zelle') return record(payment, message);
 
   const tab = window.open('', '_blank');
   try {
@@ -70,7 +81,11 @@ export async function payTip(payment: TipPayment): Promise<string | null> {
       tab?.close();
       return fill(messages.tipProviderNotSetUp, { provider: TIP_PLATFORM_NAMES[payment.platform] });
     }
-    record(payment, message);
+    const refused = await record(payment, message);
+    if (refused) {
+      tab?.close();
+      return refused;
+    }
     if (tab) {
       tab.opener = null; // the provider's page gets no handle on this one
       tab.location.href = link;

@@ -5,6 +5,7 @@ import { AudienceLink } from './AudienceLink.tsx';
 import { ProfileSettingsForm } from './ProfileSettingsForm.tsx';
 import { UpgradeButton } from '../subscription/UpgradeButton.tsx';
 import { StageDevicesPanel } from '../stage-devices/StageDevicesPanel.tsx';
+import { BlockedRequesters } from '../requests/BlockedRequesters.tsx';
 import './profile-settings.css';
 
 interface ProfileTabProps {
@@ -22,6 +23,7 @@ export function ProfileTab({ musician }: ProfileTabProps) {
       {/* Keyed by musician: another account signing in starts from its own values. */}
       <ProfileSettingsForm key={musician.id} musician={musician} />
       <StageDevicesPanel />
+      <BlockedRequesters />
       <AccountSettings email={musician.email} />
     </div>
   );

@@ -8,6 +8,8 @@ import {
 } from '#shared/request-status-labels.ts';
 import { canMove, type SongRequest } from '#shared/schemas/request.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
+import { BlockRequesterButton } from './BlockRequesterButton.tsx';
+import { LoadOlderRequests } from './LoadOlderRequests.tsx';
 import { RequestCard } from './RequestCard.tsx';
 import type { RequestActions } from './use-request-actions.ts';
 
@@ -25,7 +27,8 @@ interface AllRequestsProps {
 /** The newest 50 requests, with per-request actions and a batch-selection bar. */
 export function AllRequests({ title, requests, actions, empty }: AllRequestsProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const shown = requests.slice(0, ALL_REQUESTS_SHOWN);
+  const [limit, setLimit] = useState(ALL_REQUESTS_SHOWN);
+  const shown = requests.slice(0, limit);
   const chosen = shown.filter((request) => selected.has(request.id));
 
   function toggle(id: string, on: boolean) {
@@ -125,15 +128,16 @@ export function AllRequests({ title, requests, actions, empty }: AllRequestsProp
                 confirmLabel="Delete request"
                 onConfirm={() => actions.remove([request])}
               />
+              <BlockRequesterButton request={request} actions={actions} />
             </RequestCard>
           </li>
         ))}
       </ol>
-      {requests.length > ALL_REQUESTS_SHOWN && (
-        <p className="muted">
-          Showing {ALL_REQUESTS_SHOWN} of {requests.length}
-        </p>
-      )}
+      <LoadOlderRequests
+        held={requests.length}
+        shown={shown.length}
+        onShowMore={() => setLimit((n) => n + ALL_REQUESTS_SHOWN)}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { tipLabel } from './request-views.ts';
+import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';
 
 interface RequestCardProps {
@@ -37,6 +38,7 @@ export function RequestCard({
           {flag && <span className={`request-flag flag-${flag.tone}`}>{flag.text}</span>}
           {request.song_title}
           <span className="request-artist"> by {request.song_artist}</span>
+          <RequestVotes votes={request.votes} />
         </h4>
         <p className="request-meta">
           Requested by {request.requester_name}
@@ -54,6 +56,7 @@ export function RequestCard({
           {request.show_name && <span className="muted"> · {request.show_name}</span>}
         </p>
         {request.dedication && <p className="request-dedication">“{request.dedication}”</p>}
+        <RequestVoters voters={request.voters} />
         {tip && <p className="request-tip">Tip: {tip}</p>}
       </div>
       {children && <div className="request-actions">{children}</div>}

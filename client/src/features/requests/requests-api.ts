@@ -1,11 +1,32 @@
 import { api } from '#client/lib/api-client.ts';
 import { SuccessResponse } from '#shared/schemas/common.ts';
-import { SongRequest, UpdatesResponse, type RequestStatus } from '#shared/schemas/request.ts';
+import {
+  RequestsResponse,
+  SongRequest,
+  UpdatesResponse,
+  type RequestStatus,
+} from '#shared/schemas/request.ts';
+
+const query = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
 
 export const requestsApi = {
   /** Requests and suggestions in one answer: the first load, the polling fallback, a resync. */
-  updates: (musicianId: string) =>
-    api.get(`/requests/updates/${encodeURIComponent(musicianId)}`, UpdatesResponse),
+  updates: (musicianId: string, since?: string) =>
+    api.get(
+      `/requests/updates/${encodeURIComponent(musicianId)}${query({ since })}`,
+      UpdatesResponse,
+    ),
+  /** One page of older history (the Requests tab's "load older"), from a `next_before`. */
+  older: (musicianId: string, before: string) =>
+    api.get(
+      `/requests/musician/${encodeURIComponent(musicianId)}${query({ before })}`,
+      RequestsResponse,
+    ),
   setStatus: (id: string, status: RequestStatus) =>
     api.put(`/requests/${encodeURIComponent(id)}/status`, SongRequest, { status }),
   delete: (id: string) => api.delete(`/requests/${encodeURIComponent(id)}`, SuccessResponse),

@@ -1,6 +1,7 @@
 import type { SongRequest } from '#shared/schemas/request.ts';
 import {
   applySnapshot,
+  removeEntities,
   emptyEntityState,
   entityList,
   removeEntity,
@@ -14,7 +15,29 @@ interface RequestsState extends EntityState<SongRequest> {
   loadError: unknown;
   /** Ids of requests that arrived after the first load and nobody has acknowledged yet. */
   arrivals: string[];
-  applySnapshot(list: readonly SongRequest[], fetchStartedAt: number): void;
+  /** The server's `next_since`: the next poll or resync asks only for what changed after it. */
+  since: string | null;
+  /** Where older history continues (`next_before`); null when everything older is loaded. */
+  olderCursor: string | null;
+  olderStatus: 'idle' | 'loading' | 'error';
+  /**
+   * A complete working set from the server: requests it lacks were deleted (unless they came
+   * later). Without `cursors` the held ones stay (a caller that does not page).
+   */
+  applySnapshot(
+    list: readonly SongRequest[],
+    fetchStartedAt: number,
+    cursors?: { since?: string; older?: string | null },
+  ): void;
+  /** A delta answered for `since`: changed requests merged in, deleted ids dropped. */
+  applyChanges(
+    changed: readonly SongRequest[],
+    deletedIds: readonly string[],
+    since?: string,
+  ): void;
+  /** One page of older history, appended; `older` continues from its end. */
+  addOlder(list: readonly SongRequest[], older: string | null): void;
+  setOlderStatus(status: 'idle' | 'loading' | 'error'): void;
   /** A failed load; once a list has arrived it stays shown and nothing changes. */
   loadFailed(error: unknown): void;
   upsert(request: SongRequest): void;
@@ -26,8 +49,11 @@ export const useRequestsStore = createResettable<RequestsState>((set) => ({
   ...emptyEntityState<SongRequest>(),
   loadError: null,
   arrivals: [],
+  since: null,
+  olderCursor: null,
+  olderStatus: 'idle',
 
-  applySnapshot(list, fetchStartedAt) {
+  applySnapshot(list, fetchStartedAt, cursors) {
     set((state) => {
       const { collection, added } = applySnapshot(
         state.collection,
@@ -42,8 +68,45 @@ export const useRequestsStore = createResettable<RequestsState>((set) => ({
         status: 'ready',
         loadError: null,
         arrivals: arrivals.filter((id) => collection.byId[id]),
+        since: cursors?.since ?? state.since,
+        olderCursor: cursors && 'older' in cursors ? (cursors.older ?? null) : state.olderCursor,
       };
     });
+  },
+
+  applyChanges(changed, deletedIds, since) {
+    set((state) => {
+      let collection = removeEntities(state.collection, deletedIds);
+      const added: string[] = [];
+      for (const request of changed) {
+        const result = upsertEntity(collection, request, performance.now());
+        collection = result.collection;
+        added.push(...result.added);
+      }
+      const arrivals = state.status === 'ready' ? [...state.arrivals, ...added] : state.arrivals;
+      return {
+        collection,
+        status: 'ready',
+        loadError: null,
+        arrivals: arrivals.filter((id) => collection.byId[id]),
+        since: since ?? state.since,
+      };
+    });
+  },
+
+  addOlder(list, older) {
+    set((state) => {
+      let collection = state.collection;
+      for (const request of list) {
+        collection = upsertEntity(collection, request, performance.now()).collection;
+      }
+      // History is not news: older requests never count as arrivals.
+      return { collection, olderCursor: older, olderStatus: 'idle' };
+    });
+  },
+
+  setOlderStatus(olderStatus) {
+    set({ olderStatus });
   },
 
   loadFailed(error) {

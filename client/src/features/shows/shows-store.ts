@@ -1,5 +1,6 @@
 import type { CurrentShowResponse, Show } from '#shared/schemas/show.ts';
 import {
+  applySnapshot,
   collectionFrom,
   emptyEntityState,
   entityList,
@@ -14,8 +15,11 @@ interface ShowsState extends EntityState<Show> {
   /** The running show, if any (GET /shows/current and the show:updated event). */
   current: CurrentShowResponse;
   applyCurrent(current: CurrentShowResponse): void;
-  /** Every show of the musician, as the server lists them. */
-  setList(shows: readonly Show[]): void;
+  /**
+   * Every show of the musician, as the server lists them. With `fetchStartedAt` (a poll): a show
+   * an event brought after the fetch began stays, and a newer copy is not replaced by an older.
+   */
+  setList(shows: readonly Show[], fetchStartedAt?: number): void;
   upsert(show: Show): void;
   remove(id: string): void;
 }
@@ -38,8 +42,14 @@ export const useShowsStore = createResettable<ShowsState>((set) => ({
     });
   },
 
-  setList(shows) {
-    set({ collection: collectionFrom(shows, performance.now()), status: 'ready' });
+  setList(shows, fetchStartedAt) {
+    set((state) => ({
+      collection:
+        fetchStartedAt === undefined
+          ? collectionFrom(shows, performance.now())
+          : applySnapshot(state.collection, shows, fetchStartedAt, performance.now()).collection,
+      status: 'ready',
+    }));
   },
 
   upsert(show) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnalyticsTotals, DailyCount, Requester, TopSong } from '#shared/schemas/analytics.ts';
 import type { Db } from '#server/db/database.ts';
-import { requests } from '#server/db/schema.ts';
+import { requests, requestVoters } from '#server/db/schema.ts';
 import { toRequester, type RequesterRow } from './requester-mapper.ts';
 
 /** Which of the musician's requests count: all time, or the last `days` calendar days. */
@@ -20,14 +20,24 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * timestamp (local midnight of the first day), so the musician's index on created_at serves it.
  */
 function scoped({ musicianId, days, timeZone }: AnalyticsWindow): SQL {
-  const since =
+  const since = (column: SQL) =>
     days === null
       ? sql`true`
-      : sql`r.created_at >= (((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone})`;
+      : sql`${column} >= (((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone})`;
+  // A +1 merged into a request is a request by its own person (with its own tip); a blocked
+  // requester's requests are never counted.
   return sql`scoped AS (
-    SELECT r.*, (r.created_at AT TIME ZONE ${timeZone})::date AS day
+    SELECT r.id, r.song_title, r.song_artist, r.requester_name, r.requester_email,
+      greatest(r.tip_amount - coalesce((SELECT sum(v.tip_amount) FROM ${requestVoters} v
+        WHERE v.request_id = r.id), 0), 0) AS tip_amount,
+      r.created_at, (r.created_at AT TIME ZONE ${timeZone})::date AS day
     FROM ${requests} r
-    WHERE r.musician_id = ${musicianId} AND ${since}
+    WHERE r.musician_id = ${musicianId} AND NOT r.blocked AND ${since(sql`r.created_at`)}
+    UNION ALL
+    SELECT v.id, r.song_title, r.song_artist, v.requester_name, v.requester_email, v.tip_amount,
+      v.created_at, (v.created_at AT TIME ZONE ${timeZone})::date AS day
+    FROM ${requestVoters} v JOIN ${requests} r ON r.id = v.request_id
+    WHERE v.musician_id = ${musicianId} AND NOT r.blocked AND ${since(sql`v.created_at`)}
   )`;
 }
 

@@ -12,6 +12,8 @@ import { PublicPlaylistListResponse } from '#shared/schemas/playlist.ts';
 import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared/schemas/song.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
+import { deviceIdOf } from '../blocklist/requester.ts';
+import { songListEtag } from './song-list-etag.ts';
 
 /** The same address (path and query) with the slug after /musicians/ replaced. */
 function withSlug(url: string, slug: string): string {
@@ -63,6 +65,8 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PublicSongsQuery,
         response: responses({ 200: PublicSongListResponse }),
       },
+      config: { rateLimit: app.publicReadRateLimit },
+      onSend: songListEtag,
     },
     async (request) => audience.songs(request.params.slug, request.query),
   );
@@ -106,6 +110,13 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await tips.create(request.params.slug, request.body, idempotencyKeyOf(request))),
+        .send(
+          await tips.create(
+            request.params.slug,
+            request.body,
+            idempotencyKeyOf(request),
+            deviceIdOf(request) || `ip:${request.ip}`,
+          ),
+        ),
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TipPlatform } from '#shared/audience-constants.ts';
 import type { Db } from '#server/db/database.ts';
 import { requests, tips } from '#server/db/schema.ts';
@@ -24,6 +24,19 @@ interface Recorded {
 
 export function tipsRepository(db: Db) {
   return {
+    /** Seconds until each of the musician's newest `max` tips of the last minute leaves it. */
+    async musicianRecent(musicianId: string, max: number): Promise<number[]> {
+      const result = await db.execute(sql`
+        SELECT extract(epoch FROM (created_at + interval '1 minute' - now())) AS frees_in
+        FROM ${tips}
+        WHERE musician_id = ${musicianId} AND created_at > now() - interval '1 minute'
+        ORDER BY created_at DESC
+        LIMIT ${max}`);
+      return (result as unknown as { rows: { frees_in: string | number }[] }).rows.map((row) =>
+        Number(row.frees_in),
+      );
+    },
+
     async findByIdempotencyKey(musicianId: string, key: string): Promise<TipRow | undefined> {
       const [row] = await db
         .select()
@@ -57,7 +70,13 @@ export function tipsRepository(db: Db) {
         if (requestId) {
           await tx
             .update(requests)
-            .set({ tipAmount: tip.amount, tipClicked: true, updatedAt: new Date() })
+            // Tips on one request add up (several people may be behind a merged request), within
+            // the $500 the table allows a request; each tip keeps its own amount in tips.
+            .set({
+              tipAmount: sql`least(${requests.tipAmount} + ${tip.amount}, 500)`,
+              tipClicked: true,
+              updatedAt: new Date(),
+            })
             .where(eq(requests.id, requestId));
         }
         return { tip, requestId };

@@ -2,11 +2,15 @@ import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
+import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
+import { requireSameSubmission } from '#server/http/idempotency.ts';
+import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
 import type { RequestsRepository } from '../requests/requests-repository.ts';
-import { toCreatedTip } from './tip-mapper.ts';
+import { recentTipsCounter, type RecentTipsCounter } from './tip-limit.ts';
+import { toCreatedTip, type TipRow } from './tip-mapper.ts';
 import { isSetUp, takesTips } from './tip-providers.ts';
 import type { TipsRepository } from './tips-repository.ts';
 
@@ -15,22 +19,68 @@ interface Deps {
   tips: TipsRepository;
   requests: RequestsRepository;
   events: DomainEvents;
+  limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'perMusicianPerMinute'>;
+  recentTips?: RecentTipsCounter;
 }
 
 /** POST /musicians/{slug}/tips: the audience says they tipped (the money moves in the app). */
-export function tipsService({ musicians, tips, requests, events }: Deps) {
+export function tipsService(deps: Deps) {
+  const { musicians, tips, requests, events, limits } = deps;
+  const recentTips = deps.recentTips ?? recentTipsCounter();
+
+  /** The same key answers the first tip only for the same tip; another one is a 422. */
+  function replayed(earlier: TipRow, data: CreateTipData): CreatedTip {
+    requireSameSubmission(
+      {
+        amount: earlier.amount,
+        platform: earlier.platform,
+        tipper_name: earlier.tipperName,
+        message: earlier.message,
+        // Stored only when it was this musician's request; a dropped one cannot be compared.
+        request_id: earlier.requestId ?? data.request_id ?? null,
+      },
+      {
+        amount: data.amount,
+        platform: data.platform,
+        tipper_name: data.tipper_name,
+        message: data.message,
+        request_id: data.request_id ?? null,
+      },
+    );
+    return toCreatedTip(earlier);
+  }
+
+  /** 429 past the phone's limit or the musician's flood guard; otherwise counts this tip. */
+  async function checkLimits(musicianId: string, sender: string) {
+    const { tipsPerRequester: perPhone, perMusicianPerMinute } = limits;
+    const key = `${musicianId}:${sender}`;
+    const reached = limitReached(
+      recentTips.freesIn(key, perPhone.windowMinutes, perPhone.max),
+      perPhone.max,
+    );
+    if (reached) throw limitError('tip', reached, perPhone.windowMinutes);
+    const flooded = limitReached(
+      await tips.musicianRecent(musicianId, perMusicianPerMinute),
+      perMusicianPerMinute,
+    );
+    if (flooded) throw floodError(flooded.retryAfterSeconds);
+    recentTips.record(key, perPhone.windowMinutes);
+  }
+
   return {
+    /** `sender`: the phone's X-Device-Id, or its address when it sent none. */
     async create(
       slug: string,
       data: CreateTipData,
       idempotencyKey: string | null,
+      sender = '',
     ): Promise<CreatedTip> {
       const musician = await musicians.findBySlug(slug);
       if (!musician) throw notFound(messages.musicianNotFound);
       // A retry of a tip already recorded answers it, even if the musician changed settings since.
       const earlier =
         idempotencyKey && (await tips.findByIdempotencyKey(musician.id, idempotencyKey));
-      if (earlier) return toCreatedTip(earlier);
+      if (earlier) return replayed(earlier, data);
 
       if (!takesTips(musician)) throw badRequest(messages.tipNoPaymentMethods);
       if (!isSetUp(musician, data.platform)) {
@@ -38,6 +88,7 @@ export function tipsService({ musicians, tips, requests, events }: Deps) {
         throw badRequest(fill(messages.tipProviderNotSetUp, { provider }));
       }
 
+      await checkLimits(musician.id, sender);
       const { tip, requestId } = await tips.record({
         musicianId: musician.id,
         amount: data.amount,
@@ -51,7 +102,7 @@ export function tipsService({ musicians, tips, requests, events }: Deps) {
         // The same key won a race a moment ago: answer with that tip.
         const first = await tips.findByIdempotencyKey(musician.id, idempotencyKey ?? '');
         if (!first) throw new Error('idempotent tip insert found nothing');
-        return toCreatedTip(first);
+        return replayed(first, data);
       }
       if (requestId) {
         // The musician's request cards show the tip at once.

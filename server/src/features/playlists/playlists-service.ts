@@ -25,10 +25,12 @@ export function playlistsService({
   events: DomainEvents;
 }) {
   /**
-   * After the commit: the audience page's songs and playlist filter may have changed. Edits of a
-   * private playlist change nothing the audience sees, so they stay quiet.
+   * After the commit: the musician's other devices refetch their playlists (every write), and
+   * the audience page's songs and playlist filter may have changed. Edits of a private playlist
+   * change nothing the audience sees, so they stay quiet there.
    */
   function audienceSees(musicianId: string, record?: PlaylistRecord) {
+    events.publish({ musicianId, name: 'playlists:changed', payload: {} });
     if (record && !record.row.isPublic) return;
     events.publish({ musicianId, name: 'songs:changed', payload: {} });
   }
@@ -64,7 +66,9 @@ export function playlistsService({
 
     /** New playlists are private and inactive. Only the musician's own songs may go in. */
     async create(musicianId: string, name: string, songIds: string[]): Promise<Playlist> {
-      return withSongs(musicianId, done(await playlists.create(musicianId, name, songIds)));
+      const record = done(await playlists.create(musicianId, name, songIds));
+      audienceSees(musicianId, record);
+      return withSongs(musicianId, record);
     },
 
     async replaceSongs(musicianId: string, playlistId: string, songIds: string[]) {

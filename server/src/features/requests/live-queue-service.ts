@@ -1,6 +1,12 @@
-import type { GroupedRequestsResponse, UpdatesResponse } from '#shared/schemas/request.ts';
+import type {
+  GroupedRequestsResponse,
+  RequestsPageQuery,
+  UpdatesResponse,
+} from '#shared/schemas/request.ts';
+import type { DeletedRequests } from '#server/events/deleted-requests.ts';
 import type { ShowsRepository } from '../shows/shows-repository.ts';
 import type { SuggestionsRepository } from '../suggestions/suggestions-repository.ts';
+import { requestsPage, type RequestsPage } from './request-history.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 
 /** Read-only views across requests, shows and suggestions. */
@@ -10,13 +16,26 @@ export function liveQueueService(deps: {
   suggestions: SuggestionsRepository;
 }) {
   return {
-    /** The polling fallback and the resync after a reconnect. */
-    async updates(musicianId: string): Promise<UpdatesResponse> {
-      const [requests, suggestions] = await Promise.all([
-        deps.requests.listForMusician(musicianId),
+    /** The polling fallback and the resync after a reconnect, paged (request-history.ts). */
+    async updates(
+      musicianId: string,
+      query: RequestsPageQuery,
+      deleted: DeletedRequests,
+    ): Promise<UpdatesResponse> {
+      const [page, suggestions] = await Promise.all([
+        requestsPage({ requests: deps.requests, deleted }, musicianId, query),
         deps.suggestions.list(musicianId),
       ]);
-      return { requests, suggestions };
+      return { ...page, suggestions };
+    },
+
+    /** The musician's requests, paged the same way (GET /requests/musician/{id}). */
+    async requestsPage(
+      musicianId: string,
+      query: RequestsPageQuery,
+      deleted: DeletedRequests,
+    ): Promise<RequestsPage> {
+      return requestsPage({ requests: deps.requests, deleted }, musicianId, query);
     },
 
     /** Requests outside any show, and each show with its requests, newest first. */

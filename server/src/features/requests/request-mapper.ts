@@ -1,10 +1,28 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
-import type { SongRequest } from '#shared/schemas/request.ts';
+import type { RequestVoter, SongRequest } from '#shared/schemas/request.ts';
 
-export type RequestRow = Omit<SongRequest, 'created_at' | 'updated_at'> & {
+/** A +1 as json_agg gives it: numeric may come as text, the time as PostgreSQL writes it. */
+export interface VoterRow {
+  requester_name: string;
+  dedication: string;
+  tip_amount: string | number;
+  created_at: string;
+}
+
+export type RequestRow = Omit<SongRequest, 'created_at' | 'updated_at' | 'voters'> & {
   created_at: Date;
   updated_at: Date;
+  voters?: VoterRow[];
 };
+
+function toVoter(row: VoterRow): RequestVoter {
+  return {
+    requester_name: row.requester_name,
+    dedication: row.dedication,
+    tip_amount: Number(row.tip_amount),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
 
 export function toSongRequest(row: RequestRow): SongRequest {
   return {
@@ -12,43 +30,8 @@ export function toSongRequest(row: RequestRow): SongRequest {
     tip_amount: Number(row.tip_amount),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-  };
-}
-
-/** A row of the requests table as JSON from raw SQL (snake_case; numeric may come as text). */
-export interface InsertedRow {
-  id: string;
-  song_id: string | null;
-  show_id: string | null;
-  song_title: string;
-  song_artist: string;
-  requester_name: string;
-  requester_email: string;
-  dedication: string;
-  status: SongRequest['status'];
-  tip_amount: string | number;
-  tip_clicked: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-export function fromInsertedRow(row: InsertedRow, showName: string | null): SongRequest {
-  return {
-    id: row.id,
-    song_id: row.song_id,
-    song_title: row.song_title,
-    song_artist: row.song_artist,
-    requester_name: row.requester_name,
-    requester_email: row.requester_email,
-    dedication: row.dedication,
-    status: row.status,
-    tip_amount: Number(row.tip_amount),
-    tip_clicked: row.tip_clicked,
-    social_clicks: [],
-    show_id: row.show_id,
-    show_name: row.show_id ? showName : null,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    votes: row.votes ?? 1,
+    voters: (row.voters ?? []).map(toVoter),
   };
 }
 

@@ -1,14 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
 import type { Db } from '#server/db/database.ts';
-import { musicians, requestClicks, requests, shows, songs } from '#server/db/schema.ts';
-import {
-  fromInsertedRow,
-  toRequestStatusView,
-  toSongRequest,
-  type InsertedRow,
-} from './request-mapper.ts';
+import { requestClicks, requests, requestVoters, shows } from '#server/db/schema.ts';
+import { toRequestStatusView, toSongRequest, type VoterRow } from './request-mapper.ts';
+import { requestSubmissions } from './request-submissions.ts';
+
+/** A blocked requester's requests exist only for them: no musician query ever reads them. */
+const visible = eq(requests.blocked, false);
 
 /** The columns of a request as the API shows it: with its show's name and its social clicks. */
 const requestColumns = {
@@ -31,55 +30,128 @@ const requestColumns = {
   show_name: shows.name,
   created_at: requests.createdAt,
   updated_at: requests.updatedAt,
+  votes: requests.votes,
+  voters: sql<VoterRow[]>`coalesce((
+    select json_agg(json_build_object('requester_name', v.requester_name,
+      'dedication', v.dedication, 'tip_amount', v.tip_amount, 'created_at', v.created_at)
+      order by v.created_at, v.id)
+    from ${requestVoters} v
+    where v.request_id = ${requests.id}
+  ), '[]'::json)`,
 };
 
-interface Submission {
-  songId: string;
-  requesterName: string;
-  requesterEmail: string;
-  dedication: string;
-  tipAmount: number;
-  idempotencyKey: string | null;
-  statusTokenHash: string;
+/** Where a request sits in the history: created_at to the microsecond, as ISO text in UTC. */
+export interface HistoryPosition {
+  createdAt: string;
+  id: string;
 }
 
-interface SubmitResult {
-  musicianId: string;
-  hidden: boolean;
-  requestsEnabled: boolean;
-  /** The new request; null when refused or when the idempotency key was already used. */
-  request: SongRequest | null;
-}
-
-interface SubmitRow {
-  owner_id: string;
-  song_hidden: boolean;
-  owner_accepts: boolean;
-  active_show_name: string | null;
-  inserted: InsertedRow | null;
-}
+const OPEN_STATUSES: RequestStatus[] = ['pending', 'accepted', 'up_next'];
+const positionColumn = {
+  createdAt: sql<string>`to_char(${requests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+const newestFirst = (a: { created_at: Date; id: string }, b: { created_at: Date; id: string }) =>
+  b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export function requestsRepository(db: Db) {
   const selectRequests = () =>
     db.select(requestColumns).from(requests).leftJoin(shows, eq(shows.id, requests.showId));
 
   return {
+    ...requestSubmissions(db),
+
     async listForMusician(musicianId: string): Promise<SongRequest[]> {
       const rows = await selectRequests()
-        .where(eq(requests.musicianId, musicianId))
+        .where(and(eq(requests.musicianId, musicianId), visible))
         .orderBy(desc(requests.createdAt), desc(requests.id));
       return rows.map(toSongRequest);
     },
 
+    /**
+     * The working set every screen needs: every open request, the newest `newest` of any status
+     * (the Requests tab) and the last `completed` played or rejected (On Stage). `older` is the
+     * position of the oldest of the newest ones, to page further back from; null when none is.
+     */
+    async workingSet(
+      musicianId: string,
+      newest: number,
+      completed: number,
+    ): Promise<{ requests: SongRequest[]; older: HistoryPosition | null }> {
+      const own = and(eq(requests.musicianId, musicianId), visible);
+      const [open, recent, done] = await Promise.all([
+        selectRequests().where(and(own, inArray(requests.status, OPEN_STATUSES))),
+        db
+          .select({ ...requestColumns, position: positionColumn })
+          .from(requests)
+          .leftJoin(shows, eq(shows.id, requests.showId))
+          .where(own)
+          .orderBy(desc(requests.createdAt), desc(requests.id))
+          .limit(newest + 1),
+        selectRequests()
+          .where(and(own, inArray(requests.status, ['played', 'rejected'])))
+          .orderBy(desc(requests.updatedAt), desc(requests.id))
+          .limit(completed),
+      ]);
+      const shown = recent.slice(0, newest);
+      const plain = shown.map(({ position: _position, ...row }) => row);
+      const byId = new Map([...open, ...plain, ...done].map((row) => [row.id, row]));
+      const rows = [...byId.values()].sort(newestFirst);
+      const oldest = shown.at(-1);
+      const older = recent.length > newest && oldest ? { ...oldest.position, id: oldest.id } : null;
+      return { requests: rows.map(toSongRequest), older };
+    },
+
+    /** Requests created or changed at or after `from` (the database's clock), oldest change first. */
+    async changedSince(musicianId: string, from: Date): Promise<SongRequest[]> {
+      const rows = await selectRequests()
+        .where(and(eq(requests.musicianId, musicianId), visible, gte(requests.updatedAt, from)))
+        .orderBy(asc(requests.updatedAt), asc(requests.id));
+      return rows.map(toSongRequest);
+    },
+
+    /** One page of history older than `before`, newest first; `older` continues from its end. */
+    async olderThan(
+      musicianId: string,
+      before: HistoryPosition,
+      limit: number,
+    ): Promise<{ requests: SongRequest[]; older: HistoryPosition | null }> {
+      const rows = await db
+        .select({ ...requestColumns, position: positionColumn })
+        .from(requests)
+        .leftJoin(shows, eq(shows.id, requests.showId))
+        .where(
+          and(
+            eq(requests.musicianId, musicianId),
+            visible,
+            sql`(${requests.createdAt}, ${requests.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`,
+          ),
+        )
+        .orderBy(desc(requests.createdAt), desc(requests.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const older = rows.length > limit && last ? { ...last.position, id: last.id } : null;
+      const plain = page.map(({ position: _position, ...row }) => row);
+      return { requests: plain.map(toSongRequest), older };
+    },
+
+    /** The database's clock: cursors compare with updated_at, which the database mostly sets. */
+    async databaseNow(): Promise<Date> {
+      const result = await db.execute(sql`select now() as now`);
+      const [row] = (result as unknown as { rows: { now: string | Date }[] }).rows;
+      return new Date(row!.now);
+    },
+
     async findOwned(musicianId: string, requestId: string): Promise<SongRequest | undefined> {
       const [row] = await selectRequests().where(
-        and(eq(requests.musicianId, musicianId), eq(requests.id, requestId)),
+        and(eq(requests.musicianId, musicianId), eq(requests.id, requestId), visible),
       );
       return row && toSongRequest(row);
     },
 
+    /** Undefined for a blocked requester's request too: nothing about it may reach a musician. */
     async findById(requestId: string): Promise<SongRequest | undefined> {
-      const [row] = await selectRequests().where(eq(requests.id, requestId));
+      const [row] = await selectRequests().where(and(eq(requests.id, requestId), visible));
       return row && toSongRequest(row);
     },
 
@@ -91,84 +163,42 @@ export function requestsRepository(db: Db) {
       return row?.musicianId;
     },
 
-    /**
-     * Files an audience request in ONE statement (this is the hot path of a show): it finds the
-     * song, its musician and the running show, inserts the request unless the song is hidden or
-     * the musician has requests off, and counts it on the song. With an idempotency key already
-     * used, nothing is written and `request` is null: the caller fetches the first one.
-     */
-    async submit(submission: Submission): Promise<SubmitResult | undefined> {
-      const result = await db.execute(sql`
-        WITH song AS (
-          SELECT s.id, s.musician_id, s.title, s.artist, s.hidden, m.requests_enabled,
-            sh.id AS show_id, sh.name AS show_name
-          FROM ${songs} s
-          JOIN ${musicians} m ON m.id = s.musician_id
-          LEFT JOIN ${shows} sh ON sh.musician_id = s.musician_id AND sh.status = 'active'
-          WHERE s.id = ${submission.songId}
-        ), inserted AS (
-          INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
-            requester_name, requester_email, dedication, tip_amount, idempotency_key,
-            status_token_hash)
-          SELECT musician_id, id, show_id, title, artist, ${submission.requesterName}::text,
-            ${submission.requesterEmail}::text, ${submission.dedication}::text,
-            ${submission.tipAmount}::numeric, ${submission.idempotencyKey}::text,
-            ${submission.statusTokenHash}::text
-          FROM song
-          WHERE NOT hidden AND requests_enabled
-          ON CONFLICT (musician_id, idempotency_key) DO NOTHING
-          RETURNING *
-        ), counted AS (
-          UPDATE ${songs} SET request_count = request_count + 1
-          WHERE id IN (SELECT song_id FROM inserted)
-        )
-        SELECT song.musician_id AS owner_id, song.hidden AS song_hidden,
-          song.requests_enabled AS owner_accepts, song.show_name AS active_show_name,
-          to_jsonb(inserted.*) AS inserted
-        FROM song LEFT JOIN inserted ON true`);
-      const [row] = (result as unknown as { rows: SubmitRow[] }).rows;
-      if (!row) return undefined;
-      return {
-        musicianId: row.owner_id,
-        hidden: row.song_hidden,
-        requestsEnabled: row.owner_accepts,
-        request: row.inserted && fromInsertedRow(row.inserted, row.active_show_name),
-      };
-    },
-
-    /**
-     * The request a used Idempotency-Key filed, with a fresh status token: the retry means the
-     * first answer (and its token) never arrived, so the new token replaces the old one.
-     */
-    async reissueStatusToken(
-      musicianId: string,
-      key: string,
-      statusTokenHash: string,
-    ): Promise<SongRequest | undefined> {
-      const [updated] = await db
-        .update(requests)
-        .set({ statusTokenHash })
-        .where(and(eq(requests.musicianId, musicianId), eq(requests.idempotencyKey, key)))
-        .returning({ id: requests.id });
-      if (!updated) return undefined;
-      const [row] = await selectRequests().where(eq(requests.id, updated.id));
-      return row && toSongRequest(row);
-    },
-
-    /** The requester's view of the requests these token hashes follow (unknown ones are left out). */
-    async statusViews(tokenHashes: string[]): Promise<RequestStatusView[]> {
-      if (tokenHashes.length === 0) return [];
-      const rows = await db
+    /** What the requester is answered (blocked or not: they must not be able to tell). */
+    async createdView(requestId: string) {
+      const [row] = await db
         .select({
           id: requests.id,
           song_title: requests.songTitle,
           song_artist: requests.songArtist,
           status: requests.status,
-          updated_at: requests.updatedAt,
+          created_at: requests.createdAt,
         })
         .from(requests)
-        .where(inArray(requests.statusTokenHash, tokenHashes));
-      return rows.map(toRequestStatusView);
+        .where(eq(requests.id, requestId));
+      return row && { ...row, created_at: row.created_at.toISOString() };
+    },
+
+    /** The requester's view of the requests these token hashes follow (unknown ones are left out). */
+    async statusViews(tokenHashes: string[]): Promise<RequestStatusView[]> {
+      if (tokenHashes.length === 0) return [];
+      const view = {
+        id: requests.id,
+        song_title: requests.songTitle,
+        song_artist: requests.songArtist,
+        status: requests.status,
+        updated_at: requests.updatedAt,
+      };
+      // A +1 follows the request it was merged into, by its own token.
+      const [own, merged] = await Promise.all([
+        db.select(view).from(requests).where(inArray(requests.statusTokenHash, tokenHashes)),
+        db
+          .select(view)
+          .from(requestVoters)
+          .innerJoin(requests, eq(requests.id, requestVoters.requestId))
+          .where(inArray(requestVoters.statusTokenHash, tokenHashes)),
+      ]);
+      const byId = new Map([...own, ...merged].map((row) => [row.id, row]));
+      return [...byId.values()].map(toRequestStatusView);
     },
 
     /** Moves the status only if the request is still in one of `from`; returns it if moved. */
@@ -187,6 +217,7 @@ export function requestsRepository(db: Db) {
             eq(requests.musicianId, musicianId),
             eq(requests.id, requestId),
             inArray(requests.status, [...from]),
+            visible,
           ),
         )
         .returning({ id: requests.id });

@@ -7,6 +7,7 @@ import {
   CreateRequestBody,
   GroupedRequestsResponse,
   MusicianIdParams,
+  RequestsPageQuery,
   RequestsResponse,
   SongRequest,
   TrackClickBody,
@@ -17,9 +18,10 @@ import { notFound } from '#server/http/errors.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
+import { deviceIdOf } from '../blocklist/requester.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { requests, liveQueue } = app.services;
+  const { requests, liveQueue, events } = app.services;
   const musicianOnly = { preHandler: app.requireMusician };
   // What the On Stage screen needs: also open to the musician's paired stage devices.
   const queueAccess = { preHandler: app.requireQueueAccess };
@@ -39,7 +41,9 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CreateRequestBody, response: responses({ 201: CreatedRequest }) },
     },
     async (request, reply) =>
-      reply.code(201).send(await requests.create(request.body, idempotencyKeyOf(request))),
+      reply
+        .code(201)
+        .send(await requests.create(request.body, idempotencyKeyOf(request), deviceIdOf(request))),
   );
 
   // The requester's own view of their request, by the secret token the POST answered.
@@ -69,9 +73,18 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requests/musician/:id',
     {
       ...queueAccess,
-      schema: { params: IdParams, response: responses({ 200: RequestsResponse }) },
+      schema: {
+        params: IdParams,
+        querystring: RequestsPageQuery,
+        response: responses({ 200: RequestsResponse }),
+      },
     },
-    async (request) => ({ requests: await requests.list(ownId(request, request.params.id)) }),
+    async (request) =>
+      liveQueue.requestsPage(
+        ownId(request, request.params.id),
+        request.query,
+        events.deletedRequests,
+      ),
   );
 
   app.get(
@@ -84,10 +97,18 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requests/updates/:musicianId',
     {
       ...queueAccess,
-      schema: { params: MusicianIdParams, response: responses({ 200: UpdatesResponse }) },
+      schema: {
+        params: MusicianIdParams,
+        querystring: RequestsPageQuery,
+        response: responses({ 200: UpdatesResponse }),
+      },
     },
     async (request) => {
-      const updates = await liveQueue.updates(ownId(request, request.params.musicianId));
+      const updates = await liveQueue.updates(
+        ownId(request, request.params.musicianId),
+        request.query,
+        events.deletedRequests,
+      );
       // Suggestions are the dashboard's business, not the stage's.
       return sessionOf(request).scope === 'stage' ? { ...updates, suggestions: [] } : updates;
     },

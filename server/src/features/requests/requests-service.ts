@@ -11,15 +11,21 @@ import {
   type SongRequest,
   type TrackClickBody,
 } from '#shared/schemas/request.ts';
+import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
+import { requireSameSubmission } from '#server/http/idempotency.ts';
+import type { BlocklistRepository } from '../blocklist/blocklist-repository.ts';
+import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
 import { toRequestStatusView } from './request-mapper.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import { newStatusToken, statusTokenHash } from './status-token.ts';
 
 interface Deps {
   requests: RequestsRepository;
+  blocklist: Pick<BlocklistRepository, 'isBlocked'>;
   events: DomainEvents;
+  limits: Pick<SubmissionLimits, 'requestsPerRequester' | 'perMusicianPerMinute'>;
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
@@ -29,7 +35,37 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, events }: Deps) {
+export function requestsService({ requests, blocklist, events, limits }: Deps) {
+  /** What the phone is told: the request (merged or not), and its own status token. */
+  async function answer(requestId: string, token: string): Promise<CreatedRequest> {
+    const view = await requests.createdView(requestId);
+    if (!view) throw notFound(messages.requestSongUnavailable);
+    return { ...view, status_token: token };
+  }
+
+  /**
+   * A used Idempotency-Key: the same submission gets its first answer again, with a new status
+   * token (the first answer never arrived); another submission under that key is a 422.
+   */
+  async function replayed(
+    musicianId: string,
+    data: CreateRequestData,
+    key: string,
+    statusToken: { token: string; hash: string },
+  ): Promise<CreatedRequest> {
+    const first = await requests.firstSubmission(musicianId, key);
+    if (!first) throw notFound(messages.requestSongUnavailable);
+    requireSameSubmission(first.fields, {
+      song_id: data.song_id,
+      requester_name: data.requester_name,
+      requester_email: data.requester_email,
+      dedication: data.dedication,
+      tip_amount: data.tip_amount,
+    });
+    await requests.reissueStatusToken(first, musicianId, key, statusToken.hash);
+    return answer(first.requestId, statusToken.token);
+  }
+
   async function ownedOr404(musicianId: string, requestId: string): Promise<SongRequest> {
     const request = await requests.findOwned(musicianId, requestId);
     if (!request) throw notFound(messages.requestNotFound);
@@ -39,35 +75,66 @@ export function requestsService({ requests, events }: Deps) {
   return {
     /**
      * The audience's request. Routed to the running show, if any. The answer carries the
-     * requester's status token, which exists nowhere else: only its hash is stored.
+     * requester's status token, which exists nowhere else: only its hash is stored. The same
+     * song asked again while it waits becomes a +1 on that request; a blocked requester's is
+     * stored apart, answered the same, and never shown.
      */
-    async create(data: CreateRequestData, idempotencyKey: string | null): Promise<CreatedRequest> {
+    async create(
+      data: CreateRequestData,
+      idempotencyKey: string | null,
+      deviceId = '',
+    ): Promise<CreatedRequest> {
       const statusToken = newStatusToken();
-      const submitted = await requests.submit({
+      const owner = await requests.songOwner(data.song_id);
+      if (!owner) throw notFound(messages.requestSongUnavailable);
+      const { musicianId } = owner;
+      const replay = () => replayed(musicianId, data, idempotencyKey ?? '', statusToken);
+
+      // A retry is answered before any limit: it was counted the first time.
+      if (idempotencyKey && (await requests.firstSubmission(musicianId, idempotencyKey))) {
+        return replay();
+      }
+      if (owner.hidden) throw notFound(messages.requestSongUnavailable);
+      if (!owner.requestsEnabled) throw forbidden(messages.requestsDisabled);
+
+      const who = { email: data.requester_email, deviceId };
+      const { requestsPerRequester: perRequester, perMusicianPerMinute } = limits;
+      const [mine, everyone, blocked] = await Promise.all([
+        requests.requesterRecent(musicianId, who, perRequester.windowMinutes, perRequester.max),
+        requests.musicianRecent(musicianId, perMusicianPerMinute),
+        blocklist.isBlocked(musicianId, who),
+      ]);
+      const reached = limitReached(mine, perRequester.max);
+      if (reached) throw limitError('request', reached, perRequester.windowMinutes);
+      const flooded = limitReached(everyone, perMusicianPerMinute);
+      if (flooded) throw floodError(flooded.retryAfterSeconds);
+
+      const filed = await requests.submit({
         songId: data.song_id,
         requesterName: data.requester_name,
         requesterEmail: data.requester_email,
         dedication: data.dedication,
         tipAmount: data.tip_amount,
+        deviceId,
         idempotencyKey,
         statusTokenHash: statusToken.hash,
+        blocked,
       });
-      if (!submitted || submitted.hidden) throw notFound(messages.requestSongUnavailable);
-      if (!submitted.requestsEnabled) throw forbidden(messages.requestsDisabled);
-
-      const { musicianId } = submitted;
-      let request = submitted.request;
-      if (request) {
-        events.publish({ musicianId, name: 'request:created', payload: request });
-      } else {
-        // A retry with an Idempotency-Key already used: answer with the first request.
-        request =
-          (await requests.reissueStatusToken(musicianId, idempotencyKey ?? '', statusToken.hash)) ??
-          null;
-        if (!request) throw notFound(messages.requestSongUnavailable);
+      if (!filed) throw notFound(messages.requestSongUnavailable);
+      if (filed.outcome === 'replay') return replay();
+      if (filed.outcome === 'unavailable') {
+        if (filed.hidden) throw notFound(messages.requestSongUnavailable);
+        throw forbidden(messages.requestsDisabled);
       }
-      const { id, song_title, song_artist, status, created_at } = request;
-      return { id, song_title, song_artist, status, created_at, status_token: statusToken.token };
+
+      if (!blocked) {
+        const request = await requests.findById(filed.requestId);
+        if (request) {
+          const name = filed.outcome === 'merged' ? 'request:updated' : 'request:created';
+          events.publish({ musicianId, name, payload: request });
+        }
+      }
+      return answer(filed.requestId, statusToken.token);
     },
 
     /** GET /request-status/{token}: a malformed token is as unknown as a wrong one. */

@@ -33,11 +33,11 @@ export function showReportRepository(db: Db) {
           (array_agg(r.song_artist ORDER BY r.created_at))[1] AS song_artist,
           coalesce(max(nullif(s.songwriter, '')), '') AS songwriter,
           min(r.updated_at) FILTER (WHERE r.status = 'played') AS played_at,
-          count(*)::int AS request_count,
+          sum(r.votes)::int AS request_count,
           round(coalesce(sum(r.tip_amount), 0), 2)::float8 AS tips
         FROM ${requests} r
         LEFT JOIN ${songs} s ON s.id = r.song_id AND s.musician_id = r.musician_id
-        WHERE r.musician_id = ${musicianId} AND r.show_id = ${showId}
+        WHERE r.musician_id = ${musicianId} AND r.show_id = ${showId} AND NOT r.blocked
         GROUP BY lower(r.song_title), lower(r.song_artist)
         HAVING bool_or(r.status = 'played')
         ORDER BY played_at, song_title`);
@@ -55,10 +55,11 @@ export function showReportRepository(db: Db) {
     async totals(musicianId: string, showId: string): Promise<TotalsRow | undefined> {
       const result = await db.execute(sql`
         SELECT m.name AS performer,
-          (SELECT count(*)::int FROM ${requests} r
-            WHERE r.musician_id = m.id AND r.show_id = ${showId}) AS total_requests,
+          (SELECT coalesce(sum(r.votes), 0)::int FROM ${requests} r
+            WHERE r.musician_id = m.id AND r.show_id = ${showId} AND NOT r.blocked)
+            AS total_requests,
           (SELECT round(coalesce(sum(r.tip_amount), 0), 2)::float8 FROM ${requests} r
-            WHERE r.musician_id = m.id AND r.show_id = ${showId}) AS total_tips
+            WHERE r.musician_id = m.id AND r.show_id = ${showId} AND NOT r.blocked) AS total_tips
         FROM ${musicians} m
         WHERE m.id = ${musicianId}`);
       return rowsOf<TotalsRow>(result)[0];

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { messages } from '#shared/messages.ts';
+import { hasNul } from '#shared/nul-character.ts';
 import { SongInput } from '#shared/schemas/song.ts';
 import { SONG_CSV_COLUMNS, type SongCsvField } from '#shared/song-csv.ts';
 import type { ImportedSongPreview, ImportRowError } from '#shared/schemas/song-import.ts';
@@ -125,6 +126,11 @@ export function parseSongCsv(text: string): ParsedSongs {
   const rows: ParsedSong[] = [];
   for (const { record, info } of data) {
     const line = info.lines - lineBreaks(record);
+    // PostgreSQL cannot store a NUL: this row is refused, the rest of the file still imports.
+    if (record.some(hasNul)) {
+      errors.push({ line, reason: messages.importRowHasNul });
+      continue;
+    }
     const cell = (field: Field) => {
       const index = columns[field];
       return index === undefined ? '' : (record[index] ?? '');

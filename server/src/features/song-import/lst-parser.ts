@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages.ts';
+import { hasNul } from '#shared/nul-character.ts';
 import type { ImportedSongPreview } from '#shared/schemas/song-import.ts';
 import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
 import { SongInput } from '#shared/schemas/song.ts';
@@ -32,6 +33,11 @@ export function parseSongList(text: string): ParsedSongs {
     if (lineText === '' || lineText.startsWith('#')) return;
     totalRows++;
     const line = index + 1;
+    // PostgreSQL cannot store a NUL: this line is refused, the rest of the file still imports.
+    if (hasNul(lineText)) {
+      errors.push({ line, reason: messages.importRowHasNul });
+      return;
+    }
     const parts = splitLine(lineText);
     if (!parts) {
       errors.push({ line, reason: messages.lstLineInvalid });

@@ -1,3 +1,4 @@
+import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { fill, plural } from '#shared/fill-message.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -54,7 +55,10 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
     songs: NewSong[],
     { autoEnrich = false, errors = [] }: ImportOptions = {},
   ): Promise<ImportResult> {
-    const { inserted, skipped } = await songImport.insertNew(musicianId, songs.map(toNewSong));
+    const { inserted, skipped, leftOut } = await songImport.insertNew(
+      musicianId,
+      songs.map(toNewSong),
+    );
     let enrichment: ImportResult['enrichment'] = null;
     if (autoEnrich) {
       const outcome = await metadata.enrichSongs(musicianId, inserted, (progress) =>
@@ -67,12 +71,16 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       };
     }
     log.info(
-      { musicianId, added: inserted.length, skipped, failed: errors.length, enrichment },
+      { musicianId, added: inserted.length, skipped, leftOut, failed: errors.length, enrichment },
       'songs imported',
     );
     // One event for the whole import (after its enrichment), not one per song.
     if (inserted.length > 0) events.publish({ musicianId, name: 'songs:changed', payload: {} });
     let message = importMessage(inserted.length, skipped, errors.length);
+    if (leftOut > 0) {
+      const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');
+      message += ` ${fill(messages.importOverSongCap, { max, songs: plural(leftOut, 'song', 'songs') })}`;
+    }
     if (enrichment) {
       const songs = plural(enrichment.enriched, 'song', 'songs');
       message += ` ${fill(messages.importEnriched, { songs })}`;

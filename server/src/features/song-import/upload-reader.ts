@@ -38,6 +38,11 @@ export async function readUploadedText(
   const buffer = await file.toBuffer().catch((error: unknown) => {
     throw uploadError(error);
   });
+  // The plugin does not always throw at the limit: a file cut at 5 MiB comes back whole-looking,
+  // with only this flag saying the rest was dropped. Importing half a file is never right.
+  if (file.file.truncated || buffer.length > IMPORT_FILE_MAX_BYTES) {
+    throw new HttpError(413, messages.importFileTooLarge);
+  }
   if (buffer.length === 0) throw badRequest(messages.importFileEmpty);
   return decodeText(buffer);
 }

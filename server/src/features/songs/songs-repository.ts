@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { SongSortKey } from '#shared/limits.ts';
+import { SONGS_PER_MUSICIAN_MAX, type SongSortKey } from '#shared/limits.ts';
 import type { BatchSongUpdates, SongData } from '#shared/schemas/song.ts';
 import type { Db } from '#server/db/database.ts';
 import { playlistSongs, songs } from '#server/db/schema.ts';
@@ -8,7 +8,11 @@ import { songKey } from './song-key.ts';
 import type { SongRow } from './song-mapper.ts';
 
 /** What a write returns: the saved row, or the existing song it would have duplicated. */
-export type SongWrite = { row: SongRow } | { duplicate: { title: string; artist: string } };
+export type SongWrite =
+  | { row: SongRow }
+  | { duplicate: { title: string; artist: string } }
+  /** The musician already has SONGS_PER_MUSICIAN_MAX songs. */
+  | { full: true };
 
 const byTitle = sql`lower(${songs.title})`;
 const byArtist = sql`lower(${songs.artist})`;
@@ -43,6 +47,12 @@ export function songsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const duplicate = await lockAndFindDuplicate(tx, musicianId, data);
         if (duplicate) return { duplicate };
+        // Counted under the same lock as the duplicate check, so two adds cannot both slip in.
+        const [held] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(songs)
+          .where(eq(songs.musicianId, musicianId));
+        if ((held?.count ?? 0) >= SONGS_PER_MUSICIAN_MAX) return { full: true };
         const [row] = await tx
           .insert(songs)
           .values({ musicianId, ...data })

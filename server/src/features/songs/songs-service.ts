@@ -1,4 +1,4 @@
-import type { SongSortKey } from '#shared/limits.ts';
+import { SONGS_PER_MUSICIAN_MAX, type SongSortKey } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import {
   decadeOf,
@@ -107,6 +107,11 @@ export function songsService({ songs, events }: { songs: SongsRepository; events
 /** The saved row, or a 409 naming the song the musician already has. */
 function saved(write: SongWrite): SongRow {
   if ('duplicate' in write) throw conflict(fill(messages.songDuplicate, write.duplicate));
+  if ('full' in write) {
+    throw conflict(
+      fill(messages.songCapReached, { max: SONGS_PER_MUSICIAN_MAX.toLocaleString('en') }),
+    );
+  }
   return write.row;
 }
 

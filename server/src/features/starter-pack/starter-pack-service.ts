@@ -23,7 +23,11 @@ export function starterPackService({ catalogue, songImport }: Deps) {
       return {
         songs_added: result.songs_added,
         skipped: result.skipped,
-        message: result.songs_added > 0 ? result.message : messages.starterPackAlreadyAdded,
+        // "Already added" only when every song was a duplicate, not when the list is full.
+        message:
+          result.songs_added > 0 || result.skipped < catalogue.length
+            ? result.message
+            : messages.starterPackAlreadyAdded,
       };
     },
   };

@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { requests } from '#server/db/schema.ts';
 
@@ -7,10 +7,16 @@ export function subscriptionRepository(db: Db) {
     /** Requests the musician received since `since` (the start of the month). */
     async requestsSince(musicianId: string, since: Date): Promise<number> {
       const [row] = await db
-        .select({ used: count() })
+        .select({ used: sql<number>`coalesce(sum(${requests.votes}), 0)::int` })
         .from(requests)
-        .where(and(eq(requests.musicianId, musicianId), gte(requests.createdAt, since)));
-      return row?.used ?? 0;
+        .where(
+          and(
+            eq(requests.musicianId, musicianId),
+            gte(requests.createdAt, since),
+            eq(requests.blocked, false),
+          ),
+        );
+      return Number(row?.used ?? 0);
     },
   };
 }

@@ -33,8 +33,43 @@ export function suggestionsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Seconds until each of the newest `max` suggestions matching (this musician, and this
+     * email when given) leaves the window of `windowMinutes`, newest first.
+     */
+    async recent(
+      musicianId: string,
+      email: string | null,
+      windowMinutes: number,
+      max: number,
+    ): Promise<number[]> {
+      const window = sql`make_interval(mins => ${windowMinutes}::int)`;
+      const byEmail =
+        email === null ? sql`` : sql` AND lower(requester_email) = lower(${email}::text)`;
+      const result = await db.execute(sql`
+        SELECT extract(epoch FROM (created_at + ${window} - now())) AS frees_in
+        FROM ${songSuggestions}
+        WHERE musician_id = ${musicianId} AND created_at > now() - ${window}${byEmail}
+        ORDER BY created_at DESC
+        LIMIT ${max}`);
+      return (result as unknown as { rows: { frees_in: string | number }[] }).rows.map((row) =>
+        Number(row.frees_in),
+      );
+    },
+
+    /** The suggestion an Idempotency-Key filed, if it was used. */
+    async findByIdempotencyKey(musicianId: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(songSuggestions)
+        .where(
+          and(eq(songSuggestions.musicianId, musicianId), eq(songSuggestions.idempotencyKey, key)),
+        );
+      return row;
+    },
+
     /** With an idempotency key already used, returns the first suggestion and writes nothing. */
-    async insert(values: NewSuggestion): Promise<{ suggestion: Suggestion; created: boolean }> {
+    async insert(values: NewSuggestion) {
       const [inserted] = await db
         .insert(songSuggestions)
         .values(values)
@@ -42,7 +77,7 @@ export function suggestionsRepository(db: Db) {
           target: [songSuggestions.musicianId, songSuggestions.idempotencyKey],
         })
         .returning();
-      if (inserted) return { suggestion: toSuggestion(inserted), created: true };
+      if (inserted) return { suggestion: toSuggestion(inserted), created: true, row: inserted };
       const [existing] = await db
         .select()
         .from(songSuggestions)
@@ -53,7 +88,7 @@ export function suggestionsRepository(db: Db) {
           ),
         );
       if (!existing) throw new Error('idempotent suggestion insert found nothing');
-      return { suggestion: toSuggestion(existing), created: false };
+      return { suggestion: toSuggestion(existing), created: false, row: existing };
     },
 
     async list(musicianId: string): Promise<Suggestion[]> {

@@ -11,6 +11,7 @@ import {
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
+import { deviceIdOf } from '../blocklist/requester.ts';
 
 export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { suggestions } = app.services;
@@ -24,7 +25,11 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CreateSuggestionBody, response: responses({ 201: CreatedSuggestion }) },
     },
     async (request, reply) =>
-      reply.code(201).send(await suggestions.create(request.body, idempotencyKeyOf(request))),
+      reply
+        .code(201)
+        .send(
+          await suggestions.create(request.body, idempotencyKeyOf(request), deviceIdOf(request)),
+        ),
   );
 
   app.get(

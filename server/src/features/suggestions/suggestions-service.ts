@@ -1,27 +1,85 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '#shared/messages.ts';
 import type {
   CreateSuggestionData,
   Suggestion,
   SuggestionStatusBody,
 } from '#shared/schemas/suggestion.ts';
+import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
+import { requireSameSubmission } from '#server/http/idempotency.ts';
+import type { BlocklistRepository } from '../blocklist/blocklist-repository.ts';
+import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
 import type { SuggestionsRepository } from './suggestions-repository.ts';
 
 interface Deps {
   suggestions: SuggestionsRepository;
+  blocklist: Pick<BlocklistRepository, 'isBlocked'>;
   events: DomainEvents;
+  limits: Pick<SubmissionLimits, 'suggestionsPerRequester' | 'perMusicianPerMinute'>;
 }
 
-export function suggestionsService({ suggestions, events }: Deps) {
+type SuggestionRow = Awaited<ReturnType<SuggestionsRepository['insert']>>['row'];
+
+/** A used Idempotency-Key answers its first suggestion only for the same suggestion. */
+function requireSame(row: SuggestionRow, data: CreateSuggestionData) {
+  requireSameSubmission(
+    {
+      suggested_title: row.suggestedTitle,
+      suggested_artist: row.suggestedArtist,
+      requester_name: row.requesterName,
+      requester_email: row.requesterEmail,
+      message: row.message,
+    },
+    {
+      suggested_title: data.suggested_title,
+      suggested_artist: data.suggested_artist,
+      requester_name: data.requester_name,
+      requester_email: data.requester_email,
+      message: data.message,
+    },
+  );
+}
+
+export function suggestionsService({ suggestions, blocklist, events, limits }: Deps) {
+  /** 429 past the requester's limit (by email) or the musician's flood guard. */
+  async function checkLimits(musicianId: string, email: string) {
+    const { suggestionsPerRequester: perRequester, perMusicianPerMinute } = limits;
+    const [mine, everyone] = await Promise.all([
+      suggestions.recent(musicianId, email, perRequester.windowMinutes, perRequester.max),
+      suggestions.recent(musicianId, null, 1, perMusicianPerMinute),
+    ]);
+    const reached = limitReached(mine, perRequester.max);
+    if (reached) throw limitError('suggestion', reached, perRequester.windowMinutes);
+    const flooded = limitReached(everyone, perMusicianPerMinute);
+    if (flooded) throw floodError(flooded.retryAfterSeconds);
+  }
+
   return {
-    /** An audience member suggests a song that is not on the list. */
-    async create(data: CreateSuggestionData, idempotencyKey: string | null) {
+    /**
+     * An audience member suggests a song that is not on the list. A blocked requester's is
+     * answered like any other and kept nowhere (the table has no place to hide it).
+     */
+    async create(data: CreateSuggestionData, idempotencyKey: string | null, deviceId = '') {
       const recipient = await suggestions.recipient(data.musician_slug);
       if (!recipient) throw notFound(messages.musicianNotFound);
+      const { musicianId } = recipient;
+      // A retry is answered before any limit or setting: it was taken the first time.
+      const earlier =
+        idempotencyKey && (await suggestions.findByIdempotencyKey(musicianId, idempotencyKey));
+      if (earlier) {
+        requireSame(earlier, data);
+        return { id: earlier.id, status: earlier.status };
+      }
       if (!recipient.allowSuggestions) throw forbidden(messages.suggestionsDisabled);
+      await checkLimits(musicianId, data.requester_email);
+      const who = { email: data.requester_email, deviceId };
+      if (await blocklist.isBlocked(musicianId, who)) {
+        return { id: randomUUID(), status: 'pending' as const };
+      }
 
-      const { suggestion, created } = await suggestions.insert({
+      const { suggestion, created, row } = await suggestions.insert({
         musicianId: recipient.musicianId,
         suggestedTitle: data.suggested_title,
         suggestedArtist: data.suggested_artist,
@@ -30,6 +88,7 @@ export function suggestionsService({ suggestions, events }: Deps) {
         message: data.message,
         idempotencyKey,
       });
+      if (!created) requireSame(row, data);
       if (created) {
         events.publish({
           musicianId: recipient.musicianId,

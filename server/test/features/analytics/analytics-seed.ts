@@ -4,6 +4,7 @@ import { requests } from '#server/db/schema.ts';
 import {
   createSong,
   registerMusician,
+  setRequestStatus,
   submitRequest,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
@@ -58,6 +59,8 @@ export async function seedEvening(app: FastifyInstance): Promise<TestMusician> {
       tip_amount: step.tip,
     });
     await requestAt(app, created.id, step.daysAgo, step.at);
+    // Played, so the next request of the same song is a request of its own, not a +1.
+    await setRequestStatus(app, musician, created.id, 'played');
   }
   return musician;
 }

@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { AudiencePage } from './pages/audience-page.ts';
+import { audienceModals } from './pages/audience-modals.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { PHONE } from './support/phone.ts';
+
+const SHOTS = '/tmp/shots-fair';
+mkdirSync(SHOTS, { recursive: true });
+
+/** A phone of its own (its own storage, so its own device id), on the musician's page. */
+async function openPhone(browser: Browser, slug: string): Promise<Page> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await new AudiencePage(page).goto(slug);
+  return page;
+}
+
+/** Requests a song from the phone and answers the modals that follow. */
+async function request(phone: Page, title: string, name: string, dedication = '') {
+  const audience = new AudiencePage(phone);
+  const modals = audienceModals(phone);
+  await audience.requestSong(title);
+  await modals.request.fill(name, `${name.toLowerCase()}@example.com`, dedication);
+  await modals.request.send.click();
+}
+
+test('two phones asking for one song make one ×2 card; a fourth song from one phone is refused in words', async ({
+  browser,
+  page,
+  request: api,
+  dashboard,
+  signedInMusician,
+}) => {
+  const musician = await signedInMusician();
+  for (const title of ['Wonderwall', 'Yellow', 'Creep', 'Hallelujah']) {
+    await addSongByApi(api, musician.token, { title, artist: 'Someone' });
+  }
+  const first = await openPhone(browser, musician.slug);
+  const second = await openPhone(browser, musician.slug);
+
+  await request(first, 'Wonderwall', 'Ann', 'For the birthday girl');
+  await audienceModals(first).follow.done.click();
+  await request(second, 'Wonderwall', 'Ben', 'Play it loud');
+  await audienceModals(second).follow.done.click();
+
+  // The second phone follows the merged request like its own.
+  await expect(new AudiencePage(second).myRequest('Wonderwall')).toBeVisible();
+
+  await page.reload();
+  const card = dashboard.card(dashboard.liveColumn, 'Wonderwall');
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('.request-votes')).toContainText('×2');
+  await card.getByText('Also asked by Ben').click();
+  await expect(card).toContainText('Play it loud');
+  for (const [width, height] of [
+    [390, 844],
+    [820, 1180],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/dashboard-votes-${width}.png` });
+  }
+
+  // Ann asks for three more: the fourth song in ten minutes is one too many.
+  await request(first, 'Yellow', 'Ann');
+  await audienceModals(first).follow.done.click();
+  await request(first, 'Creep', 'Ann');
+  await audienceModals(first).follow.done.click();
+  await request(first, 'Hallelujah', 'Ann');
+  const form = audienceModals(first).request;
+  await expect(form.error).toHaveText(
+    'You have requested 3 songs in the last 10 minutes. Try again in 10 minutes.',
+  );
+  await expect(form.dialog).toBeVisible();
+  await first.screenshot({ path: `${SHOTS}/phone-limit-390.png` });
+  await expect(dashboard.card(dashboard.liveColumn, 'Hallelujah')).toHaveCount(0);
+});
+
+test('the musician blocks a requester from the Requests tab and unblocks them in Profile', async ({
+  browser,
+  page,
+  request: api,
+  dashboard,
+  signedInMusician,
+}) => {
+  const musician = await signedInMusician();
+  for (const title of ['Wonderwall', 'Yellow']) {
+    await addSongByApi(api, musician.token, { title, artist: 'Someone' });
+  }
+  const phone = await openPhone(browser, musician.slug);
+  await request(phone, 'Wonderwall', 'Troll', 'lol');
+  await audienceModals(phone).follow.done.click();
+
+  await dashboard.tab('Requests').click();
+  const card = dashboard.card(dashboard.allRequests, 'Wonderwall');
+  await card.getByRole('button', { name: 'Block Troll' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Block this requester?' });
+  await expect(confirm).toContainText('Block Troll? Their requests will no longer reach you.');
+  await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(card).toHaveCount(0);
+
+  // What they send next is thanked like any other request, and never arrives.
+  await request(phone, 'Yellow', 'Troll');
+  await expect(audienceModals(phone).follow.dialog).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toHaveCount(0);
+
+  await dashboard.tab('Profile').click();
+  const blocked = page.getByRole('region', { name: 'Blocked requesters' });
+  await expect(blocked).toContainText('Troll');
+  await expect(blocked).toContainText('troll@example.com');
+  for (const [width, height] of [
+    [390, 844],
+    [820, 1180],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await blocked.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/profile-blocked-${width}.png` });
+  }
+  await blocked.getByRole('button', { name: 'Unblock Troll' }).click();
+  await expect(blocked).toContainText('You have not blocked anyone.');
+});

@@ -1,0 +1,126 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts';
+import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
+import type { Requester } from './requester.ts';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The requester behind a blocked entry matches by email or by phone, whichever is known. */
+function matches(email: string, deviceId: string, column: { email: string; device: string }) {
+  return sql`((${email}::text <> '' AND lower(${sql.raw(column.email)}) = ${email}::text)
+    OR (${deviceId}::text <> '' AND ${sql.raw(column.device)} = ${deviceId}::text))`;
+}
+
+export interface BlockResult {
+  entry: BlockedRequesterRow;
+  /** Their waiting requests, now hidden: the musician's devices must drop them. */
+  hiddenRequestIds: string[];
+  /** Others' requests they had +1'd: one vote fewer now. */
+  updatedRequestIds: string[];
+}
+
+export function blocklistRepository(db: Db) {
+  return {
+    /** Whether this musician blocked the requester's email or phone. */
+    async isBlocked(musicianId: string, who: Requester): Promise<boolean> {
+      const email = who.email.toLowerCase();
+      const result = await db.execute(sql`
+        SELECT 1 FROM ${blockedRequesters}
+        WHERE musician_id = ${musicianId}
+          AND ${matches(email, who.deviceId, { email: 'email', device: 'device_id' })}
+        LIMIT 1`);
+      return rowsOf(result).length > 0;
+    },
+
+    async list(musicianId: string): Promise<BlockedRequesterRow[]> {
+      return db
+        .select()
+        .from(blockedRequesters)
+        .where(eq(blockedRequesters.musicianId, musicianId))
+        .orderBy(desc(blockedRequesters.createdAt), desc(blockedRequesters.id));
+    },
+
+    /**
+     * Blocks the requester of one of the musician's requests (its email and phone) and hides
+     * what of theirs still waits. Blocking the same person twice keeps one entry. Undefined
+     * when the request is not this musician's.
+     */
+    async block(musicianId: string, requestId: string): Promise<BlockResult | undefined> {
+      return db.transaction(async (tx) => {
+        const [request] = await tx
+          .select({
+            email: requests.requesterEmail,
+            deviceId: requests.deviceId,
+            name: requests.requesterName,
+          })
+          .from(requests)
+          .where(and(eq(requests.musicianId, musicianId), eq(requests.id, requestId)));
+        if (!request) return undefined;
+        const email = request.email.trim().toLowerCase();
+        const { deviceId } = request;
+
+        const [existing] = await tx
+          .select()
+          .from(blockedRequesters)
+          .where(
+            and(
+              eq(blockedRequesters.musicianId, musicianId),
+              eq(blockedRequesters.email, email),
+              eq(blockedRequesters.deviceId, deviceId),
+            ),
+          );
+        const [entry] = existing
+          ? [existing]
+          : await tx
+              .insert(blockedRequesters)
+              .values({ musicianId, email, deviceId, requesterName: request.name })
+              .returning();
+
+        const hidden = await tx.execute(sql`
+          UPDATE ${requests} SET blocked = true, updated_at = now()
+          WHERE musician_id = ${musicianId} AND NOT blocked
+            AND status IN ('pending', 'accepted', 'up_next')
+            AND ${matches(email, deviceId, { email: 'requester_email', device: 'device_id' })}
+          RETURNING id`);
+
+        // Their +1s on other people's waiting requests go, with the tip they added.
+        const updated = await tx.execute(sql`
+          WITH gone AS (
+            DELETE FROM ${requestVoters} v
+            WHERE v.musician_id = ${musicianId}
+              AND ${matches(email, deviceId, { email: 'v.requester_email', device: 'v.device_id' })}
+              AND v.request_id IN (SELECT id FROM ${requests}
+                WHERE musician_id = ${musicianId} AND status IN ('pending', 'accepted', 'up_next'))
+            RETURNING v.request_id, v.tip_amount
+          ), counted AS (
+            SELECT request_id, count(*)::int AS n, sum(tip_amount) AS tips
+            FROM gone GROUP BY request_id
+          )
+          UPDATE ${requests} r
+          SET votes = greatest(r.votes - counted.n, 1),
+            tip_amount = greatest(r.tip_amount - counted.tips, 0), updated_at = now()
+          FROM counted
+          WHERE r.id = counted.request_id AND NOT r.blocked
+          RETURNING r.id`);
+
+        return {
+          entry: entry!,
+          hiddenRequestIds: rowsOf<{ id: string }>(hidden).map((row) => row.id),
+          updatedRequestIds: rowsOf<{ id: string }>(updated).map((row) => row.id),
+        };
+      });
+    },
+
+    /** Their requests already hidden stay hidden; new ones reach the musician again. */
+    async unblock(musicianId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(blockedRequesters)
+        .where(and(eq(blockedRequesters.musicianId, musicianId), eq(blockedRequesters.id, id)))
+        .returning({ id: blockedRequesters.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type BlocklistRepository = ReturnType<typeof blocklistRepository>;

@@ -1,0 +1,64 @@
+import { fill, plural } from '#shared/fill-message.ts';
+import { messages } from '#shared/messages.ts';
+import { tooManyRequests, type HttpError } from '#server/http/errors.ts';
+
+/** "minute", "10 minutes", "hour", "2 hours": the window in "in the last ...". */
+export function windowPhrase(minutes: number): string {
+  if (minutes === 1) return 'minute';
+  if (minutes === 60) return 'hour';
+  if (minutes % 60 === 0) return `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
+
+/** "1 minute", "6 minutes", "2 hours": how long to wait, rounded up to whole minutes. */
+export function waitPhrase(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes >= 120 && minutes % 60 === 0) return `${minutes / 60} hours`;
+  return plural(minutes, 'minute', 'minutes');
+}
+
+/**
+ * What a requester's earlier submissions in the window say. `freesIn` holds, newest first and at
+ * most `max` of them (the repository reads no more), the seconds until each leaves the window.
+ * Null while under the limit; else one more is allowed when the oldest of the last `max` leaves.
+ */
+export function limitReached(
+  freesIn: readonly number[],
+  max: number,
+): { count: number; retryAfterSeconds: number } | null {
+  if (freesIn.length < max) return null;
+  return { count: freesIn.length, retryAfterSeconds: Math.max(1, Math.ceil(freesIn[max - 1]!)) };
+}
+
+type Kind = 'request' | 'suggestion' | 'tip' | 'contact';
+
+const SENTENCES: Record<Kind, { template: string; one: string; many: string }> = {
+  request: { template: messages.requestLimitPerRequester, one: 'song', many: 'songs' },
+  suggestion: { template: messages.suggestionLimitPerRequester, one: 'song', many: 'songs' },
+  tip: { template: messages.tipLimitPerRequester, one: 'tip', many: 'tips' },
+  contact: { template: messages.contactLimitPerEmail, one: 'message', many: 'messages' },
+};
+
+/**
+ * 429 with the sentence a person understands ("You have requested 3 songs in the last 10
+ * minutes. Try again in 6 minutes.") and Retry-After in seconds.
+ */
+export function limitError(
+  kind: Kind,
+  reached: { count: number; retryAfterSeconds: number },
+  windowMinutes: number,
+): HttpError {
+  const { template, one, many } = SENTENCES[kind];
+  const detail = fill(template, {
+    count: plural(reached.count, one, many),
+    window: windowPhrase(windowMinutes),
+    wait: waitPhrase(reached.retryAfterSeconds),
+  });
+  return tooManyRequests(detail, reached.retryAfterSeconds);
+}
+
+/** The flood guard: too many submissions to one musician within the last minute. */
+export function floodError(retryAfterSeconds: number): HttpError {
+  const detail = fill(messages.musicianFlooded, { wait: waitPhrase(retryAfterSeconds) });
+  return tooManyRequests(detail, retryAfterSeconds);
+}

@@ -1,0 +1,240 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { musicians, requests, requestVoters, shows, songs } from '#server/db/schema.ts';
+import type { Requester } from '../blocklist/requester.ts';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A request still waiting: the same song asked again becomes a +1 on it. */
+const WAITING = sql`('pending', 'accepted', 'up_next')`;
+
+export interface SongOwner {
+  musicianId: string;
+  hidden: boolean;
+  requestsEnabled: boolean;
+}
+
+/** What an Idempotency-Key filed the first time, as stored (a request, or a +1 on one). */
+export interface FirstSubmission {
+  kind: 'request' | 'voter';
+  requestId: string;
+  fields: {
+    song_id: string | null;
+    requester_name: string;
+    requester_email: string;
+    dedication: string;
+    tip_amount: number;
+  };
+}
+
+export interface Submission {
+  songId: string;
+  requesterName: string;
+  requesterEmail: string;
+  dedication: string;
+  tipAmount: number;
+  deviceId: string;
+  idempotencyKey: string | null;
+  statusTokenHash: string;
+  /** From a blocked requester: stored apart, never merged, never counted on the song. */
+  blocked: boolean;
+}
+
+export type Filed =
+  | { outcome: 'unavailable'; hidden: boolean; requestsEnabled: boolean }
+  /** The key was used a moment ago by a submission that won the race: answer with that one. */
+  | { outcome: 'replay' }
+  | { outcome: 'created' | 'merged'; musicianId: string; requestId: string };
+
+/** The audience's side of requests: limits, idempotent replays, merging. */
+export function requestSubmissions(db: Db) {
+  /** Seconds until each of the newest `max` rows matching `where` leaves the window. */
+  async function freesIn(where: SQL, windowMinutes: number, max: number): Promise<number[]> {
+    const window = sql`make_interval(mins => ${windowMinutes}::int)`;
+    const since = sql`now() - ${window}`;
+    const result = await db.execute(sql`
+      SELECT extract(epoch FROM (created_at + ${window} - now())) AS frees_in
+      FROM (
+        SELECT created_at FROM ${requests} r WHERE r.created_at > ${since} AND ${where}
+        UNION ALL
+        SELECT created_at FROM ${requestVoters} r WHERE r.created_at > ${since} AND ${where}
+      ) recent
+      ORDER BY created_at DESC
+      LIMIT ${max}`);
+    return rowsOf<{ frees_in: string | number }>(result).map((row) => Number(row.frees_in));
+  }
+
+  return {
+    async songOwner(songId: string): Promise<SongOwner | undefined> {
+      const result = await db.execute(sql`
+        SELECT s.musician_id, s.hidden, m.requests_enabled
+        FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
+        WHERE s.id = ${songId}`);
+      const [row] = rowsOf<{ musician_id: string; hidden: boolean; requests_enabled: boolean }>(
+        result,
+      );
+      return (
+        row && {
+          musicianId: row.musician_id,
+          hidden: row.hidden,
+          requestsEnabled: row.requests_enabled,
+        }
+      );
+    },
+
+    async firstSubmission(musicianId: string, key: string): Promise<FirstSubmission | undefined> {
+      const result = await db.execute(sql`
+        SELECT 'request' AS kind, r.id AS request_id, r.song_id, r.requester_name,
+          r.requester_email, r.dedication, r.tip_amount
+        FROM ${requests} r WHERE r.musician_id = ${musicianId} AND r.idempotency_key = ${key}
+        UNION ALL
+        SELECT 'voter', v.request_id, r.song_id, v.requester_name, v.requester_email,
+          v.dedication, v.tip_amount
+        FROM ${requestVoters} v JOIN ${requests} r ON r.id = v.request_id
+        WHERE v.musician_id = ${musicianId} AND v.idempotency_key = ${key}
+        LIMIT 1`);
+      const [row] = rowsOf<
+        FirstSubmission['fields'] & { kind: 'request' | 'voter'; request_id: string }
+      >(result);
+      if (!row) return undefined;
+      const { kind, request_id, ...fields } = row;
+      return {
+        kind,
+        requestId: request_id,
+        fields: { ...fields, tip_amount: Number(fields.tip_amount) },
+      };
+    },
+
+    /** The requester's requests and +1s to this musician in the window (email or device). */
+    requesterRecent(musicianId: string, who: Requester, windowMinutes: number, max: number) {
+      const device = who.deviceId ? sql` OR r.device_id = ${who.deviceId}` : sql``;
+      return freesIn(
+        sql`r.musician_id = ${musicianId}
+          AND (lower(r.requester_email) = lower(${who.email}::text)${device})`,
+        windowMinutes,
+        max,
+      );
+    },
+
+    /** Every request and +1 to this musician in the last minute (the flood guard). */
+    musicianRecent(musicianId: string, max: number) {
+      return freesIn(sql`r.musician_id = ${musicianId}`, 1, max);
+    },
+
+    /**
+     * A retry whose first answer never arrived: the new status token replaces the old one on
+     * the row the key filed (the request, or the +1), and the request is answered again.
+     */
+    async reissueStatusToken(
+      first: FirstSubmission,
+      musicianId: string,
+      key: string,
+      statusTokenHash: string,
+    ): Promise<void> {
+      const table = first.kind === 'request' ? requests : requestVoters;
+      await db.execute(sql`
+        UPDATE ${table} SET status_token_hash = ${statusTokenHash}
+        WHERE musician_id = ${musicianId} AND idempotency_key = ${key}`);
+    },
+
+    /**
+     * Files a request in one transaction, race-safe: the song's row is locked first, so two
+     * phones asking for the same song at the same instant queue here, and the second finds the
+     * first's request waiting and becomes a +1 on it (votes 2), never a second request. (On
+     * PGlite every transaction runs alone anyway.) Only a request of the same show (or of no
+     * show) takes +1s: last week's forgotten request does not swallow tonight's.
+     */
+    async submit(submission: Submission): Promise<Filed | undefined> {
+      return db.transaction(async (tx) => {
+        const songResult = await tx.execute(sql`
+          SELECT s.id, s.musician_id, s.title, s.artist, s.hidden, m.requests_enabled,
+            sh.id AS show_id
+          FROM ${songs} s
+          JOIN ${musicians} m ON m.id = s.musician_id
+          LEFT JOIN ${shows} sh ON sh.musician_id = s.musician_id AND sh.status = 'active'
+          WHERE s.id = ${submission.songId}
+          FOR UPDATE OF s`);
+        const [song] = rowsOf<{
+          id: string;
+          musician_id: string;
+          title: string;
+          artist: string;
+          hidden: boolean;
+          requests_enabled: boolean;
+          show_id: string | null;
+        }>(songResult);
+        if (!song) return undefined;
+        if (song.hidden || !song.requests_enabled) {
+          return {
+            outcome: 'unavailable',
+            hidden: song.hidden,
+            requestsEnabled: song.requests_enabled,
+          };
+        }
+        const musicianId = song.musician_id;
+        const key = submission.idempotencyKey;
+
+        // The same key a moment ago (a double tap on the same song): it waited on the lock.
+        if (key) {
+          const used = await tx.execute(sql`
+            SELECT 1 FROM ${requests}
+            WHERE musician_id = ${musicianId} AND idempotency_key = ${key}
+            UNION ALL
+            SELECT 1 FROM ${requestVoters}
+            WHERE musician_id = ${musicianId} AND idempotency_key = ${key}`);
+          if (rowsOf(used).length > 0) return { outcome: 'replay' };
+        }
+
+        const waiting = submission.blocked
+          ? []
+          : rowsOf<{ id: string }>(
+              await tx.execute(sql`
+                SELECT id FROM ${requests}
+                WHERE musician_id = ${musicianId} AND song_id = ${song.id}
+                  AND status IN ${WAITING} AND NOT blocked
+                  AND show_id IS NOT DISTINCT FROM ${song.show_id}::uuid
+                ORDER BY created_at, id
+                LIMIT 1`),
+            );
+        const target = waiting[0]?.id;
+
+        if (!submission.blocked) {
+          await tx.execute(
+            sql`UPDATE ${songs} SET request_count = request_count + 1 WHERE id = ${song.id}`,
+          );
+        }
+        if (target) {
+          await tx.execute(sql`
+            INSERT INTO ${requestVoters} (request_id, musician_id, requester_name,
+              requester_email, dedication, tip_amount, device_id, idempotency_key,
+              status_token_hash)
+            VALUES (${target}, ${musicianId}, ${submission.requesterName},
+              ${submission.requesterEmail}, ${submission.dedication}, ${submission.tipAmount},
+              ${submission.deviceId}, ${key}, ${submission.statusTokenHash})`);
+          // Tips on a merged request add up: tip_amount is what everyone on it tipped, within
+          // the $500 the table allows one request (each person's own tip stays on their +1).
+          await tx.execute(sql`
+            UPDATE ${requests}
+            SET votes = votes + 1, updated_at = now(),
+              tip_amount = least(tip_amount + ${submission.tipAmount}, 500)
+            WHERE id = ${target}`);
+          return { outcome: 'merged', musicianId, requestId: target };
+        }
+
+        const inserted = await tx.execute(sql`
+          INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
+            requester_name, requester_email, dedication, tip_amount, idempotency_key,
+            status_token_hash, device_id, blocked)
+          VALUES (${musicianId}, ${song.id}, ${song.show_id}, ${song.title}, ${song.artist},
+            ${submission.requesterName}, ${submission.requesterEmail}, ${submission.dedication},
+            ${submission.tipAmount}, ${key}, ${submission.statusTokenHash},
+            ${submission.deviceId}, ${submission.blocked})
+          RETURNING id`);
+        const [row] = rowsOf<{ id: string }>(inserted);
+        return { outcome: 'created', musicianId, requestId: row!.id };
+      });
+    },
+  };
+}
+
+export type RequestSubmissions = ReturnType<typeof requestSubmissions>;
