@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import {
@@ -151,9 +151,14 @@ describe('live updates over Socket.IO', () => {
       payload: { email: musician.email },
     });
     expect(forgot.statusCode).toBe(200);
-    const line = logs()
-      .reverse()
-      .find((entry) => entry.to === musician.email);
+    // The code is stored and logged just after the answer (timing must not reveal accounts).
+    const line = await vi.waitFor(() => {
+      const found = logs()
+        .reverse()
+        .find((entry) => entry.to === musician.email);
+      if (!found) throw new Error('no reset code in the log yet');
+      return found;
+    });
     const code = /reset code ([A-Z0-9]{8})/.exec(String(line?.msg))![1];
     await app.inject({
       method: 'POST',

@@ -50,9 +50,13 @@ export function passwordResetService(deps: Deps) {
       if (!musician) return answer;
 
       const code = newResetCode();
-      const work = storeAndSend(musician.id, musician.email, code).catch((err: unknown) => {
-        log.error({ err }, 'could not store or send a password reset code');
-      });
+      // After the one before it, so the newest code is always the one stored.
+      const previous = storing.get(musician.id) ?? Promise.resolve();
+      const work = previous
+        .then(() => storeAndSend(musician.id, musician.email, code))
+        .catch((err: unknown) => {
+          log.error({ err }, 'could not store or send a password reset code');
+        });
       storing.set(musician.id, work);
       void work.finally(() => {
         if (storing.get(musician.id) === work) storing.delete(musician.id);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { passwordResets } from '#server/db/schema.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
@@ -65,6 +65,13 @@ describe('PUT /api/profile/change-password', () => {
       url: '/api/auth/forgot-password',
       payload: { email: musician.email },
     });
+    const resetsOf = () =>
+      app.database.db
+        .select()
+        .from(passwordResets)
+        .where(eq(passwordResets.musicianId, musician.musician.id));
+    // The code is stored just after the answer (so timing reveals no account): wait for it.
+    await vi.waitFor(async () => expect(await resetsOf()).toHaveLength(1));
     await changePassword(musician.auth, {
       current_password: musician.password,
       new_password: 'fresh start 42',
