@@ -4,7 +4,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'data', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'client/dist',
+      'server/dist',
+      'data',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -49,8 +49,8 @@ test.describe('playlists on the Songs tab', () => {
     await row.getByRole('button', { name: 'Save' }).click();
     await expect(row.getByText(messages.playlistNameRequiredInline)).toBeVisible();
     await rename.fill('x'.repeat(101));
-    await row.getByRole('button', { name: 'Save' }).click();
-    await expect(row.getByText(messages.playlistNameTooLong)).toBeVisible();
+    // The field stops at the server's limit (the "too long" message is unit-tested).
+    await expect(rename).toHaveValue('x'.repeat(100));
     await rename.fill('Late Set');
     await row.getByRole('button', { name: 'Save' }).click();
     const renamed = manager.getByRole('listitem', { name: 'Late Set' });

@@ -172,15 +172,18 @@ function printSummary(scriptBytes: number, runs: LighthouseFigures[], median: Li
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'song-requests-bench-audience-'));
-  const server = await startServerProcess({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    MUSICBRAINZ_ENABLED: 'false',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-  });
+  const server = await startServerProcess(
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      MUSICBRAINZ_ENABLED: 'false',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    },
+    { built: true },
+  );
   try {
     const { musician } = await seedBenchMusician(server.url, SONGS);
     const pageUrl = `${server.url}/musician/${musician.slug}`;

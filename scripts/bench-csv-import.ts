@@ -112,14 +112,17 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-import-'));
-const server = await startServerProcess({
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-  MUSICBRAINZ_ENABLED: 'false',
-  RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-  CLIENT_DIR: join(tmpdir(), 'no-client'),
-});
+const server = await startServerProcess(
+  {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    MUSICBRAINZ_ENABLED: 'false',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    CLIENT_DIR: join(tmpdir(), 'no-client'),
+  },
+  { built: true },
+);
 try {
   const csv = buildCsv(ROWS);
   const sizeMb = (Buffer.byteLength(csv) / 1024 / 1024).toFixed(2);

@@ -177,15 +177,18 @@ function summary(label: string, samples: number[]) {
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'song-requests-bench-render-'));
-  const server = await startServerProcess({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    MUSICBRAINZ_ENABLED: 'false',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-  });
+  const server = await startServerProcess(
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      MUSICBRAINZ_ENABLED: 'false',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    },
+    { built: true },
+  );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { PRODUCTION_ENTRY } from '../lib/server-process.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -76,7 +77,7 @@ function crashReport(child: Child): string {
   return lines.slice(last >= 0 ? last : -8, (last >= 0 ? last : lines.length - 8) + 8).join('\n');
 }
 
-/** One app server process (server/src/main.ts on Node 24) on a fixed port, restartable. */
+/** One app server process (the built server, as `npm start` runs it) on a fixed port, restartable. */
 export class AppServer {
   private child: Child | null = null;
   /** Everything earlier runs of this server printed, for a failure report. */
@@ -108,7 +109,7 @@ export class AppServer {
   }
 
   async start(timeoutMs = 120_000): Promise<void> {
-    const child = startChild(process.execPath, ['server/src/main.ts'], {
+    const child = startChild(process.execPath, PRODUCTION_ENTRY, {
       ...this.env,
       HOST: '127.0.0.1',
       PORT: String(this.port),

@@ -103,7 +103,11 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
         auth,
         log: app.log,
       }),
-    housekeeping: housekeepingService({ sessions, resets }),
+    housekeeping: housekeepingService({
+      sessions,
+      resets,
+      pairings: stageDevicesRepository(db),
+    }),
     stageDevices: stageDevicesService({
       stageDevices: stageDevicesRepository(db),
       musicians,
@@ -134,7 +138,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       events,
       limits: config.limits,
     }),
-    requests: requestsService({ ...repositories, blocklist, events, limits: config.limits }),
+    requests: requestsService({ ...repositories, events, limits: config.limits }),
     blocklist: blocklistService({
       blocklist,
       events,

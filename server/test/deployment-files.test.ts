@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '#server/config.ts';
+import { PRODUCTION_ENTRY } from '#scripts/lib/server-process.ts';
 
 // No Docker engine runs where the tests run, so the files are checked against the app instead.
 const root = join(import.meta.dirname, '../..');
@@ -126,6 +127,12 @@ describe('Dockerfile', () => {
     expect(dockerfile.match(/^FROM node:24-slim/gm)).toHaveLength(2);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toContain(`EXPOSE ${loadConfig({}).port}`);
-    expect(dockerfile).toContain('CMD ["node", "server/src/main.ts"]');
+    // The image runs the server the way `npm start` and the benchmarks do.
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(['node', ...PRODUCTION_ENTRY])}`);
+    expect(dockerfile).toContain('COPY --from=build /app/server/dist ./server/dist');
+    const { scripts } = JSON.parse(await read('package.json')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toBe(`npm run build && node ${PRODUCTION_ENTRY.join(' ')}`);
   });
 });

@@ -19,6 +19,8 @@ export const YEAR_MAX = 2100;
 export const SONGS_PER_MUSICIAN_MAX = 10_000;
 
 export const RESET_CODE_LENGTH = 8;
+/** Room for the spaces or dashes people type inside a reset code (refused beyond this). */
+export const RESET_CODE_INPUT_MAX_LENGTH = RESET_CODE_LENGTH * 2;
 export const RESET_CODE_TTL_MINUTES = 15;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const SESSION_TTL_DAYS = 30;
@@ -50,6 +52,11 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** A contact message longer than this is refused with a message saying so. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/** The Spotify or Apple Music playlist address of an import. */
+export const PLAYLIST_URL_MAX_LENGTH = 2000;
+/** A typed stage pairing code, with room for the dashes and spaces people add to it. */
+export const PAIRING_CODE_INPUT_MAX_LENGTH = 40;
 
 /** Pro prices of the dashboard checkout (spec section 9); billing is disabled, so never charged. */
 export const PRO_PRICE_ANNUAL_PER_YEAR = 48;

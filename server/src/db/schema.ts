@@ -445,10 +445,13 @@ export const tips = pgTable(
     tipperName: text('tipper_name').notNull().default('Anonymous'),
     message: blank('message'),
     idempotencyKey: text('idempotency_key'),
+    /** The tipping phone's X-Device-Id, so every process counts the per-device tip limit alike. */
+    deviceId: blank('device_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('tips_musician_created_idx').on(t.musicianId, t.createdAt),
+    index('tips_musician_device_idx').on(t.musicianId, t.deviceId, t.createdAt),
     uniqueIndex('tips_idempotency_key').on(t.musicianId, t.idempotencyKey),
     check('tips_amount_range', sql`${t.amount} > 0 AND ${t.amount} <= 500`),
     check('tips_platform_valid', sql`${t.platform} IN ('paypal', 'venmo', 'cashapp', 'zelle')`),

@@ -59,6 +59,7 @@ function secretsOf(owner: OwnedThings): string[] {
     owner.musician.email,
     `requester-of-${owner.musician.musician.slug}@example.com`,
     `suggester-of-${owner.musician.musician.slug}@example.com`,
+    `blocked-by-${owner.musician.musician.slug}@example.com`,
   ];
 }
 
@@ -145,6 +146,7 @@ async function everythingOf(owner: OwnedThings) {
     '/api/song-suggestions',
     '/api/stage-devices',
     '/api/design/settings',
+    '/api/blocked-requesters',
   ];
   const answers: Record<string, unknown> = {};
   for (const path of urls) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '#server/config.ts';
+import type { BlockedRequester } from '#shared/schemas/blocked-requester.ts';
 import type { Playlist } from '#shared/schemas/playlist.ts';
 import type { CreatedRequest } from '#shared/schemas/request.ts';
 import type { Show } from '#shared/schemas/show.ts';
@@ -139,6 +140,25 @@ export interface OwnedThings {
   request: CreatedRequest;
   suggestion: { id: string };
   stageDevice: PairedStageDevice;
+  /** A requester the musician blocked (from a request of their own, on a song of its own). */
+  blockedRequester: BlockedRequester;
+}
+
+/** Blocks the requester of a request on a second song, so the main request stays shown. */
+async function blockSomeone(app: FastifyInstance, musician: TestMusician) {
+  const slug = musician.musician.slug;
+  const song = await createSong(app, musician, { title: `Other song of ${slug}` });
+  const request = await submitRequest(app, song, {
+    requester_email: `blocked-by-${slug}@example.com`,
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/blocked-requesters',
+    headers: musician.auth,
+    payload: { request_id: request.id },
+  });
+  if (res.statusCode !== 201) throw new Error(`block failed: ${res.statusCode} ${res.body}`);
+  return res.json<BlockedRequester>();
 }
 
 /** A musician with one of everything: a song, a playlist, a running show with a request, ... */
@@ -157,7 +177,8 @@ export async function musicianWithThings(
     requester_email: `suggester-of-${musician.musician.slug}@example.com`,
   });
   const stageDevice = await pairStageDevice(app, musician);
-  return { musician, song, playlist, show, request, suggestion, stageDevice };
+  const blockedRequester = await blockSomeone(app, musician);
+  return { musician, song, playlist, show, request, suggestion, stageDevice, blockedRequester };
 }
 
 /**
@@ -177,6 +198,7 @@ export function ownedParam(url: string, name: string, owner: OwnedThings): strin
     requests: owner.request.id,
     'song-suggestions': owner.suggestion.id,
     'stage-devices': owner.stageDevice.id,
+    'blocked-requesters': owner.blockedRequester.id,
     musician: owner.musician.musician.id,
   };
   return before ? byPart[before] : undefined;

@@ -4,7 +4,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  RESET_CODE_LENGTH,
+  RESET_CODE_INPUT_MAX_LENGTH,
 } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { EmailField, requiredText } from './common.ts';
@@ -60,7 +60,7 @@ export const ResetPasswordBody = z.object({
     .trim()
     .toUpperCase()
     .min(1, messages.resetCodeRequired)
-    .max(RESET_CODE_LENGTH * 2, messages.resetCodeInvalid),
+    .max(RESET_CODE_INPUT_MAX_LENGTH, messages.resetCodeInvalid),
   new_password: newPassword(messages.newPasswordRequired),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;

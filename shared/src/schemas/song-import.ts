@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAYLIST_URL_MAX_LENGTH } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { tooLong } from './human-errors.ts';
 import { EnrichSummary } from './metadata.ts';
@@ -68,7 +69,7 @@ export const PlaylistImportBody = z.object({
     .string({ error: messages.playlistUrlRequired })
     .trim()
     .min(1, messages.playlistUrlRequired)
-    .max(2000, tooLong(2000)),
+    .max(PLAYLIST_URL_MAX_LENGTH, tooLong(PLAYLIST_URL_MAX_LENGTH)),
   platform: z.enum(PLAYLIST_PLATFORMS, { error: messages.playlistPlatformInvalid }),
 });
 export type PlaylistImportBody = z.infer<typeof PlaylistImportBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAIRING_CODE_INPUT_MAX_LENGTH } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { Musician } from './musician.ts';
 
@@ -65,7 +66,7 @@ export type StageDeviceList = z.infer<typeof StageDeviceList>;
 export const ClaimStageDeviceBody = z.object({
   code: z
     .string({ error: messages.stagePairingCodeRequired })
-    .max(40, messages.stagePairingCodeInvalid)
+    .max(PAIRING_CODE_INPUT_MAX_LENGTH, messages.stagePairingCodeInvalid)
     .transform(normalizePairingCode)
     .refine((code) => code.length > 0, messages.stagePairingCodeRequired),
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '../limits.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SONG_FIELD_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+} from '../limits.ts';
 import { messages } from '../messages.ts';
 import { tooLong } from './human-errors.ts';
 
@@ -30,7 +35,7 @@ export const CreateSuggestionBody = z.object({
   musician_slug: required(100).toLowerCase(),
   suggested_title: required(SONG_FIELD_MAX_LENGTH),
   suggested_artist: required(SONG_FIELD_MAX_LENGTH),
-  requester_name: required(100),
+  requester_name: required(NAME_MAX_LENGTH),
   requester_email: required(EMAIL_MAX_LENGTH).pipe(z.email({ error: messages.emailInvalid })),
   message: z
     .string()

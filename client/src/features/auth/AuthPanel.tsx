@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { type AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -18,14 +23,19 @@ import './auth.css';
 type View = 'login' | 'register' | 'forgot';
 type Field = 'name' | 'email' | 'password';
 
+const MAX_LENGTHS: Record<Field, number> = {
+  name: NAME_MAX_LENGTH,
+  email: EMAIL_MAX_LENGTH,
+  password: PASSWORD_MAX_LENGTH,
+};
+
 /** Sign in, register, or reset a forgotten password: one panel on the landing page. */
-export function AuthPanel() {
-  const [view, setView] = useState<View>('login');
-  const { values, setValues, setErrors, bind } = useFormFields<Field>({
-    name: '',
-    email: '',
-    password: '',
-  });
+export function AuthPanel({ initialView = 'login' }: { initialView?: View }) {
+  const [view, setView] = useState<View>(initialView);
+  const { values, setValues, setErrors, bind } = useFormFields<Field>(
+    { name: '', email: '', password: '' },
+    MAX_LENGTHS,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '#shared/limits.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_CODE_INPUT_MAX_LENGTH,
+} from '#shared/limits.ts';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { ForgotPasswordBody, ResetPasswordBody } from '#shared/schemas/auth.ts';
@@ -19,14 +24,19 @@ interface ForgotPasswordProps {
 
 type Field = 'email' | 'reset_code' | 'new_password';
 
+const MAX_LENGTHS: Record<Field, number> = {
+  email: EMAIL_MAX_LENGTH,
+  reset_code: RESET_CODE_INPUT_MAX_LENGTH,
+  new_password: PASSWORD_MAX_LENGTH,
+};
+
 /** Step 1 asks for a code by email; step 2 sets a new password with it. */
 export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordProps) {
   const [step, setStep] = useState<1 | 2>(1);
-  const { values, setErrors, bind } = useFormFields<Field>({
-    email: initialEmail,
-    reset_code: '',
-    new_password: '',
-  });
+  const { values, setErrors, bind } = useFormFields<Field>(
+    { email: initialEmail, reset_code: '', new_password: '' },
+    MAX_LENGTHS,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [devCode, setDevCode] = useState<string | null>(null);

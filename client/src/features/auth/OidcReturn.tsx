@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { fill } from '#shared/fill-message.ts';
+import { NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { AuthResponse } from '#shared/schemas/auth.ts';
 import {
@@ -109,7 +110,10 @@ function Exchange({ code, state, iss }: { code: string; state: string; iss: stri
 
 /** A first sign-in: the provider vouched for the email, the musician names their act. */
 function ChooseStageName({ signup }: { signup: OidcSignupResponse }) {
-  const { values, setErrors, bind } = useFormFields<'name'>({ name: signup.suggested_name });
+  const { values, setErrors, bind } = useFormFields<'name'>(
+    { name: signup.suggested_name },
+    { name: NAME_MAX_LENGTH },
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const signIn = useAuthStore((s) => s.signIn);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -53,6 +54,7 @@ export function ContactForm({ name, email }: ContactFormProps) {
       <TextField
         label="Name"
         autoComplete="name"
+        maxLength={NAME_MAX_LENGTH}
         value={fields.name}
         onChange={(event) => set('name')(event.target.value)}
       />
@@ -60,12 +62,14 @@ export function ContactForm({ name, email }: ContactFormProps) {
         label="Email"
         type="email"
         autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
         value={fields.email}
         onChange={(event) => set('email')(event.target.value)}
       />
       <TextAreaField
         label="Message"
         rows={4}
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
         value={fields.message}
         onChange={(event) => set('message')(event.target.value)}
       />

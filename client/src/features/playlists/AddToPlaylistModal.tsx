@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PLAYLIST_NAME_MAX_LENGTH } from '#shared/schemas/playlist.ts';
 import type { Notify } from '#client/lib/use-toast.ts';
 import { Modal } from '#client/ui/Modal.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -67,6 +68,7 @@ function AddToPlaylistForm({ songIds: selected, notify, onAdded, onClose }: AddT
       {mode === 'new' ? (
         <TextField
           label="Playlist name"
+          maxLength={PLAYLIST_NAME_MAX_LENGTH}
           value={name}
           onChange={(event) => {
             setName(event.target.value);

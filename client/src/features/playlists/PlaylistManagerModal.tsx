@@ -28,6 +28,7 @@ function CreatePlaylistForm({ actions }: { actions: PlaylistActions }) {
     <form className="create-playlist" onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label="New playlist name"
+        maxLength={PLAYLIST_NAME_MAX_LENGTH}
         value={name}
         error={error}
         onChange={(event) => {

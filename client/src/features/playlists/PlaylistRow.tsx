@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { PlaylistSummary } from '#shared/schemas/playlist.ts';
+import { PLAYLIST_NAME_MAX_LENGTH, type PlaylistSummary } from '#shared/schemas/playlist.ts';
 import { TextField } from '#client/ui/TextField.tsx';
 import type { PlaylistActions } from './playlist-actions.ts';
 
@@ -11,7 +11,8 @@ interface PlaylistRowProps {
   onDelete(playlist: PlaylistSummary): void;
 }
 
-function RenameForm({
+/** Inline rename of one playlist; Escape cancels it. */
+export function RenameForm({
   playlist,
   actions,
   onDone,
@@ -36,6 +37,7 @@ function RenameForm({
         value={name}
         error={error}
         autoFocus
+        maxLength={PLAYLIST_NAME_MAX_LENGTH}
         onChange={(event) => {
           setName(event.target.value);
           setError(undefined);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { ChangeEmailBody } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -9,6 +10,12 @@ import { useAuthStore } from '../auth/auth-store.ts';
 import { profileApi } from './profile-api.ts';
 
 type Field = 'new_email' | 'confirm_email' | 'current_password';
+
+const MAX_LENGTHS: Record<Field, number> = {
+  new_email: EMAIL_MAX_LENGTH,
+  confirm_email: EMAIL_MAX_LENGTH,
+  current_password: PASSWORD_MAX_LENGTH,
+};
 
 interface ChangeEmailFormProps {
   currentEmail: string;
@@ -30,11 +37,10 @@ function emailFormError(values: Record<Field, string>, currentEmail: string): st
 
 export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailFormProps) {
   const setMusician = useAuthStore((s) => s.setMusician);
-  const { values, bind } = useFormFields<Field>({
-    new_email: '',
-    confirm_email: '',
-    current_password: '',
-  });
+  const { values, bind } = useFormFields<Field>(
+    { new_email: '', confirm_email: '', current_password: '' },
+    MAX_LENGTHS,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

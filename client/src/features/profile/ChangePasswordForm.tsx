@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PASSWORD_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { ChangePasswordBody, PASSWORD_RULES } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -8,6 +9,12 @@ import { TextField } from '#client/ui/TextField.tsx';
 import { profileApi } from './profile-api.ts';
 
 type Field = 'current_password' | 'new_password' | 'confirm_password';
+
+const MAX_LENGTHS: Record<Field, number> = {
+  current_password: PASSWORD_MAX_LENGTH,
+  new_password: PASSWORD_MAX_LENGTH,
+  confirm_password: PASSWORD_MAX_LENGTH,
+};
 
 interface ChangePasswordFormProps {
   onDone(message: string): void;
@@ -27,11 +34,10 @@ function passwordFormError(values: Record<Field, string>): string | null {
 }
 
 export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps) {
-  const { values, bind } = useFormFields<Field>({
-    current_password: '',
-    new_password: '',
-    confirm_password: '',
-  });
+  const { values, bind } = useFormFields<Field>(
+    { current_password: '', new_password: '', confirm_password: '' },
+    MAX_LENGTHS,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

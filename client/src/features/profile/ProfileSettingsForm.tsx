@@ -12,6 +12,7 @@ import { profileApi } from './profile-api.ts';
 import {
   checkProfileForm,
   formValuesOf,
+  TEXT_FIELD_MAX_LENGTHS,
   withoutPrefix,
   type FormBinding,
   type ProfileFormErrors,
@@ -38,6 +39,7 @@ export function ProfileSettingsForm({ musician }: ProfileSettingsFormProps) {
       name: field,
       value: values[field],
       error: errors[field],
+      maxLength: TEXT_FIELD_MAX_LENGTHS[field],
       onChange(event) {
         const value = withoutPrefix(field, event.target.value);
         setValues((current) => ({ ...current, [field]: value }));
@@ -109,6 +111,7 @@ export function ProfileSettingsForm({ musician }: ProfileSettingsFormProps) {
             label="Bio"
             name="bio"
             rows={3}
+            maxLength={TEXT_FIELD_MAX_LENGTHS.bio}
             value={values.bio}
             onChange={(event) => {
               const { value } = event.target;

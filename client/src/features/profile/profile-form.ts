@@ -1,4 +1,10 @@
 import type { ChangeEvent } from 'react';
+import {
+  NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+  SLUG_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+} from '#shared/limits.ts';
 import { ProfileUpdateBody, type Musician } from '#shared/schemas/musician.ts';
 
 /** The text fields of the Profile Settings form, by their API names. */
@@ -19,6 +25,24 @@ export const TEXT_FIELDS = [
   'apple_music_artist_url',
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
+
+/** The longest value of each text field: the limits of ProfileUpdateBody. */
+export const TEXT_FIELD_MAX_LENGTHS: Record<TextField, number> = {
+  name: NAME_MAX_LENGTH,
+  slug: SLUG_MAX_LENGTH,
+  bio: TEXT_MAX_LENGTH,
+  website: SHORT_TEXT_MAX_LENGTH,
+  venmo_username: SHORT_TEXT_MAX_LENGTH,
+  paypal_username: SHORT_TEXT_MAX_LENGTH,
+  cash_app_username: SHORT_TEXT_MAX_LENGTH,
+  zelle_email: SHORT_TEXT_MAX_LENGTH,
+  zelle_phone: SHORT_TEXT_MAX_LENGTH,
+  instagram_username: SHORT_TEXT_MAX_LENGTH,
+  facebook_username: SHORT_TEXT_MAX_LENGTH,
+  tiktok_username: SHORT_TEXT_MAX_LENGTH,
+  spotify_artist_url: SHORT_TEXT_MAX_LENGTH,
+  apple_music_artist_url: SHORT_TEXT_MAX_LENGTH,
+};
 
 export const FLAG_FIELDS = [
   'venmo_enabled',
@@ -74,6 +98,7 @@ export interface FormBinding {
     name: string;
     value: string;
     error: string | undefined;
+    maxLength: number;
     onChange(event: ChangeEvent<HTMLInputElement>): void;
   };
   flag(field: FlagField): {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { TextField } from '#client/ui/TextField.tsx';
 import { EMPTY_VENUE, VenueFields, type VenueValues } from './VenueFields.tsx';
@@ -73,7 +74,7 @@ export function ShowControls({ actions }: ShowControlsProps) {
         value={name}
         error={error}
         autoFocus
-        maxLength={100}
+        maxLength={NAME_MAX_LENGTH}
         onChange={(event) => {
           setName(event.target.value);
           setError(undefined);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Modal } from '#client/ui/Modal.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { EMPTY_BATCH_FORM, type BatchEditForm } from './batch-edit.ts';
+import { BATCH_EDIT_MAX_LENGTHS, EMPTY_BATCH_FORM, type BatchEditForm } from './batch-edit.ts';
 import { selectSelectedCount, useSongsStore } from './songs-store.ts';
 import type { SongActions } from './use-song-actions.ts';
 
@@ -37,6 +37,7 @@ function BatchEditForm({ actions, onClose }: { actions: SongActions; onClose(): 
           key={field.key}
           label={field.label}
           hint={field.hint}
+          maxLength={BATCH_EDIT_MAX_LENGTHS[field.key]}
           value={form[field.key]}
           onChange={(event) => {
             setForm((held) => ({ ...held, [field.key]: event.target.value }));

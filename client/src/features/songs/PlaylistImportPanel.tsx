@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PLAYLIST_URL_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { PlaylistImportResponse, PlaylistPlatform } from '#shared/schemas/song-import.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
@@ -70,6 +71,7 @@ export function PlaylistImportPanel({ onClose }: { onClose(): void }) {
         <TextField
           label="Playlist URL"
           type="url"
+          maxLength={PLAYLIST_URL_MAX_LENGTH}
           value={url}
           error={urlError}
           placeholder="https://open.spotify.com/playlist/…"

@@ -1,10 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { SongInput } from '#shared/schemas/song.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { mergeTags, songInputFrom, type SongFormValues } from './song-form.ts';
+import {
+  mergeTags,
+  songInputFrom,
+  YEAR_INPUT_MAX_LENGTH,
+  type SongFormValues,
+} from './song-form.ts';
 import { songsApi } from './songs-api.ts';
 import { TagChips } from './TagChips.tsx';
 import { useFilterOptions } from './use-visible-songs.ts';
@@ -89,14 +95,14 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
           label="Title"
           value={values.title}
           error={errors.title}
-          maxLength={200}
+          maxLength={SONG_FIELD_MAX_LENGTH}
           onChange={(event) => set('title', event.target.value)}
         />
         <TextField
           label="Artist"
           value={values.artist}
           error={errors.artist}
-          maxLength={200}
+          maxLength={SONG_FIELD_MAX_LENGTH}
           onChange={(event) => set('artist', event.target.value)}
         />
       </div>
@@ -125,14 +131,14 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
           label="Year"
           inputMode="numeric"
           value={values.year}
-          maxLength={4}
+          maxLength={YEAR_INPUT_MAX_LENGTH}
           onChange={(event) => set('year', event.target.value)}
         />
         <TextField
           label="Notes"
           hint={messages.songNotesPublic}
           value={values.notes}
-          maxLength={2000}
+          maxLength={TEXT_MAX_LENGTH}
           onChange={(event) => set('notes', event.target.value)}
         />
       </div>
@@ -140,7 +146,7 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
         label="Songwriter"
         hint={messages.songSongwriterHint}
         value={values.songwriter}
-        maxLength={200}
+        maxLength={SONG_FIELD_MAX_LENGTH}
         placeholder="e.g. John Lennon, Paul McCartney"
         onChange={(event) => set('songwriter', event.target.value)}
       />

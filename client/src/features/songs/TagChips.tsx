@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { TAG_MAX_LENGTH } from '#shared/limits.ts';
 import { addTag } from './song-form.ts';
 
 interface TagChipsProps {
@@ -53,7 +54,7 @@ export function TagChips({ label, tags, suggestions, onChange }: TagChipsProps) 
           value={draft}
           list={`${id}-options`}
           placeholder={`Add a ${singular}`}
-          maxLength={50}
+          maxLength={TAG_MAX_LENGTH}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />

@@ -1,5 +1,12 @@
+import {
+  SONG_FIELD_MAX_LENGTH,
+  TAG_MAX_LENGTH,
+  TAGS_MAX_COUNT,
+  TEXT_MAX_LENGTH,
+} from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { BatchEditBody } from '#shared/schemas/song.ts';
+import { YEAR_INPUT_MAX_LENGTH } from './song-form.ts';
 
 export interface BatchEditForm {
   artist: string;
@@ -8,6 +15,18 @@ export interface BatchEditForm {
   year: string;
   notes: string;
 }
+
+/** The most tags a song takes, each as long as allowed, typed as "a, b, c". */
+const TAG_LIST_MAX_LENGTH = TAGS_MAX_COUNT * (TAG_MAX_LENGTH + ', '.length);
+
+/** The longest text each field takes: the server's limits of BatchSongUpdates. */
+export const BATCH_EDIT_MAX_LENGTHS: Record<keyof BatchEditForm, number> = {
+  artist: SONG_FIELD_MAX_LENGTH,
+  genres: TAG_LIST_MAX_LENGTH,
+  moods: TAG_LIST_MAX_LENGTH,
+  year: YEAR_INPUT_MAX_LENGTH,
+  notes: TEXT_MAX_LENGTH,
+};
 
 export const EMPTY_BATCH_FORM: BatchEditForm = {
   artist: '',

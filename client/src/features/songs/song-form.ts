@@ -1,4 +1,8 @@
+import { YEAR_MAX } from '#shared/limits.ts';
 import type { Song, SongInput } from '#shared/schemas/song.ts';
+
+/** A year is typed as its digits: no valid one is longer than the latest year allowed. */
+export const YEAR_INPUT_MAX_LENGTH = String(YEAR_MAX).length;
 
 export interface SongFormValues {
   title: string;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PAIRING_CODE_INPUT_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { groupPairingCode, normalizePairingCode } from '#shared/schemas/stage-device.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -86,7 +87,7 @@ export function StagePairPage() {
               autoComplete="one-time-code"
               autoCapitalize="characters"
               spellCheck={false}
-              maxLength={20}
+              maxLength={PAIRING_CODE_INPUT_MAX_LENGTH}
               placeholder="ABCD-EFGH"
             />
             <StatusMessage tone="error">{error}</StatusMessage>

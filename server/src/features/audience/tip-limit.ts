@@ -1,8 +1,10 @@
 /**
- * Tips carry no email and the tips table no device column, so a phone's tips are counted here,
- * in this process's memory, by its X-Device-Id (by its address when it sent none). With several
- * server processes each counts its own share: the per-musician count in the database and the
- * per-IP limit still hold across all of them.
+ * The tips of senders without an X-Device-Id, counted in this process's memory by address (a
+ * phone with an id is counted in the database: tips.device_id). The audience page always sends
+ * an id, so only scripts and odd clients land here, and they stay in memory on purpose: storing
+ * their address on the tip would keep a trace of the audience's IPs for as long as the tip is
+ * kept, for nothing else. With several processes each counts its own share, as the per-IP rate
+ * limit of audience writes does; the musician's flood guard (in the database) holds across all.
  */
 export function recentTipsCounter(now: () => number = Date.now) {
   const times = new Map<string, number[]>();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TipPlatform } from '#shared/audience-constants.ts';
 import type { Db } from '#server/db/database.ts';
 import { requests, tips } from '#server/db/schema.ts';
@@ -13,6 +13,8 @@ interface NewTip {
   /** The request the tip follows, as the phone says: used only if it is this musician's. */
   requestId: string | null;
   idempotencyKey: string | null;
+  /** The phone's X-Device-Id, '' when it sent none: what the per-phone limit counts by. */
+  deviceId: string;
 }
 
 interface Recorded {
@@ -23,17 +25,40 @@ interface Recorded {
 }
 
 export function tipsRepository(db: Db) {
+  /** Seconds until each of the newest `max` matching tips of the window leaves it, newest first. */
+  async function freesIn(where: SQL, windowMinutes: number, max: number): Promise<number[]> {
+    const window = sql`make_interval(mins => ${windowMinutes}::int)`;
+    const result = await db.execute(sql`
+      SELECT extract(epoch FROM (created_at + ${window} - now())) AS frees_in
+      FROM ${tips}
+      WHERE ${where} AND created_at > now() - ${window}
+      ORDER BY created_at DESC
+      LIMIT ${max}`);
+    return (result as unknown as { rows: { frees_in: string | number }[] }).rows.map((row) =>
+      Number(row.frees_in),
+    );
+  }
+
   return {
-    /** Seconds until each of the musician's newest `max` tips of the last minute leaves it. */
-    async musicianRecent(musicianId: string, max: number): Promise<number[]> {
-      const result = await db.execute(sql`
-        SELECT extract(epoch FROM (created_at + interval '1 minute' - now())) AS frees_in
-        FROM ${tips}
-        WHERE musician_id = ${musicianId} AND created_at > now() - interval '1 minute'
-        ORDER BY created_at DESC
-        LIMIT ${max}`);
-      return (result as unknown as { rows: { frees_in: string | number }[] }).rows.map((row) =>
-        Number(row.frees_in),
+    /** The musician's tips of the last minute (the flood guard). */
+    musicianRecent(musicianId: string, max: number): Promise<number[]> {
+      return freesIn(sql`musician_id = ${musicianId}`, 1, max);
+    },
+
+    /**
+     * One phone's tips to the musician in the window, read from the table every server process
+     * writes to, so all of them count the same tips (tips_musician_device_idx serves it).
+     */
+    phoneRecent(
+      musicianId: string,
+      deviceId: string,
+      windowMinutes: number,
+      max: number,
+    ): Promise<number[]> {
+      return freesIn(
+        sql`musician_id = ${musicianId} AND device_id = ${deviceId}`,
+        windowMinutes,
+        max,
       );
     },
 

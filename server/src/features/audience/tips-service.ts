@@ -1,5 +1,6 @@
 import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { fill } from '#shared/fill-message.ts';
+import { DEVICE_ID_PATTERN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
 import type { SubmissionLimits } from '#server/config.ts';
@@ -20,8 +21,12 @@ interface Deps {
   requests: RequestsRepository;
   events: DomainEvents;
   limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'perMusicianPerMinute'>;
+  /** The tips of senders without a device id, by address (see tip-limit.ts). */
   recentTips?: RecentTipsCounter;
 }
+
+/** The phone's X-Device-Id in a `sender`; '' when the sender is an address (`ip:...`). */
+const deviceIdIn = (sender: string) => (DEVICE_ID_PATTERN.test(sender) ? sender : '');
 
 /** POST /musicians/{slug}/tips: the audience says they tipped (the money moves in the app). */
 export function tipsService(deps: Deps) {
@@ -50,25 +55,29 @@ export function tipsService(deps: Deps) {
     return toCreatedTip(earlier);
   }
 
-  /** 429 past the phone's limit or the musician's flood guard; otherwise counts this tip. */
-  async function checkLimits(musicianId: string, sender: string) {
+  /**
+   * 429 past the phone's limit or the musician's flood guard. A phone with an id is counted from
+   * its stored tips, so every server process agrees; a sender without one, by its address here.
+   */
+  async function checkLimits(musicianId: string, sender: string, deviceId: string) {
     const { tipsPerRequester: perPhone, perMusicianPerMinute } = limits;
+    const { windowMinutes, max } = perPhone;
     const key = `${musicianId}:${sender}`;
-    const reached = limitReached(
-      recentTips.freesIn(key, perPhone.windowMinutes, perPhone.max),
-      perPhone.max,
-    );
-    if (reached) throw limitError('tip', reached, perPhone.windowMinutes);
-    const flooded = limitReached(
-      await tips.musicianRecent(musicianId, perMusicianPerMinute),
-      perMusicianPerMinute,
-    );
+    const [mine, everyone] = await Promise.all([
+      deviceId
+        ? tips.phoneRecent(musicianId, deviceId, windowMinutes, max)
+        : recentTips.freesIn(key, windowMinutes, max),
+      tips.musicianRecent(musicianId, perMusicianPerMinute),
+    ]);
+    const reached = limitReached(mine, max);
+    if (reached) throw limitError('tip', reached, windowMinutes);
+    const flooded = limitReached(everyone, perMusicianPerMinute);
     if (flooded) throw floodError(flooded.retryAfterSeconds);
-    recentTips.record(key, perPhone.windowMinutes);
+    if (!deviceId) recentTips.record(key, windowMinutes);
   }
 
   return {
-    /** `sender`: the phone's X-Device-Id, or its address when it sent none. */
+    /** `sender`: the phone's X-Device-Id, or `ip:<address>` when it sent none. */
     async create(
       slug: string,
       data: CreateTipData,
@@ -88,7 +97,8 @@ export function tipsService(deps: Deps) {
         throw badRequest(fill(messages.tipProviderNotSetUp, { provider }));
       }
 
-      await checkLimits(musician.id, sender);
+      const deviceId = deviceIdIn(sender);
+      await checkLimits(musician.id, sender, deviceId);
       const { tip, requestId } = await tips.record({
         musicianId: musician.id,
         amount: data.amount,
@@ -97,6 +107,7 @@ export function tipsService(deps: Deps) {
         message: data.message,
         requestId: data.request_id ?? null,
         idempotencyKey,
+        deviceId,
       });
       if (!tip) {
         // The same key won a race a moment ago: answer with that tip.

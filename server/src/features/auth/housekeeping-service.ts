@@ -9,16 +9,25 @@ const KEEP_EXPIRED_CODES_MS = 24 * 60 * 60 * 1000;
 export function housekeepingService(deps: {
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
+  /**
+   * Stage-device pairing codes nobody claimed (the stage-devices repository): without this,
+   * only a new code clears them. Typed here, as stage-devices already imports from auth.
+   */
+  pairings: { deleteExpiredWaiting(before: Date): Promise<number> };
 }) {
   return {
-    async sweep(now = new Date()): Promise<{ sessions: number; resetCodes: number }> {
+    async sweep(
+      now = new Date(),
+    ): Promise<{ sessions: number; resetCodes: number; pairingCodes: number }> {
       const sessions = await deps.sessions.deleteEndedBefore(
         new Date(now.getTime() - KEEP_ENDED_SESSIONS_MS),
       );
       const resetCodes = await deps.resets.deleteExpiredBefore(
         new Date(now.getTime() - KEEP_EXPIRED_CODES_MS),
       );
-      return { sessions, resetCodes };
+      // Gone as soon as they expire: a claim answers a lapsed code like an unknown one anyway.
+      const pairingCodes = await deps.pairings.deleteExpiredWaiting(now);
+      return { sessions, resetCodes, pairingCodes };
     },
   };
 }

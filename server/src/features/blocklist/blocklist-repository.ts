@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts';
 import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
@@ -10,6 +10,13 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 function matches(email: string, deviceId: string, column: { email: string; device: string }) {
   return sql`((${email}::text <> '' AND lower(${sql.raw(column.email)}) = ${email}::text)
     OR (${deviceId}::text <> '' AND ${sql.raw(column.device)} = ${deviceId}::text))`;
+}
+
+/** True when the musician (an SQL expression, e.g. a column) blocked this requester. */
+export function blockedSql(musicianId: SQL, who: Requester): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${blockedRequesters}
+    WHERE musician_id = ${musicianId}
+      AND ${matches(who.email.toLowerCase(), who.deviceId, { email: 'email', device: 'device_id' })})`;
 }
 
 export interface BlockResult {
@@ -24,13 +31,10 @@ export function blocklistRepository(db: Db) {
   return {
     /** Whether this musician blocked the requester's email or phone. */
     async isBlocked(musicianId: string, who: Requester): Promise<boolean> {
-      const email = who.email.toLowerCase();
-      const result = await db.execute(sql`
-        SELECT 1 FROM ${blockedRequesters}
-        WHERE musician_id = ${musicianId}
-          AND ${matches(email, who.deviceId, { email: 'email', device: 'device_id' })}
-        LIMIT 1`);
-      return rowsOf(result).length > 0;
+      const result = await db.execute(
+        sql`SELECT ${blockedSql(sql`${musicianId}`, who)} AS blocked`,
+      );
+      return rowsOf<{ blocked: boolean }>(result)[0]?.blocked === true;
     },
 
     async list(musicianId: string): Promise<BlockedRequesterRow[]> {

@@ -1,4 +1,4 @@
-import sharp, { type ResizeOptions } from 'sharp';
+import type { ResizeOptions } from 'sharp';
 import { messages } from '#shared/messages.ts';
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '#shared/schemas/audience.ts';
 import { badRequest, HttpError } from '#server/http/errors.ts';
@@ -67,6 +67,8 @@ export function decodeImageDataUrl(text: string): Buffer {
  * GPS position included), ICC and XMP are gone; the EXIF orientation is applied first.
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  // Loaded on the first upload: libvips costs the server memory it would otherwise never use.
+  const { default: sharp } = await import('sharp');
   // The header only: nothing is decoded yet.
   const metadata = await sharp(bytes)
     .metadata()

@@ -30,7 +30,7 @@ export function matchKey(text: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/&/g, ' and ')
-    .replace(/['’`]/g, '')
+    .replace(/['\u2019`]/g, '') // escaped: the server bundle stays ASCII (build-server.ts)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .replace(/^the /, '');

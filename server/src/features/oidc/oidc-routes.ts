@@ -3,9 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { AuthResponse } from '#shared/schemas/auth.ts';
 import { OidcCallbackBody, OidcCallbackResponse, OidcCompleteBody } from '#shared/schemas/oidc.ts';
-import { notFound, unauthorized } from '#server/http/errors.ts';
+import { HttpError, notFound, unauthorized } from '#server/http/errors.ts';
 import { requestOrigin } from '#server/http/public-url.ts';
 import { responses } from '#server/http/responses.ts';
+import { OIDC_RETURN_PATH } from './oidc-service.ts';
+
+/**
+ * Where a sign-in that could not start sends the browser: the page the provider returns to,
+ * with an OAuth 2.0 error code (RFC 6749, 4.1.2.1), as if the provider had refused it, so the
+ * client shows its sign-in failure instead of raw JSON (the start is a full page load).
+ */
+function startFailedPath(error: HttpError): string {
+  const code = error.statusCode === 503 ? 'temporarily_unavailable' : 'server_error';
+  return `${OIDC_RETURN_PATH}?error=${code}`;
+}
 
 /**
  * Sign-in with the configured OpenID Connect provider: start sends the browser there, callback
@@ -33,7 +44,14 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/auth/oidc/start', limited, async (request, reply) => {
     const oidc = service();
-    return reply.header('cache-control', 'no-store').redirect(await oidc.start(originOf(request)));
+    reply.header('cache-control', 'no-store');
+    try {
+      return reply.redirect(await oidc.start(originOf(request)));
+    } catch (error) {
+      // The service logged the cause; the browser only needs to land on a page that says so.
+      if (!(error instanceof HttpError)) throw error;
+      return reply.redirect(startFailedPath(error));
+    }
   });
 
   app.post(

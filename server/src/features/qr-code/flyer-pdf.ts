@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { FlyerPaper } from '#shared/schemas/audience.ts';
 import { CALL_TO_ACTION, flyerColors, nameLines, type FlyerContent } from './flyer-layout.ts';
 import { qrPath } from './qr-render.ts';
@@ -24,7 +23,9 @@ function fittingSize(
  * The flyer as a one-page, print-ready PDF: vector QR code and text (the link stays text, and
  * is a link too), on A4 or Letter. Standard PDF fonts, so nothing to embed or install.
  */
-export function flyerPdf(content: FlyerContent, paper: FlyerPaper): Promise<Buffer> {
+export async function flyerPdf(content: FlyerContent, paper: FlyerPaper): Promise<Buffer> {
+  // Loaded on the first PDF: its font metrics would otherwise sit in memory unused.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: PAPER[paper],
     margin: 0,

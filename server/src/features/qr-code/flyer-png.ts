@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { CALL_TO_ACTION, flyerColors, nameLines, type FlyerContent } from './flyer-layout.ts';
 import { qrPath } from './qr-render.ts';
 
@@ -52,7 +51,9 @@ export function flyerSvg(content: FlyerContent): string {
 }
 
 /** The flyer as a PNG image (the spec's `{flyer}`). */
-export function flyerPng(content: FlyerContent): Promise<Buffer> {
+export async function flyerPng(content: FlyerContent): Promise<Buffer> {
+  // Loaded on the first flyer: libvips costs the server memory it would otherwise never use.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(flyerSvg(content)))
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();

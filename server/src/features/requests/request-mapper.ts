@@ -1,5 +1,5 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
-import type { RequestVoter, SongRequest } from '#shared/schemas/request.ts';
+import type { CreatedRequest, RequestVoter, SongRequest } from '#shared/schemas/request.ts';
 
 /** A +1 as json_agg gives it: numeric may come as text, the time as PostgreSQL writes it. */
 export interface VoterRow {
@@ -51,5 +51,16 @@ export function toRequestStatusView(source: RequestStatusSource): RequestStatusV
     song_artist: source.song_artist,
     status: source.status,
     updated_at: new Date(source.updated_at).toISOString(),
+  };
+}
+
+/** What the phone that filed a request is told of it (its status token is added apart). */
+export function toCreatedRequest(request: SongRequest): Omit<CreatedRequest, 'status_token'> {
+  return {
+    id: request.id,
+    song_title: request.song_title,
+    song_artist: request.song_artist,
+    status: request.status,
+    created_at: request.created_at,
   };
 }

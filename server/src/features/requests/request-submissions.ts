@@ -1,17 +1,35 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { musicians, requests, requestVoters, shows, songs } from '#server/db/schema.ts';
+import { blockedSql } from '../blocklist/blocklist-repository.ts';
 import type { Requester } from '../blocklist/requester.ts';
+import { selectRequestsFrom, visible } from './request-columns.ts';
+import { toSongRequest } from './request-mapper.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A request still waiting: the same song asked again becomes a +1 on it. */
 const WAITING = sql`('pending', 'accepted', 'up_next')`;
 
-export interface SongOwner {
+/** Everything deciding whether a submission may be filed, read in one round trip. */
+export interface Admission {
   musicianId: string;
   hidden: boolean;
   requestsEnabled: boolean;
+  /** The Idempotency-Key filed something already: a retry. */
+  keyUsed: boolean;
+  /** Seconds until each of the requester's newest requests and +1s leaves their window. */
+  requesterFreesIn: number[];
+  /** The same for everyone's, over the last minute (the flood guard). */
+  musicianFreesIn: number[];
+  blocked: boolean;
+}
+
+export interface AdmissionLimits {
+  perRequester: SubmissionLimit;
+  perMusicianPerMinute: number;
 }
 
 /** What an Idempotency-Key filed the first time, as stored (a request, or a +1 on one). */
@@ -44,40 +62,88 @@ export type Filed =
   | { outcome: 'unavailable'; hidden: boolean; requestsEnabled: boolean }
   /** The key was used a moment ago by a submission that won the race: answer with that one. */
   | { outcome: 'replay' }
-  | { outcome: 'created' | 'merged'; musicianId: string; requestId: string };
+  | {
+      outcome: 'created' | 'merged';
+      musicianId: string;
+      requestId: string;
+      /** As the musician sees it; undefined when a blocked requester filed it. */
+      request: SongRequest | undefined;
+    };
 
 /** The audience's side of requests: limits, idempotent replays, merging. */
 export function requestSubmissions(db: Db) {
-  /** Seconds until each of the newest `max` rows matching `where` leaves the window. */
-  async function freesIn(where: SQL, windowMinutes: number, max: number): Promise<number[]> {
+  /**
+   * Seconds until each of the newest `max` requests and +1s matching `where` leaves the window,
+   * as an array (newest first). `where` reads the rows as `r`.
+   */
+  function freesIn(where: SQL, windowMinutes: number, max: number): SQL {
     const window = sql`make_interval(mins => ${windowMinutes}::int)`;
     const since = sql`now() - ${window}`;
-    const result = await db.execute(sql`
-      SELECT extract(epoch FROM (created_at + ${window} - now())) AS frees_in
+    return sql`ARRAY(
+      SELECT extract(epoch FROM (created_at + ${window} - now()))::float8
       FROM (
         SELECT created_at FROM ${requests} r WHERE r.created_at > ${since} AND ${where}
         UNION ALL
         SELECT created_at FROM ${requestVoters} r WHERE r.created_at > ${since} AND ${where}
       ) recent
       ORDER BY created_at DESC
-      LIMIT ${max}`);
-    return rowsOf<{ frees_in: string | number }>(result).map((row) => Number(row.frees_in));
+      LIMIT ${max})`;
   }
 
+  /** Whether this Idempotency-Key filed a request or a +1 with the musician (an SQL value). */
+  const keyUsedSql = (musicianId: SQL, key: string | null) =>
+    key
+      ? sql`EXISTS (SELECT 1 FROM ${requests}
+          WHERE musician_id = ${musicianId} AND idempotency_key = ${key}
+          UNION ALL
+          SELECT 1 FROM ${requestVoters}
+          WHERE musician_id = ${musicianId} AND idempotency_key = ${key})`
+      : sql`false`;
+
   return {
-    async songOwner(songId: string): Promise<SongOwner | undefined> {
+    /**
+     * The song's owner and state, whether the key was used, the requester's and the musician's
+     * recent submissions, and the blocklist: one statement, since each round trip into the
+     * embedded database costs more than the work it asks for.
+     */
+    async admission(
+      songId: string,
+      key: string | null,
+      who: Requester,
+      limits: AdmissionLimits,
+    ): Promise<Admission | undefined> {
+      const musicianId = sql`s.musician_id`;
+      const device = who.deviceId ? sql` OR r.device_id = ${who.deviceId}` : sql``;
+      const byRequester = sql`r.musician_id = s.musician_id
+        AND (lower(r.requester_email) = lower(${who.email}::text)${device})`;
+      const { perRequester } = limits;
       const result = await db.execute(sql`
-        SELECT s.musician_id, s.hidden, m.requests_enabled
+        SELECT s.musician_id, s.hidden, m.requests_enabled,
+          ${keyUsedSql(musicianId, key)} AS key_used,
+          ${freesIn(byRequester, perRequester.windowMinutes, perRequester.max)} AS requester_frees_in,
+          ${freesIn(sql`r.musician_id = s.musician_id`, 1, limits.perMusicianPerMinute)}
+            AS musician_frees_in,
+          ${blockedSql(musicianId, who)} AS blocked
         FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
         WHERE s.id = ${songId}`);
-      const [row] = rowsOf<{ musician_id: string; hidden: boolean; requests_enabled: boolean }>(
-        result,
-      );
+      const [row] = rowsOf<{
+        musician_id: string;
+        hidden: boolean;
+        requests_enabled: boolean;
+        key_used: boolean;
+        requester_frees_in: number[];
+        musician_frees_in: number[];
+        blocked: boolean;
+      }>(result);
       return (
         row && {
           musicianId: row.musician_id,
           hidden: row.hidden,
           requestsEnabled: row.requests_enabled,
+          keyUsed: row.key_used,
+          requesterFreesIn: row.requester_frees_in.map(Number),
+          musicianFreesIn: row.musician_frees_in.map(Number),
+          blocked: row.blocked,
         }
       );
     },
@@ -103,22 +169,6 @@ export function requestSubmissions(db: Db) {
         requestId: request_id,
         fields: { ...fields, tip_amount: Number(fields.tip_amount) },
       };
-    },
-
-    /** The requester's requests and +1s to this musician in the window (email or device). */
-    requesterRecent(musicianId: string, who: Requester, windowMinutes: number, max: number) {
-      const device = who.deviceId ? sql` OR r.device_id = ${who.deviceId}` : sql``;
-      return freesIn(
-        sql`r.musician_id = ${musicianId}
-          AND (lower(r.requester_email) = lower(${who.email}::text)${device})`,
-        windowMinutes,
-        max,
-      );
-    },
-
-    /** Every request and +1 to this musician in the last minute (the flood guard). */
-    musicianRecent(musicianId: string, max: number) {
-      return freesIn(sql`r.musician_id = ${musicianId}`, 1, max);
     },
 
     /**
@@ -174,64 +224,68 @@ export function requestSubmissions(db: Db) {
         const musicianId = song.musician_id;
         const key = submission.idempotencyKey;
 
-        // The same key a moment ago (a double tap on the same song): it waited on the lock.
-        if (key) {
-          const used = await tx.execute(sql`
-            SELECT 1 FROM ${requests}
-            WHERE musician_id = ${musicianId} AND idempotency_key = ${key}
-            UNION ALL
-            SELECT 1 FROM ${requestVoters}
-            WHERE musician_id = ${musicianId} AND idempotency_key = ${key}`);
-          if (rowsOf(used).length > 0) return { outcome: 'replay' };
-        }
-
+        // Read after the lock, in a statement of its own, so it sees what the phone that held
+        // the lock just filed: the same key a moment ago (a double tap), or the request to join.
         const waiting = submission.blocked
-          ? []
-          : rowsOf<{ id: string }>(
-              await tx.execute(sql`
-                SELECT id FROM ${requests}
-                WHERE musician_id = ${musicianId} AND song_id = ${song.id}
-                  AND status IN ${WAITING} AND NOT blocked
-                  AND show_id IS NOT DISTINCT FROM ${song.show_id}::uuid
-                ORDER BY created_at, id
-                LIMIT 1`),
-            );
-        const target = waiting[0]?.id;
+          ? sql`NULL::uuid`
+          : sql`(SELECT id FROM ${requests}
+              WHERE musician_id = ${musicianId} AND song_id = ${song.id}
+                AND status IN ${WAITING} AND NOT blocked
+                AND show_id IS NOT DISTINCT FROM ${song.show_id}::uuid
+              ORDER BY created_at, id
+              LIMIT 1)`;
+        const checked = await tx.execute(sql`
+          SELECT ${keyUsedSql(sql`${musicianId}`, key)} AS key_used, ${waiting} AS waiting_id`);
+        const [state] = rowsOf<{ key_used: boolean; waiting_id: string | null }>(checked);
+        if (state!.key_used) return { outcome: 'replay' };
+        const target = state!.waiting_id;
 
-        if (!submission.blocked) {
-          await tx.execute(
-            sql`UPDATE ${songs} SET request_count = request_count + 1 WHERE id = ${song.id}`,
-          );
-        }
+        // The song's count and the request (or the +1) in one statement.
+        const counted = submission.blocked
+          ? sql`SELECT 1`
+          : sql`UPDATE ${songs} SET request_count = request_count + 1 WHERE id = ${song.id}`;
+        let requestId: string;
         if (target) {
-          await tx.execute(sql`
-            INSERT INTO ${requestVoters} (request_id, musician_id, requester_name,
-              requester_email, dedication, tip_amount, device_id, idempotency_key,
-              status_token_hash)
-            VALUES (${target}, ${musicianId}, ${submission.requesterName},
-              ${submission.requesterEmail}, ${submission.dedication}, ${submission.tipAmount},
-              ${submission.deviceId}, ${key}, ${submission.statusTokenHash})`);
           // Tips on a merged request add up: tip_amount is what everyone on it tipped, within
           // the $500 the table allows one request (each person's own tip stays on their +1).
           await tx.execute(sql`
+            WITH counted AS (${counted}),
+            voter AS (
+              INSERT INTO ${requestVoters} (request_id, musician_id, requester_name,
+                requester_email, dedication, tip_amount, device_id, idempotency_key,
+                status_token_hash)
+              VALUES (${target}, ${musicianId}, ${submission.requesterName},
+                ${submission.requesterEmail}, ${submission.dedication}, ${submission.tipAmount},
+                ${submission.deviceId}, ${key}, ${submission.statusTokenHash}))
             UPDATE ${requests}
             SET votes = votes + 1, updated_at = now(),
               tip_amount = least(tip_amount + ${submission.tipAmount}, 500)
             WHERE id = ${target}`);
-          return { outcome: 'merged', musicianId, requestId: target };
+          requestId = target;
+        } else {
+          const inserted = await tx.execute(sql`
+            WITH counted AS (${counted})
+            INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
+              requester_name, requester_email, dedication, tip_amount, idempotency_key,
+              status_token_hash, device_id, blocked)
+            VALUES (${musicianId}, ${song.id}, ${song.show_id}, ${song.title}, ${song.artist},
+              ${submission.requesterName}, ${submission.requesterEmail}, ${submission.dedication},
+              ${submission.tipAmount}, ${key}, ${submission.statusTokenHash},
+              ${submission.deviceId}, ${submission.blocked})
+            RETURNING id`);
+          requestId = rowsOf<{ id: string }>(inserted)[0]!.id;
         }
 
-        const inserted = await tx.execute(sql`
-          INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
-            requester_name, requester_email, dedication, tip_amount, idempotency_key,
-            status_token_hash, device_id, blocked)
-          VALUES (${musicianId}, ${song.id}, ${song.show_id}, ${song.title}, ${song.artist},
-            ${submission.requesterName}, ${submission.requesterEmail}, ${submission.dedication},
-            ${submission.tipAmount}, ${key}, ${submission.statusTokenHash},
-            ${submission.deviceId}, ${submission.blocked})
-          RETURNING id`);
-        const [row] = rowsOf<{ id: string }>(inserted);
-        return { outcome: 'created', musicianId, requestId: row!.id };
+        // As the musician's devices will see it (a blocked requester's is never shown).
+        const [row] = await selectRequestsFrom(tx as unknown as Db).where(
+          and(eq(requests.id, requestId), visible),
+        );
+        return {
+          outcome: target ? 'merged' : 'created',
+          musicianId,
+          requestId,
+          request: row && toSongRequest(row),
+        };
       });
     },
   };

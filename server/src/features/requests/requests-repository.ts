@@ -3,42 +3,9 @@ import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
 import type { Db } from '#server/db/database.ts';
 import { requestClicks, requests, requestVoters, shows } from '#server/db/schema.ts';
-import { toRequestStatusView, toSongRequest, type VoterRow } from './request-mapper.ts';
+import { requestColumns, selectRequestsFrom, visible } from './request-columns.ts';
+import { toRequestStatusView, toSongRequest } from './request-mapper.ts';
 import { requestSubmissions } from './request-submissions.ts';
-
-/** A blocked requester's requests exist only for them: no musician query ever reads them. */
-const visible = eq(requests.blocked, false);
-
-/** The columns of a request as the API shows it: with its show's name and its social clicks. */
-const requestColumns = {
-  id: requests.id,
-  song_id: requests.songId,
-  song_title: requests.songTitle,
-  song_artist: requests.songArtist,
-  requester_name: requests.requesterName,
-  requester_email: requests.requesterEmail,
-  dedication: requests.dedication,
-  status: requests.status,
-  tip_amount: requests.tipAmount,
-  tip_clicked: requests.tipClicked,
-  social_clicks: sql<string[]>`coalesce((
-    select array_agg(${requestClicks.platform} order by ${requestClicks.createdAt})
-    from ${requestClicks}
-    where ${requestClicks.requestId} = ${requests.id} and ${requestClicks.type} = 'social'
-  ), '{}')`,
-  show_id: requests.showId,
-  show_name: shows.name,
-  created_at: requests.createdAt,
-  updated_at: requests.updatedAt,
-  votes: requests.votes,
-  voters: sql<VoterRow[]>`coalesce((
-    select json_agg(json_build_object('requester_name', v.requester_name,
-      'dedication', v.dedication, 'tip_amount', v.tip_amount, 'created_at', v.created_at)
-      order by v.created_at, v.id)
-    from ${requestVoters} v
-    where v.request_id = ${requests.id}
-  ), '[]'::json)`,
-};
 
 /** Where a request sits in the history: created_at to the microsecond, as ISO text in UTC. */
 export interface HistoryPosition {
@@ -54,8 +21,7 @@ const newestFirst = (a: { created_at: Date; id: string }, b: { created_at: Date;
   b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export function requestsRepository(db: Db) {
-  const selectRequests = () =>
-    db.select(requestColumns).from(requests).leftJoin(shows, eq(shows.id, requests.showId));
+  const selectRequests = () => selectRequestsFrom(db);
 
   return {
     ...requestSubmissions(db),

@@ -15,15 +15,13 @@ import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
-import type { BlocklistRepository } from '../blocklist/blocklist-repository.ts';
 import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
-import { toRequestStatusView } from './request-mapper.ts';
+import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import { newStatusToken, statusTokenHash } from './status-token.ts';
 
 interface Deps {
   requests: RequestsRepository;
-  blocklist: Pick<BlocklistRepository, 'isBlocked'>;
   events: DomainEvents;
   limits: Pick<SubmissionLimits, 'requestsPerRequester' | 'perMusicianPerMinute'>;
 }
@@ -35,7 +33,7 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, blocklist, events, limits }: Deps) {
+export function requestsService({ requests, events, limits }: Deps) {
   /** What the phone is told: the request (merged or not), and its own status token. */
   async function answer(requestId: string, token: string): Promise<CreatedRequest> {
     const view = await requests.createdView(requestId);
@@ -85,28 +83,24 @@ export function requestsService({ requests, blocklist, events, limits }: Deps) {
       deviceId = '',
     ): Promise<CreatedRequest> {
       const statusToken = newStatusToken();
-      const owner = await requests.songOwner(data.song_id);
-      if (!owner) throw notFound(messages.requestSongUnavailable);
-      const { musicianId } = owner;
+      const who = { email: data.requester_email, deviceId };
+      const { requestsPerRequester: perRequester, perMusicianPerMinute } = limits;
+      const admission = await requests.admission(data.song_id, idempotencyKey, who, {
+        perRequester,
+        perMusicianPerMinute,
+      });
+      if (!admission) throw notFound(messages.requestSongUnavailable);
+      const { musicianId } = admission;
       const replay = () => replayed(musicianId, data, idempotencyKey ?? '', statusToken);
 
       // A retry is answered before any limit: it was counted the first time.
-      if (idempotencyKey && (await requests.firstSubmission(musicianId, idempotencyKey))) {
-        return replay();
-      }
-      if (owner.hidden) throw notFound(messages.requestSongUnavailable);
-      if (!owner.requestsEnabled) throw forbidden(messages.requestsDisabled);
+      if (admission.keyUsed) return replay();
+      if (admission.hidden) throw notFound(messages.requestSongUnavailable);
+      if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
 
-      const who = { email: data.requester_email, deviceId };
-      const { requestsPerRequester: perRequester, perMusicianPerMinute } = limits;
-      const [mine, everyone, blocked] = await Promise.all([
-        requests.requesterRecent(musicianId, who, perRequester.windowMinutes, perRequester.max),
-        requests.musicianRecent(musicianId, perMusicianPerMinute),
-        blocklist.isBlocked(musicianId, who),
-      ]);
-      const reached = limitReached(mine, perRequester.max);
+      const reached = limitReached(admission.requesterFreesIn, perRequester.max);
       if (reached) throw limitError('request', reached, perRequester.windowMinutes);
-      const flooded = limitReached(everyone, perMusicianPerMinute);
+      const flooded = limitReached(admission.musicianFreesIn, perMusicianPerMinute);
       if (flooded) throw floodError(flooded.retryAfterSeconds);
 
       const filed = await requests.submit({
@@ -118,7 +112,7 @@ export function requestsService({ requests, blocklist, events, limits }: Deps) {
         deviceId,
         idempotencyKey,
         statusTokenHash: statusToken.hash,
-        blocked,
+        blocked: admission.blocked,
       });
       if (!filed) throw notFound(messages.requestSongUnavailable);
       if (filed.outcome === 'replay') return replay();
@@ -127,14 +121,12 @@ export function requestsService({ requests, blocklist, events, limits }: Deps) {
         throw forbidden(messages.requestsDisabled);
       }
 
-      if (!blocked) {
-        const request = await requests.findById(filed.requestId);
-        if (request) {
-          const name = filed.outcome === 'merged' ? 'request:updated' : 'request:created';
-          events.publish({ musicianId, name, payload: request });
-        }
-      }
-      return answer(filed.requestId, statusToken.token);
+      // A blocked requester's request is answered like any other, and shown to no one.
+      const { request } = filed;
+      if (!request) return answer(filed.requestId, statusToken.token);
+      const name = filed.outcome === 'merged' ? 'request:updated' : 'request:created';
+      events.publish({ musicianId, name, payload: request });
+      return { ...toCreatedRequest(request), status_token: statusToken.token };
     },
 
     /** GET /request-status/{token}: a malformed token is as unknown as a wrong one. */

@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { messages } from '#shared/messages.ts';
 import { hasNul } from '#shared/nul-character.ts';
 import { SongInput } from '#shared/schemas/song.ts';
@@ -6,6 +6,7 @@ import { SONG_CSV_COLUMNS, type SongCsvField } from '#shared/song-csv.ts';
 import type { ImportedSongPreview, ImportRowError } from '#shared/schemas/song-import.ts';
 import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
 import { badRequest } from '#server/http/errors.ts';
+import { readCsvRecords, type CsvRecord } from './csv-records.ts';
 
 /** A valid row: what the preview shows, plus the songwriter the import saves. */
 export type ParsedSong = ImportedSongPreview & { songwriter?: string };
@@ -87,27 +88,24 @@ function parseYear(cell: string): number | string | null {
 const lineBreaks = (fields: string[]) =>
   fields.reduce((count, field) => count + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
-interface CsvRecord {
-  record: string[];
-  info: { lines: number };
-}
+/** Rows validated between two turns of the event loop, so a big file does not hold the server. */
+const ROWS_PER_TURN = 1000;
 
 /** Parses a song CSV; each bad row becomes an error with its line number, never a failure. */
-export function parseSongCsv(text: string): ParsedSongs {
+export async function parseSongCsv(text: string): Promise<ParsedSongs> {
   let unreadable = 0;
   let records: CsvRecord[];
   try {
-    records = parse(text, {
+    records = await readCsvRecords(text, {
       delimiter: detectDelimiter(text),
       bom: true,
-      info: true,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
       // Only an unclosed quote gets here: it swallows the rest of the file.
       on_skip: () => void unreadable++,
-    }) as unknown as CsvRecord[];
+    });
   } catch {
     // Errors the parser cannot skip past: the file is not CSV at all.
     throw badRequest(messages.csvUnreadable);
@@ -124,7 +122,8 @@ export function parseSongCsv(text: string): ParsedSongs {
   const columns = mapColumns(header.record);
 
   const rows: ParsedSong[] = [];
-  for (const { record, info } of data) {
+  for (const [index, { record, info }] of data.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
     const line = info.lines - lineBreaks(record);
     // PostgreSQL cannot store a NUL: this row is refused, the rest of the file still imports.
     if (record.some(hasNul)) {

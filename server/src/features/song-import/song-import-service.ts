@@ -96,8 +96,8 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
   return {
     importSongs,
 
-    previewCsv(text: string): CsvPreviewResponse {
-      const parsed = parseSongCsv(text);
+    async previewCsv(text: string): Promise<CsvPreviewResponse> {
+      const parsed = await parseSongCsv(text);
       return {
         total_rows: parsed.totalRows,
         valid_rows: parsed.rows.length,
@@ -107,17 +107,17 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
     },
 
     async uploadCsv(musicianId: string, text: string, autoEnrich: boolean) {
-      const { rows, errors } = parseSongCsv(text);
+      const { rows, errors } = await parseSongCsv(text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },
 
-    previewLst(text: string): LstPreviewResponse {
-      const parsed = parseSongList(text);
+    async previewLst(text: string): Promise<LstPreviewResponse> {
+      const parsed = await parseSongList(text);
       return { total_songs: parsed.rows.length, songs: previewOf(parsed), errors: parsed.errors };
     },
 
     async uploadLst(musicianId: string, text: string, autoEnrich: boolean) {
-      const { rows, errors } = parseSongList(text);
+      const { rows, errors } = await parseSongList(text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },
   };

@@ -35,17 +35,22 @@ export function stageDevicesRepository(db: Db) {
         .orderBy(asc(stageDevices.createdAt), asc(stageDevices.id));
     },
 
-    /** Codes nobody claimed in time are of no use: dropped before a new one is made. */
-    async deleteExpiredWaiting(musicianId: string): Promise<void> {
-      await db
+    /**
+     * Codes nobody claimed before `before` are of no use: housekeeping drops everyone's, and a
+     * musician's own go before they make a new one. Returns how many went.
+     */
+    async deleteExpiredWaiting(before: Date, musicianId?: string): Promise<number> {
+      const rows = await db
         .delete(stageDevices)
         .where(
           and(
-            eq(stageDevices.musicianId, musicianId),
+            musicianId === undefined ? undefined : eq(stageDevices.musicianId, musicianId),
             isNull(stageDevices.claimedAt),
-            lt(stageDevices.codeExpiresAt, new Date()),
+            lt(stageDevices.codeExpiresAt, before),
           ),
-        );
+        )
+        .returning({ id: stageDevices.id });
+      return rows.length;
     },
 
     async insert(device: NewDevice): Promise<StageDeviceRow> {

@@ -58,7 +58,7 @@ export function stageDevicesService({ stageDevices, musicians, onSessionsRevoked
       body: CreateStageDeviceBody,
       publicUrl: string,
     ): Promise<StageDevicePairing> {
-      await stageDevices.deleteExpiredWaiting(musicianId);
+      await stageDevices.deleteExpiredWaiting(new Date(), musicianId);
       const devices = await list(musicianId);
       if (devices.length >= STAGE_DEVICES_MAX) throw conflict(messages.stageDevicesLimit);
       const name = body.name || defaultName(devices);

@@ -1,18 +1,33 @@
-import { expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
+import { tips } from '#server/db/schema.ts';
+import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import {
   paymentApps,
   postTip,
   registerMusician,
   updateProfile,
+  type TestMusician,
 } from '#server-test/helpers/factories.ts';
-import { startTestApp } from '#server-test/helpers/test-app.ts';
+import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
+import { createTestDatabase } from '#server-test/helpers/test-database.ts';
 
-const { app } = await startTestApp({ limits: loadConfig({}).limits });
+const limits = loadConfig({}).limits;
+const { app } = await startTestApp({ limits });
+
+const REFUSED = 'You have sent 10 tips in the last 10 minutes. Try again in 10 minutes.';
+
+async function tippableMusician(on: FastifyInstance = app): Promise<TestMusician> {
+  const musician = await registerMusician(on);
+  await updateProfile(on, musician, paymentApps());
+  return musician;
+}
 
 it('refuses the eleventh tip in 10 minutes from one phone, in words; retries are free', async () => {
-  const musician = await registerMusician(app);
-  await updateProfile(app, musician, paymentApps());
+  const musician = await tippableMusician();
   const phone = { 'x-device-id': 'tipping-phone-0123456789ab' };
   for (let i = 0; i < 10; i++) {
     const key = { ...phone, 'idempotency-key': `tip-${i}` };
@@ -29,11 +44,86 @@ it('refuses the eleventh tip in 10 minutes from one phone, in words; retries are
 
   const refused = await postTip(app, musician, {}, phone);
   expect(refused.statusCode).toBe(429);
-  expect(refused.json()).toEqual({
-    detail: 'You have sent 10 tips in the last 10 minutes. Try again in 10 minutes.',
-  });
+  expect(refused.json()).toEqual({ detail: REFUSED });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);
   // Another phone at the same venue address is not held back.
   const other = { 'x-device-id': 'another-phone-0123456789ab' };
   expect((await postTip(app, musician, {}, other)).statusCode).toBe(201);
+});
+
+it("keeps the phone's id on its tips and counts the tips the database holds for it", async () => {
+  const musician = await tippableMusician();
+  const deviceId = 'stored-phone-0123456789abcd';
+  expect((await postTip(app, musician, {}, { 'x-device-id': deviceId })).statusCode).toBe(201);
+  const { db } = app.database;
+  const mine = and(eq(tips.musicianId, musician.musician.id), eq(tips.deviceId, deviceId));
+  expect(await db.select({ deviceId: tips.deviceId }).from(tips).where(mine)).toEqual([
+    { deviceId },
+  ]);
+
+  // Nine more, filed by another process as far as this one can tell: the limit is reached.
+  await db.insert(tips).values(
+    Array.from({ length: 9 }, () => ({
+      musicianId: musician.musician.id,
+      amount: 5,
+      platform: 'venmo' as const,
+      deviceId,
+    })),
+  );
+  const refused = await postTip(app, musician, {}, { 'x-device-id': deviceId });
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json()).toEqual({ detail: REFUSED });
+});
+
+it('limits a phone that sends no id by its address, and stores no address', async () => {
+  const musician = await tippableMusician();
+  const tip = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/musicians/${musician.musician.slug}/tips`,
+      headers,
+      remoteAddress,
+      payload: { amount: 5, platform: 'venmo', tipper_name: 'Alex', message: 'Thanks!' },
+    });
+  for (let i = 0; i < 10; i++) expect((await tip('203.0.113.7')).statusCode).toBe(201);
+  const refused = await tip('203.0.113.7');
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json()).toEqual({ detail: REFUSED });
+  // Another address, and a phone with its own id at the same address, are not held back.
+  expect((await tip('203.0.113.8')).statusCode).toBe(201);
+  const phone = { 'x-device-id': 'venue-wifi-phone-0123456789' };
+  expect((await tip('203.0.113.7', phone)).statusCode).toBe(201);
+
+  const stored = await app.database.db
+    .select({ deviceId: tips.deviceId })
+    .from(tips)
+    .where(eq(tips.musicianId, musician.musician.id));
+  expect(stored.every((row) => !row.deviceId.includes('203.0.113'))).toBe(true);
+});
+
+// Two processes need one shared database: the embedded one belongs to a single process.
+describe.runIf(process.env.TEST_DB === 'postgres')('two server processes', () => {
+  it("share a phone's tip limit through the database", async () => {
+    const database = await createTestDatabase();
+    const config = testConfig({ database: database.options, limits, logLevel: 'silent' });
+    const first = await buildApp(config);
+    const second = await buildApp(config);
+    cleanUpLater(async () => {
+      await first.close();
+      await second.close();
+      await database.drop();
+    });
+    const musician = await tippableMusician(first);
+    const phone = { 'x-device-id': 'two-process-phone-0123456789' };
+    // The phone's tips land on either process, as a load balancer hands them out.
+    for (let i = 0; i < 10; i++) {
+      const process = i % 2 === 0 ? first : second;
+      expect((await postTip(process, musician, {}, phone)).statusCode).toBe(201);
+    }
+    for (const process of [first, second]) {
+      const refused = await postTip(process, musician, {}, phone);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ detail: REFUSED });
+    }
+  });
 });

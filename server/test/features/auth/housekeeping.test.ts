@@ -1,8 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authSessions, passwordResets } from '#server/db/schema.ts';
+import { authSessions, passwordResets, stageDevices } from '#server/db/schema.ts';
 import { registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
+import {
+  claimCode,
+  makePairingCode,
+  pairStageDevice,
+} from '#server-test/features/stage-devices/pair-stage-device.ts';
 
 const { app } = await startTestApp();
 const DAY = 24 * 60 * 60 * 1000;
@@ -60,5 +65,35 @@ describe('housekeeping', () => {
     expect((await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode).toBe(
       200,
     );
+  });
+
+  it('removes pairing codes nobody claimed in time, keeping paired devices and live codes', async () => {
+    const musician = await registerMusician(app);
+    const { db } = app.database;
+    const paired = await pairStageDevice(app, musician);
+    const waiting = await makePairingCode(app, musician, { name: 'Still waiting' });
+    const lapsed = await makePairingCode(app, musician, { name: 'Never claimed' });
+    // Its ten minutes ran out; the musician makes no new code, so nothing else would clear it.
+    const past = new Date(Date.now() - 60_000);
+    await db
+      .update(stageDevices)
+      .set({ codeExpiresAt: past })
+      .where(inArray(stageDevices.id, [lapsed.id, paired.id]));
+
+    const removed = await app.services.housekeeping.sweep();
+    expect(removed).toMatchObject({ pairingCodes: 1 });
+
+    const left = await db
+      .select({ id: stageDevices.id })
+      .from(stageDevices)
+      .where(eq(stageDevices.musicianId, musician.musician.id));
+    expect(left.map((row) => row.id).sort()).toEqual([paired.id, waiting.id].sort());
+    // The paired tablet still works, and the live code can still be claimed.
+    const queue = await app.inject({
+      url: `/api/requests/musician/${musician.musician.id}`,
+      headers: paired.auth,
+    });
+    expect(queue.statusCode).toBe(200);
+    expect((await claimCode(app, waiting.code)).statusCode).toBe(200);
   });
 });

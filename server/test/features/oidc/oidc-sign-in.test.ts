@@ -240,15 +240,20 @@ describe('failed sign-ins', () => {
 });
 
 describe('a provider that cannot be reached', () => {
-  it('does not stop the server, and start answers 503 with a message', async () => {
+  it('does not stop the server; start sends the browser to the sign-in failure page', async () => {
     const gone = await startTestProvider({ ...CLIENT, redirectUris: [RETURN_URL] });
     await gone.close();
     const down = await startTestApp({
       oidc: { issuer: gone.issuer, ...CLIENT, buttonLabel: 'Continue' },
     });
+    // The sign-in button is a full page load: raw JSON would be all the musician sees.
     const res = await down.app.inject({ url: '/api/auth/oidc/start', headers: { host: HOST } });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ detail: messages.oidcProviderUnavailable });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/profile?error=temporarily_unavailable');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(down.rawLogs()).toContain('oidc: provider unavailable');
+    // The server still answers, and the musician can sign in with a password meanwhile.
+    expect((await down.app.inject({ url: '/api/config' })).statusCode).toBe(200);
   });
 });
 

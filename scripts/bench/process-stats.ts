@@ -1,0 +1,32 @@
+/** What a process costs the machine, read from Linux's /proc: resident memory and CPU time. */
+import { readFile } from 'node:fs/promises';
+
+/** Resident set size in bytes (VmRSS): what the process holds in RAM right now. */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+// Linux reports CPU time in clock ticks; 100 a second on every architecture Node runs on.
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU seconds the process has used since it started. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return (utime + stime) / TICKS_PER_SECOND;
+}
+
+/** The share of one core the process used over `seconds` (0.03 is 3 %). */
+export async function coreShareOver(pid: number, seconds: number): Promise<number> {
+  const before = await cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return ((await cpuSeconds(pid)) - before) / seconds;
+}
+
+export const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
