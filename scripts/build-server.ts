@@ -1,5 +1,6 @@
 /**
- * Builds the server into one file, server/dist/main.js, as `npm start` and the Dockerfile run it.
+ * Builds the server into server/dist/main.js (and its database thread, pglite-worker.js), as
+ * `npm start` and the Dockerfile run it.
  *
  * Why bundle a Node server: started from its sources, Node strips the types of some 200 files
  * and resolves about a thousand modules, and each resolution inside a package with a large
@@ -16,8 +17,13 @@ const outdir = join(root, 'server', 'dist');
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [join(root, 'server', 'src', 'main.ts')],
-  outfile: join(outdir, 'main.js'),
+  // The server, and the embedded database's thread (db/pglite-thread.ts starts it by name).
+  entryPoints: [
+    join(root, 'server', 'src', 'main.ts'),
+    join(root, 'server', 'src', 'db', 'pglite-worker.ts'),
+  ],
+  outdir,
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -43,4 +49,4 @@ await build({
 await cp(join(root, 'server', 'src', 'db', 'migrations'), join(outdir, 'migrations'), {
   recursive: true,
 });
-console.log('server built into server/dist/main.js');
+console.log('server built into server/dist');

@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PgliteConnection } from './pglite-connection.ts';
+import { PgliteSession } from './pglite-session.ts';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,7 +32,7 @@ const MIGRATION_LOCK_ID = 7_421_337;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, 10);
 }
 
 /**
@@ -43,16 +42,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const PGLITE_SETTINGS = ['shared_buffers=32MB', 'max_connections=8'];
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, poolSize: number): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, {
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
-  });
-  await client.waitReady;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  // Everything else goes through node-postgres, as on PostgreSQL: one connection (PGlite has
-  // one session), each query one call into PGlite, each statement prepared once.
-  const pool = new pg.Pool({ max: 1, connection: new PgliteConnection(client) } as pg.PoolConfig);
+  // PGlite opens and migrates on its own thread (pglite-worker.ts).
+  const thread = await startPgliteThread({ dataDir, settings: PGLITE_SETTINGS });
+  // Everything goes through node-postgres, as on PostgreSQL: a pool of connections sharing
+  // PGlite's one session (pglite-session.ts), each query one call, each statement prepared once.
+  const session = new PgliteSession(thread);
+  class PgliteClient extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connection: new PgliteConnection(session) } as pg.ClientConfig);
+    }
+  }
+  // (pg types the Client option as taking no config; it passes the pool's.)
+  const pool = new pg.Pool({ Client: PgliteClient as unknown as typeof pg.Client, max: poolSize });
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
@@ -61,7 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
       await pool.end();
-      await client.close();
+      await thread.close();
     },
   };
 }

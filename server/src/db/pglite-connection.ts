@@ -1,20 +1,19 @@
 /**
- * A node-postgres connection whose "server" is the embedded PGlite, so the embedded database
- * runs through the same driver (pg, drizzle's node-postgres session, the same type parsing) as
- * PostgreSQL does. Modelled on PGlite's own `@electric-sql/pglite/node-postgres` adapter, with
- * two differences that make each statement several times cheaper:
+ * A node-postgres connection whose "server" is the embedded PGlite on its own thread, so the
+ * embedded database runs through the same driver (pg, drizzle's node-postgres session, the same
+ * type parsing) as PostgreSQL does. Modelled on PGlite's own `@electric-sql/pglite/node-postgres`
+ * adapter, with differences that make each statement several times cheaper:
  *
- * - A query's messages (parse, bind, describe, execute, sync) go into PGlite as one call, where
+ * - A query's messages (parse, bind, describe, execute, sync) go to PGlite as one call, where
  *   the adapter (and PGlite's own `query`) cross into WebAssembly once per message.
- * - A statement is parsed and planned once and then reused by name, as a long-lived PostgreSQL
- *   connection with prepared statements would. The most recent PREPARED_MAX are kept.
+ * - Every statement is prepared once and reused by name (pglite-session.ts keeps them).
+ * - Several connections share PGlite's one session, as a pool over a pooler would.
  */
 import { EventEmitter } from 'node:events';
-import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
-
-/** Distinct statement texts kept prepared; drizzle's `inArray` makes one text per list length. */
-const PREPARED_MAX = 500;
+import type { BackendMessage } from 'pg-protocol/dist/messages.js';
+import { Parser } from 'pg-protocol/dist/parser.js';
+import type { PgliteSession } from './pglite-session.ts';
 
 interface ParseMessage {
   text: string;
@@ -27,22 +26,33 @@ interface BindMessage {
   [key: string]: unknown;
 }
 
+/** BEGIN or START TRANSACTION, after any whitespace and comments. */
+const BEGINS_TRANSACTION =
+  /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:begin|start\s+transaction)\b/i;
+let nextConnection = 0;
+/** What the answer to an already prepared statement's parse would have been. */
+const PARSE_COMPLETE = { name: 'parseComplete', length: 4 } as const;
+
 /** The slice of a node-postgres Connection that pg's Client uses. */
 export class PgliteConnection extends EventEmitter {
-  readonly #pglite: PGlite;
-  #queue: Promise<unknown>;
-  /** Messages written while the client has the stream corked: one query's worth. */
-  #pending: Uint8Array[] = [];
-  /** The pending query reuses a prepared statement: answer its parse ourselves, in order. */
-  #pendingReusesStatement = false;
-  /** Statement texts the pending messages prepare for the first time. */
-  #pendingNewTexts: string[] = [];
+  readonly #session: PgliteSession;
+  readonly #parser = new Parser();
+  /** Answers are emitted in the order the queries were written. */
+  #answered: Promise<unknown> = Promise.resolve();
+
+  // The query being written while pg's Client has the stream corked.
+  #messages: Uint8Array[] = [];
   #corked = false;
-  /** Statement text to the name it is prepared under, oldest first. */
-  readonly #prepared = new Map<string, string>();
-  #nextName = 0;
+  #beginsTransaction = false;
+  #newStatements: string[] = [];
+  /** It reuses a prepared statement: its ParseComplete is answered here, first. */
+  #reusesStatement = false;
   /** The name the last unnamed parse was given; its bind must use it. */
-  #lastParsedName = '';
+  #statementName = '';
+  /** The prepared statement the query being written binds (none for a simple query). */
+  #boundStatement: string | undefined;
+  /** Statements named by the caller are the connection's own, as on PostgreSQL. */
+  readonly #namePrefix = `c${nextConnection++}.`;
 
   // Read by pg's Client.
   _connecting = false;
@@ -52,40 +62,41 @@ export class PgliteConnection extends EventEmitter {
     cork: () => void (this.#corked = true),
     uncork: () => {
       this.#corked = false;
-      this.#flush();
+      this.#send();
     },
     destroy: () => this.end(),
   };
 
-  constructor(pglite: PGlite) {
+  constructor(session: PgliteSession) {
     super();
-    this.#pglite = pglite;
-    this.#queue = pglite.waitReady;
+    this.#session = session;
   }
 
-  #send(message: Uint8Array): void {
-    this.#pending.push(message);
-    if (!this.#corked) this.#flush();
+  #write(message: Uint8Array): void {
+    this.#messages.push(message);
+    if (!this.#corked) this.#send();
   }
 
-  #flush(): void {
-    if (this.#pending.length === 0) return;
-    const batch = this.#pending.length === 1 ? this.#pending[0]! : concat(this.#pending);
-    const reusesStatement = this.#pendingReusesStatement;
-    const newTexts = this.#pendingNewTexts;
-    this.#pending = [];
-    this.#pendingReusesStatement = false;
-    this.#pendingNewTexts = [];
-    this.#queue = this.#queue
-      .then(() => this.#pglite.execProtocolStream(batch, { throwOnError: false }))
-      .then((messages) => {
-        // pg's Client waits for a ParseComplete before anything else of the query.
-        if (reusesStatement) this.emit('parseComplete', { name: 'parseComplete', length: 4 });
-        // A parse that failed (a syntax error, an aborted transaction) prepared nothing.
-        if (newTexts.length > 0 && !messages.some((message) => message.name === 'parseComplete')) {
-          for (const text of newTexts) this.#prepared.delete(text);
-        }
-        for (const message of messages) {
+  #send(): void {
+    if (this.#messages.length === 0) return;
+    const reusesStatement = this.#reusesStatement;
+    const answer = this.#session.send({
+      owner: this,
+      messages: this.#messages,
+      beginsTransaction: this.#beginsTransaction,
+      newStatements: this.#newStatements,
+      statement: this.#boundStatement,
+    });
+    this.#messages = [];
+    this.#beginsTransaction = false;
+    this.#newStatements = [];
+    this.#boundStatement = undefined;
+    this.#reusesStatement = false;
+    this.#answered = this.#answered
+      .then(() => answer)
+      .then((bytes) => {
+        if (reusesStatement) this.emit('parseComplete', PARSE_COMPLETE);
+        for (const message of this.#parse(bytes)) {
           // node-postgres expects an ErrorResponse as 'errorMessage'.
           this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
         }
@@ -93,79 +104,73 @@ export class PgliteConnection extends EventEmitter {
       .catch((err: unknown) => this.emit('error', err));
   }
 
-  async connect(): Promise<void> {
+  #parse(bytes: Uint8Array): BackendMessage[] {
+    const messages: BackendMessage[] = [];
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.#parser.parse(buffer, (message) => messages.push(message));
+    return messages;
+  }
+
+  connect(): void {
     this._connecting = true;
-    await this.#pglite.waitReady;
     process.nextTick(() => this.emit('readyForQuery'));
   }
 
   parse(message: ParseMessage): void {
+    if (BEGINS_TRANSACTION.test(message.text)) this.#beginsTransaction = true;
     if (message.name) {
-      this.#send(serialize.parse(message));
+      this.#write(serialize.parse({ ...message, name: this.#namePrefix + message.name }));
       return;
     }
-    // An unnamed statement (every drizzle query): prepare it once under a name of our own.
-    const known = this.#prepared.get(message.text);
-    if (known !== undefined) {
-      this.#lastParsedName = known;
-      this.#pendingReusesStatement = true;
-      // Most recently used last: eviction takes the first.
-      this.#prepared.delete(message.text);
-      this.#prepared.set(message.text, known);
+    // An unnamed statement (every drizzle query): prepared once for the session, under a name.
+    const statement = this.#session.statementFor(message.text);
+    this.#statementName = statement.name;
+    if (statement.prepared) {
+      this.#reusesStatement = true;
       return;
     }
-    const name = `s${this.#nextName++}`;
-    this.#lastParsedName = name;
-    this.#evictOldest();
-    this.#prepared.set(message.text, name);
-    this.#pendingNewTexts.push(message.text);
-    this.#send(serialize.parse({ ...message, name }));
-  }
-
-  /** Closes the least recently used statement once PREPARED_MAX are kept. */
-  #evictOldest(): void {
-    if (this.#prepared.size < PREPARED_MAX) return;
-    const [text, name] = this.#prepared.entries().next().value!;
-    this.#prepared.delete(text);
-    this.#send(serialize.close({ type: 'S', name }));
+    if (statement.name) this.#newStatements.push(statement.name);
+    this.#write(serialize.parse({ ...message, name: statement.name }));
   }
 
   bind(message: BindMessage): void {
-    const statement = message.statement || this.#lastParsedName;
-    this.#send(serialize.bind({ ...message, statement }));
+    const statement = message.statement
+      ? this.#namePrefix + message.statement
+      : this.#statementName;
+    this.#boundStatement = statement;
+    this.#write(serialize.bind({ ...message, statement }));
   }
 
   execute(message: Parameters<typeof serialize.execute>[0]): void {
-    this.#send(serialize.execute(message));
+    this.#write(serialize.execute(message));
   }
 
   describe(message: Parameters<typeof serialize.describe>[0]): void {
-    this.#send(serialize.describe(message));
+    this.#write(serialize.describe(message));
   }
 
   close(message: Parameters<typeof serialize.close>[0]): void {
-    this.#send(serialize.close(message));
+    const name = message.name ? this.#namePrefix + message.name : message.name;
+    this.#write(serialize.close({ ...message, name }));
   }
 
   query(text: string): void {
-    this.#send(serialize.query(text));
+    if (BEGINS_TRANSACTION.test(text)) this.#beginsTransaction = true;
+    this.#write(serialize.query(text));
   }
 
   flush(): void {
-    this.#send(serialize.flush());
+    this.#write(serialize.flush());
   }
 
   sync(): void {
-    this.#send(serialize.sync());
+    this.#write(serialize.sync());
   }
 
   end(): void {
-    // Like a socket closing: pg waits for 'end'. The PGlite instance stays open: the pool
-    // hands this same connection to its next client, without the ended client's listeners.
-    this.#queue = this.#queue.then(() => this.emit('end'));
-    for (const event of this.eventNames()) {
-      if (event !== 'newListener') this.removeAllListeners(event);
-    }
+    // Like a socket closing: pg waits for 'end'. A transaction left open is rolled back.
+    this.#session.release(this);
+    this.#answered = this.#answered.then(() => this.emit('end'));
   }
 
   // Authentication, TLS and cancelling mean nothing in-process.
@@ -175,14 +180,4 @@ export class PgliteConnection extends EventEmitter {
   cancel(): void {}
   ref(): void {}
   unref(): void {}
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -2,16 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { musicians, requests, requestVoters, shows, songs } from '#server/db/schema.ts';
+import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
 import { blockedSql } from '../blocklist/blocklist-repository.ts';
 import type { Requester } from '../blocklist/requester.ts';
 import { selectRequestsFrom, visible } from './request-columns.ts';
 import { toSongRequest } from './request-mapper.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** A request still waiting: the same song asked again becomes a +1 on it. */
-const WAITING = sql`('pending', 'accepted', 'up_next')`;
 
 /** Everything deciding whether a submission may be filed, read in one round trip. */
 export interface Admission {
@@ -188,105 +185,45 @@ export function requestSubmissions(db: Db) {
     },
 
     /**
-     * Files a request in one transaction, race-safe: the song's row is locked first, so two
-     * phones asking for the same song at the same instant queue here, and the second finds the
-     * first's request waiting and becomes a +1 on it (votes 2), never a second request. (On
-     * PGlite every transaction runs alone anyway.) Only a request of the same show (or of no
+     * Files a request, race-safe, in one statement: the database function `file_request`
+     * (migration 0006) locks the song's row first, so two phones asking for the same song at the
+     * same instant queue there, and the second finds the first's request waiting and becomes a
+     * +1 on it (votes 2), never a second request. Only a request of the same show (or of no
      * show) takes +1s: last week's forgotten request does not swallow tonight's.
      */
     async submit(submission: Submission): Promise<Filed | undefined> {
-      return db.transaction(async (tx) => {
-        const songResult = await tx.execute(sql`
-          SELECT s.id, s.musician_id, s.title, s.artist, s.hidden, m.requests_enabled,
-            sh.id AS show_id
-          FROM ${songs} s
-          JOIN ${musicians} m ON m.id = s.musician_id
-          LEFT JOIN ${shows} sh ON sh.musician_id = s.musician_id AND sh.status = 'active'
-          WHERE s.id = ${submission.songId}
-          FOR UPDATE OF s`);
-        const [song] = rowsOf<{
-          id: string;
-          musician_id: string;
-          title: string;
-          artist: string;
-          hidden: boolean;
-          requests_enabled: boolean;
-          show_id: string | null;
-        }>(songResult);
-        if (!song) return undefined;
-        if (song.hidden || !song.requests_enabled) {
-          return {
-            outcome: 'unavailable',
-            hidden: song.hidden,
-            requestsEnabled: song.requests_enabled,
-          };
-        }
-        const musicianId = song.musician_id;
-        const key = submission.idempotencyKey;
-
-        // Read after the lock, in a statement of its own, so it sees what the phone that held
-        // the lock just filed: the same key a moment ago (a double tap), or the request to join.
-        const waiting = submission.blocked
-          ? sql`NULL::uuid`
-          : sql`(SELECT id FROM ${requests}
-              WHERE musician_id = ${musicianId} AND song_id = ${song.id}
-                AND status IN ${WAITING} AND NOT blocked
-                AND show_id IS NOT DISTINCT FROM ${song.show_id}::uuid
-              ORDER BY created_at, id
-              LIMIT 1)`;
-        const checked = await tx.execute(sql`
-          SELECT ${keyUsedSql(sql`${musicianId}`, key)} AS key_used, ${waiting} AS waiting_id`);
-        const [state] = rowsOf<{ key_used: boolean; waiting_id: string | null }>(checked);
-        if (state!.key_used) return { outcome: 'replay' };
-        const target = state!.waiting_id;
-
-        // The song's count and the request (or the +1) in one statement.
-        const counted = submission.blocked
-          ? sql`SELECT 1`
-          : sql`UPDATE ${songs} SET request_count = request_count + 1 WHERE id = ${song.id}`;
-        let requestId: string;
-        if (target) {
-          // Tips on a merged request add up: tip_amount is what everyone on it tipped, within
-          // the $500 the table allows one request (each person's own tip stays on their +1).
-          await tx.execute(sql`
-            WITH counted AS (${counted}),
-            voter AS (
-              INSERT INTO ${requestVoters} (request_id, musician_id, requester_name,
-                requester_email, dedication, tip_amount, device_id, idempotency_key,
-                status_token_hash)
-              VALUES (${target}, ${musicianId}, ${submission.requesterName},
-                ${submission.requesterEmail}, ${submission.dedication}, ${submission.tipAmount},
-                ${submission.deviceId}, ${key}, ${submission.statusTokenHash}))
-            UPDATE ${requests}
-            SET votes = votes + 1, updated_at = now(),
-              tip_amount = least(tip_amount + ${submission.tipAmount}, 500)
-            WHERE id = ${target}`);
-          requestId = target;
-        } else {
-          const inserted = await tx.execute(sql`
-            WITH counted AS (${counted})
-            INSERT INTO ${requests} (musician_id, song_id, show_id, song_title, song_artist,
-              requester_name, requester_email, dedication, tip_amount, idempotency_key,
-              status_token_hash, device_id, blocked)
-            VALUES (${musicianId}, ${song.id}, ${song.show_id}, ${song.title}, ${song.artist},
-              ${submission.requesterName}, ${submission.requesterEmail}, ${submission.dedication},
-              ${submission.tipAmount}, ${key}, ${submission.statusTokenHash},
-              ${submission.deviceId}, ${submission.blocked})
-            RETURNING id`);
-          requestId = rowsOf<{ id: string }>(inserted)[0]!.id;
-        }
-
-        // As the musician's devices will see it (a blocked requester's is never shown).
-        const [row] = await selectRequestsFrom(tx as unknown as Db).where(
-          and(eq(requests.id, requestId), visible),
-        );
+      const result = await db.execute(sql`
+        SELECT outcome, musician_id, request_id, song_hidden, requests_enabled
+        FROM file_request(${submission.songId}::uuid, ${submission.requesterName}::text,
+          ${submission.requesterEmail}::text, ${submission.dedication}::text,
+          ${submission.tipAmount}::numeric, ${submission.deviceId}::text,
+          ${submission.idempotencyKey}::text, ${submission.statusTokenHash}::text,
+          ${submission.blocked}::boolean)`);
+      const [filed] = rowsOf<{
+        outcome: 'unavailable' | 'replay' | 'created' | 'merged';
+        musician_id: string;
+        request_id: string | null;
+        song_hidden: boolean;
+        requests_enabled: boolean;
+      }>(result);
+      if (!filed) return undefined;
+      if (filed.outcome === 'unavailable') {
         return {
-          outcome: target ? 'merged' : 'created',
-          musicianId,
-          requestId,
-          request: row && toSongRequest(row),
+          outcome: 'unavailable',
+          hidden: filed.song_hidden,
+          requestsEnabled: filed.requests_enabled,
         };
-      });
+      }
+      if (filed.outcome === 'replay') return { outcome: 'replay' };
+      const requestId = filed.request_id!;
+      // As the musician's devices will see it (a blocked requester's is never shown).
+      const [row] = await selectRequestsFrom(db).where(and(eq(requests.id, requestId), visible));
+      return {
+        outcome: filed.outcome,
+        musicianId: filed.musician_id,
+        requestId,
+        request: row && toSongRequest(row),
+      };
     },
   };
 }

@@ -1,0 +1,130 @@
+/**
+ * The main thread's handle on the embedded database thread (pglite-worker.ts): wire-protocol
+ * bytes in, wire-protocol bytes out. PgliteConnection speaks node-postgres on top of it.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { execRaw, openPglite } from './pglite-open.ts';
+
+export interface PgliteThreadOptions {
+  /** Undefined keeps the database in memory (tests). */
+  dataDir: string | undefined;
+  /** PostgreSQL settings, `name=value`. */
+  settings: string[];
+  /** Create and migrate the database, then end the thread. */
+  createOnly?: boolean;
+}
+
+export type ToPgliteThread = { type: 'exec'; id: number; bytes: Uint8Array } | { type: 'close' };
+
+export type FromPgliteThread =
+  | { type: 'ready' }
+  | { type: 'answer'; id: number; bytes: Uint8Array }
+  /** id -1: the database could not be opened. */
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'closed' };
+
+export interface PgliteThread {
+  /** Sends protocol messages; resolves with everything PGlite answered to them. */
+  exec(bytes: Uint8Array): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+// The worker is a sibling of this file: pglite-worker.ts in the sources, pglite-worker.js in
+// the server bundle (scripts/build-server.ts builds both).
+const workerFile = join(
+  import.meta.dirname,
+  import.meta.filename.endsWith('.ts') ? 'pglite-worker.ts' : 'pglite-worker.js',
+);
+
+export async function startPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
+  // In memory (the test suites, a few hundred databases a run): on this thread, where starting
+  // one costs a fraction of a thread's start-up. Same session, connections and statements.
+  if (options.dataDir === undefined) return onThisThread(options);
+  // Creating a database grows PostgreSQL's WebAssembly memory to about 1 GB, and WebAssembly
+  // memory never shrinks: a thread of its own creates it, and its memory ends with it.
+  if (options.dataDir !== undefined && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    const creator = await startWorker({ ...options, createOnly: true });
+    await creator.ended;
+  }
+  return startWorker(options);
+}
+
+async function onThisThread(options: PgliteThreadOptions): Promise<PgliteThread> {
+  const pglite = await openPglite(options.dataDir, options.settings);
+  return { exec: (bytes) => execRaw(pglite, bytes), close: () => pglite.close() };
+}
+
+async function startWorker(
+  options: PgliteThreadOptions,
+): Promise<PgliteThread & { ended: Promise<void> }> {
+  const worker = new Worker(workerFile, { workerData: options });
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(err: Error): void }>();
+  let nextId = 0;
+  let started = false;
+  let closing = false;
+  let onClosed = () => {};
+  let failStart = (_err: Error) => {};
+
+  const ready = new Promise<void>((resolve, reject) => {
+    failStart = reject;
+    worker.on('message', (message: FromPgliteThread) => {
+      if (message.type === 'ready') return resolve();
+      if (message.type === 'closed') return onClosed();
+      if (message.type === 'failed' && message.id === -1) {
+        return reject(new Error(`the embedded database did not open: ${message.message}`));
+      }
+      const call = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.type === 'answer') call?.resolve(message.bytes);
+      else call?.reject(new Error(message.message));
+    });
+    worker.on('error', reject);
+  });
+
+  worker.on('exit', (code) => {
+    const stopped = new Error(`the embedded database thread stopped (exit code ${code})`);
+    for (const call of waiting.values()) call.reject(stopped);
+    waiting.clear();
+    if (!started) return failStart(stopped);
+    if (options.createOnly) return;
+    // Nothing can be stored any more: better a process a supervisor restarts than one that
+    // answers 500 to everyone. Everything acknowledged so far is on disk.
+    if (!closing) {
+      setImmediate(() => {
+        throw stopped;
+      });
+    }
+  });
+
+  try {
+    await ready;
+  } catch (err) {
+    closing = true;
+    await worker.terminate();
+    throw err;
+  }
+  started = true;
+  return {
+    ended,
+    exec(bytes) {
+      if (closing) return Promise.reject(new Error('the embedded database is closed'));
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        const message: ToPgliteThread = { type: 'exec', id, bytes };
+        worker.postMessage(message);
+      });
+    },
+    async close() {
+      closing = true;
+      const closed = new Promise<void>((resolve) => (onClosed = resolve));
+      const message: ToPgliteThread = { type: 'close' };
+      worker.postMessage(message);
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
