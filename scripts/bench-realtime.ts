@@ -11,7 +11,7 @@
  *   npm run bench:realtime                  embedded only
  *   npm run bench:realtime -- --postgres    also PostgreSQL + Redis with two processes
  *
- * Options: --musicians 100 --devices 3 --rates 200,400,600,800 --seconds 10 --workers 2
+ * Options: --musicians 500 --devices 3 --rates 200,400,600,800 --seconds 10 --workers 2
  *          --idle-devices 10000 --idle-seconds 20 --settle-seconds 20 --cpu-prof-dir DIR
  * The load generator and the devices run on this machine too, so they share its cores.
  */
@@ -29,7 +29,7 @@ import { DASHBOARD_POLL_MS, ON_STAGE_POLL_MS } from '#shared/limits.ts';
 
 const { values: args } = parseArgs({
   options: {
-    musicians: { type: 'string', default: '100' },
+    musicians: { type: 'string', default: '500' },
     devices: { type: 'string', default: '3' },
     rates: { type: 'string', default: '200,400,600,800' },
     seconds: { type: 'string', default: '10' },

@@ -317,6 +317,8 @@ export const requestVoters = pgTable(
   },
   (t) => [
     index('request_voters_request_idx').on(t.requestId),
+    // The flood guard reads a musician's newest +1s in order.
+    index('request_voters_musician_created_idx').on(t.musicianId, t.createdAt),
     index('request_voters_musician_email_idx').on(
       t.musicianId,
       sql`lower(${t.requesterEmail})`,

@@ -30,6 +30,18 @@ export function limitReached(
   return { count: freesIn.length, retryAfterSeconds: Math.max(1, Math.ceil(freesIn[max - 1]!)) };
 }
 
+/**
+ * The same, read from the seconds until the oldest of the newest `max` leaves the window (null
+ * while fewer than `max` are in it).
+ */
+export function limitReachedAt(
+  secondsUntilFree: number | null,
+  max: number,
+): { count: number; retryAfterSeconds: number } | null {
+  if (secondsUntilFree === null) return null;
+  return { count: max, retryAfterSeconds: Math.max(1, Math.ceil(secondsUntilFree)) };
+}
+
 type Kind = 'request' | 'suggestion' | 'tip' | 'contact';
 
 const SENTENCES: Record<Kind, { template: string; one: string; many: string }> = {

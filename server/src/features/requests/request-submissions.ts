@@ -17,10 +17,10 @@ export interface Admission {
   requestsEnabled: boolean;
   /** The Idempotency-Key filed something already: a retry. */
   keyUsed: boolean;
-  /** Seconds until each of the requester's newest requests and +1s leaves their window. */
-  requesterFreesIn: number[];
+  /** Seconds until the requester may ask again; null while under their limit. */
+  requesterWait: number | null;
   /** The same for everyone's, over the last minute (the flood guard). */
-  musicianFreesIn: number[];
+  musicianWait: number | null;
   blocked: boolean;
 }
 
@@ -70,21 +70,21 @@ export type Filed =
 /** The audience's side of requests: limits, idempotent replays, merging. */
 export function requestSubmissions(db: Db) {
   /**
-   * Seconds until each of the newest `max` requests and +1s matching `where` leaves the window,
-   * as an array (newest first). `where` reads the rows as `r`.
+   * Seconds until the `max`-th newest request or +1 matching `where` leaves the window (when one
+   * more is allowed again), or NULL when fewer than `max` are in it. Each table is read newest
+   * first by index, `max` rows at most. `where` reads the rows as `r`.
    */
-  function freesIn(where: SQL, windowMinutes: number, max: number): SQL {
+  function waitSql(where: SQL, windowMinutes: number, max: number): SQL {
     const window = sql`make_interval(mins => ${windowMinutes}::int)`;
     const since = sql`now() - ${window}`;
-    return sql`ARRAY(
+    const newest = (table: typeof requests | typeof requestVoters) => sql`(
+      SELECT created_at FROM ${table} r WHERE r.created_at > ${since} AND ${where}
+      ORDER BY r.created_at DESC LIMIT ${max})`;
+    return sql`(
       SELECT extract(epoch FROM (created_at + ${window} - now()))::float8
-      FROM (
-        SELECT created_at FROM ${requests} r WHERE r.created_at > ${since} AND ${where}
-        UNION ALL
-        SELECT created_at FROM ${requestVoters} r WHERE r.created_at > ${since} AND ${where}
-      ) recent
+      FROM (${newest(requests)} UNION ALL ${newest(requestVoters)}) recent
       ORDER BY created_at DESC
-      LIMIT ${max})`;
+      OFFSET ${max - 1} LIMIT 1)`;
   }
 
   /** Whether this Idempotency-Key filed a request or a +1 with the musician (an SQL value). */
@@ -117,9 +117,9 @@ export function requestSubmissions(db: Db) {
       const result = await db.execute(sql`
         SELECT s.musician_id, s.hidden, m.requests_enabled,
           ${keyUsedSql(musicianId, key)} AS key_used,
-          ${freesIn(byRequester, perRequester.windowMinutes, perRequester.max)} AS requester_frees_in,
-          ${freesIn(sql`r.musician_id = s.musician_id`, 1, limits.perMusicianPerMinute)}
-            AS musician_frees_in,
+          ${waitSql(byRequester, perRequester.windowMinutes, perRequester.max)} AS requester_wait,
+          ${waitSql(sql`r.musician_id = s.musician_id`, 1, limits.perMusicianPerMinute)}
+            AS musician_wait,
           ${blockedSql(musicianId, who)} AS blocked
         FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
         WHERE s.id = ${songId}`);
@@ -128,8 +128,8 @@ export function requestSubmissions(db: Db) {
         hidden: boolean;
         requests_enabled: boolean;
         key_used: boolean;
-        requester_frees_in: number[];
-        musician_frees_in: number[];
+        requester_wait: number | null;
+        musician_wait: number | null;
         blocked: boolean;
       }>(result);
       return (
@@ -138,8 +138,8 @@ export function requestSubmissions(db: Db) {
           hidden: row.hidden,
           requestsEnabled: row.requests_enabled,
           keyUsed: row.key_used,
-          requesterFreesIn: row.requester_frees_in.map(Number),
-          musicianFreesIn: row.musician_frees_in.map(Number),
+          requesterWait: row.requester_wait === null ? null : Number(row.requester_wait),
+          musicianWait: row.musician_wait === null ? null : Number(row.musician_wait),
           blocked: row.blocked,
         }
       );

@@ -1,0 +1,1 @@
+CREATE INDEX "request_voters_musician_created_idx" ON "request_voters" USING btree ("musician_id","created_at");
