@@ -305,11 +305,16 @@ async function idleRun(servers: ServerProcess[], urls: string[], musicians: Musi
   const devices = await connectDevices(urls, musicians, IDLE_DEVICES);
   try {
     // Handshakes done, their garbage collected, every heartbeat timer armed.
-    await sleep(15_000);
-    const after = await totalResident(servers);
+    await sleep(30_000);
+    // The resident size swings as garbage comes and goes: the lowest of one sample a second
+    // over the CPU window is what the devices themselves hold.
+    let after = Infinity;
+    const sampler = setInterval(() => {
+      void totalResident(servers).then((bytes) => (after = Math.min(after, bytes)));
+    }, 1000);
     const shares = await Promise.all(
       servers.map((server) => coreShareOver(server.child.pid!, IDLE_SECONDS)),
-    );
+    ).finally(() => clearInterval(sampler));
     const perDevice = (after - before) / devices.connected;
     const share = shares.reduce((a, b) => a + b, 0);
     console.log(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '#server/config.ts';
+import { HEARTBEAT } from '#server/plugins/realtime.ts';
 import { PRODUCTION_ENTRY } from '#scripts/lib/server-process.ts';
 
 // No Docker engine runs where the tests run, so the files are checked against the app instead.
@@ -114,9 +115,10 @@ describe('deploy/haproxy.cfg', () => {
       return Number(amount) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit ?? 'ms']!;
     };
     expect(seconds(tunnel!.split(' ')[2]!)).toBeGreaterThanOrEqual(3600);
-    // Longer than Socket.IO's ping interval plus timeout (25 s + 20 s), so idle polls survive.
+    // Longer than Socket.IO's ping interval plus timeout, so idle polls survive.
     const client = lines.find((line) => line.startsWith('timeout client '));
-    expect(seconds(client!.split(' ')[2]!)).toBeGreaterThan(45);
+    const heartbeat = (HEARTBEAT.pingIntervalMs + HEARTBEAT.pingTimeoutMs) / 1000;
+    expect(seconds(client!.split(' ')[2]!)).toBeGreaterThan(heartbeat);
     expect(lines).toContain('option forwardfor');
   });
 });
