@@ -360,6 +360,8 @@ export const messages = {
     'Your song list is full ({max} songs): {songs} from this file were left out. Delete songs you no longer play to make room.',
   songCapReached:
     'Your song list is full ({max} songs). Delete songs you no longer play to add new ones.',
+  batchEditWouldDuplicate:
+    'Nothing was changed: with that artist, {songs} would have the same title and artist as another of your songs. Leave those out of the selection or use another artist.',
 
   // Contact form and free-mode subscription (issue 9)
   contactFieldsRequired: 'Please fill in all fields',

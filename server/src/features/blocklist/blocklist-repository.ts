@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts';
 import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
+import { promoteNextRequesters } from './promote-next-requester.ts';
 import type { Requester } from './requester.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -23,7 +24,10 @@ export interface BlockResult {
   entry: BlockedRequesterRow;
   /** Their waiting requests, now hidden: the musician's devices must drop them. */
   hiddenRequestIds: string[];
-  /** Others' requests they had +1'd: one vote fewer now. */
+  /**
+   * Others' requests they had +1'd (one vote fewer now), and their own requests others had
+   * joined (now in the name of the first of those others).
+   */
   updatedRequestIds: string[];
 }
 
@@ -81,15 +85,9 @@ export function blocklistRepository(db: Db) {
               .values({ musicianId, email, deviceId, requesterName: request.name })
               .returning();
 
-        const hidden = await tx.execute(sql`
-          UPDATE ${requests} SET blocked = true, updated_at = now()
-          WHERE musician_id = ${musicianId} AND NOT blocked
-            AND status IN ('pending', 'accepted', 'up_next')
-            AND ${matches(email, deviceId, { email: 'requester_email', device: 'device_id' })}
-          RETURNING id`);
-
-        // Their +1s on other people's waiting requests go, with the tip they added.
-        const updated = await tx.execute(sql`
+        // Their +1s on waiting requests go first, with the tip they added, so none of them is
+        // promoted below.
+        const lessVotes = await tx.execute(sql`
           WITH gone AS (
             DELETE FROM ${requestVoters} v
             WHERE v.musician_id = ${musicianId}
@@ -108,10 +106,22 @@ export function blocklistRepository(db: Db) {
           WHERE r.id = counted.request_id AND NOT r.blocked
           RETURNING r.id`);
 
+        // Their requests others joined stay, handed to the first of the others.
+        const theirs = matches(email, deviceId, { email: 'requester_email', device: 'device_id' });
+        const promoted = await promoteNextRequesters(tx, musicianId, theirs);
+
+        const hidden = await tx.execute(sql`
+          UPDATE ${requests} SET blocked = true, updated_at = now()
+          WHERE musician_id = ${musicianId} AND NOT blocked
+            AND status IN ('pending', 'accepted', 'up_next') AND ${theirs}
+          RETURNING id`);
+
+        const hiddenIds = rowsOf<{ id: string }>(hidden).map((row) => row.id);
+        const changed = [...rowsOf<{ id: string }>(lessVotes).map((row) => row.id), ...promoted];
         return {
           entry: entry!,
-          hiddenRequestIds: rowsOf<{ id: string }>(hidden).map((row) => row.id),
-          updatedRequestIds: rowsOf<{ id: string }>(updated).map((row) => row.id),
+          hiddenRequestIds: hiddenIds,
+          updatedRequestIds: [...new Set(changed)].filter((id) => !hiddenIds.includes(id)),
         };
       });
     },

@@ -24,7 +24,9 @@ export function blocklistService({ blocklist, events, findRequest }: Deps) {
 
     /**
      * Blocks the requester of the musician's request. Their waiting requests disappear from
-     * every device (request:deleted); requests they had +1'd lose that vote (request:updated).
+     * every device (request:deleted), unless others had joined them: those stay, in the name of
+     * the first who joined (request:updated). Requests they had +1'd lose that vote
+     * (request:updated).
      */
     async block(musicianId: string, requestId: string): Promise<BlockedRequester> {
       const result = await blocklist.block(musicianId, requestId);

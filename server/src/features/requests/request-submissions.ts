@@ -148,7 +148,10 @@ export function requestSubmissions(db: Db) {
     async firstSubmission(musicianId: string, key: string): Promise<FirstSubmission | undefined> {
       const result = await db.execute(sql`
         SELECT 'request' AS kind, r.id AS request_id, r.song_id, r.requester_name,
-          r.requester_email, r.dedication, r.tip_amount
+          r.requester_email, r.dedication,
+          -- The request row holds everyone's tips; the requester's own is what no +1 added.
+          greatest(r.tip_amount - coalesce((SELECT sum(o.tip_amount) FROM ${requestVoters} o
+            WHERE o.request_id = r.id), 0), 0) AS tip_amount
         FROM ${requests} r WHERE r.musician_id = ${musicianId} AND r.idempotency_key = ${key}
         UNION ALL
         SELECT 'voter', v.request_id, r.song_id, v.requester_name, v.requester_email,

@@ -45,14 +45,8 @@ export function songsRepository(db: Db) {
     /** Inserts the song unless the musician already has it (the import rule: see songKey). */
     async insert(musicianId: string, data: SongData): Promise<SongWrite> {
       return db.transaction(async (tx) => {
-        const duplicate = await lockAndFindDuplicate(tx, musicianId, data);
-        if (duplicate) return { duplicate };
-        // Counted under the same lock as the duplicate check, so two adds cannot both slip in.
-        const [held] = await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(songs)
-          .where(eq(songs.musicianId, musicianId));
-        if ((held?.count ?? 0) >= SONGS_PER_MUSICIAN_MAX) return { full: true };
+        const refused = await lockAndCheckRoom(tx, musicianId, data);
+        if (refused) return refused;
         const [row] = await tx
           .insert(songs)
           .values({ musicianId, ...data })
@@ -122,18 +116,29 @@ export function songsRepository(db: Db) {
         .orderBy(asc(songs.createdAt), asc(songs.id));
     },
 
-    /** Sets the same fields on every listed song the musician owns; returns how many changed. */
+    /**
+     * Sets the same fields on every listed song the musician owns; returns how many changed. A
+     * new artist that would make songs copies of others (see songKey) changes nothing: the
+     * answer is how many songs would clash.
+     */
     async updateMany(
       musicianId: string,
       songIds: string[],
       updates: BatchSongUpdates,
-    ): Promise<number> {
-      const rows = await db
-        .update(songs)
-        .set({ ...updates, updatedAt: new Date() })
-        .where(and(eq(songs.musicianId, musicianId), inArray(songs.id, songIds)))
-        .returning({ id: songs.id });
-      return rows.length;
+    ): Promise<{ updated: number } | { clashes: number }> {
+      return db.transaction(async (tx) => {
+        if (updates.artist !== undefined) {
+          const held = await lockAndReadSongs(tx, musicianId);
+          const clashes = clashesAfterArtist(held, new Set(songIds), updates.artist);
+          if (clashes > 0) return { clashes };
+        }
+        const rows = await tx
+          .update(songs)
+          .set({ ...updates, updatedAt: new Date() })
+          .where(and(eq(songs.musicianId, musicianId), inArray(songs.id, songIds)))
+          .returning({ id: songs.id });
+        return { updated: rows.length };
+      });
     },
 
     /** Deletes the listed songs the musician owns (one statement); returns how many went. */
@@ -157,25 +162,79 @@ export function songsRepository(db: Db) {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+interface HeldSong {
+  id: string;
+  title: string;
+  artist: string;
+}
+
 /**
- * The musician's song with the same key as `data`, other than `exceptId`. Takes the same
- * per-musician lock as the imports, so two adds of one song at once cannot both get in.
+ * Takes the musician's song lock, the one imports, single adds, edits and approved suggestions
+ * all take, so no two of them can add the same song at once; then reads the musician's songs.
  */
-async function lockAndFindDuplicate(
-  tx: Tx,
-  musicianId: string,
-  data: SongData,
-  exceptId?: string,
-): Promise<{ title: string; artist: string } | undefined> {
+async function lockAndReadSongs(tx: Tx, musicianId: string): Promise<HeldSong[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${musicianId}))`);
-  const existing = await tx
+  return tx
     .select({ id: songs.id, title: songs.title, artist: songs.artist })
     .from(songs)
     .where(eq(songs.musicianId, musicianId));
+}
+
+/** The musician's song with the same key as `data`, other than `exceptId`, under the lock. */
+async function lockAndFindDuplicate(
+  tx: Tx,
+  musicianId: string,
+  data: Pick<SongData, 'title' | 'artist'>,
+  exceptId?: string,
+): Promise<{ title: string; artist: string } | undefined> {
+  const held = await lockAndReadSongs(tx, musicianId);
+  return findDuplicate(held, data, exceptId);
+}
+
+function findDuplicate(
+  held: HeldSong[],
+  data: Pick<SongData, 'title' | 'artist'>,
+  exceptId?: string,
+): { title: string; artist: string } | undefined {
   const wanted = songKey(data.title, data.artist);
-  return existing.find(
+  const found = held.find(
     (song) => song.id !== exceptId && songKey(song.title, song.artist) === wanted,
   );
+  return found && { title: found.title, artist: found.artist };
+}
+
+/**
+ * Whether the musician has room for one more song (under the same lock as the duplicate check,
+ * so two adds cannot both slip in): the song it would duplicate, a full list, or undefined when
+ * it may go in. Whoever adds a song outside an import (a single add, an approved suggestion)
+ * asks this inside the transaction that inserts it.
+ */
+export async function lockAndCheckRoom(
+  tx: Tx,
+  musicianId: string,
+  data: Pick<SongData, 'title' | 'artist'>,
+): Promise<Exclude<SongWrite, { row: SongRow }> | undefined> {
+  const held = await lockAndReadSongs(tx, musicianId);
+  const duplicate = findDuplicate(held, data);
+  if (duplicate) return { duplicate };
+  if (held.length >= SONGS_PER_MUSICIAN_MAX) return { full: true };
+  return undefined;
+}
+
+/**
+ * How many of the `selected` songs would become a copy of another song (or of each other) once
+ * they take this artist. Songs whose key the edit leaves alone are not counted: an old pair of
+ * look-alikes does not block an unrelated edit.
+ */
+function clashesAfterArtist(held: HeldSong[], selected: Set<string>, artist: string): number {
+  const after = held.map((song) => {
+    const before = songKey(song.title, song.artist);
+    const key = selected.has(song.id) ? songKey(song.title, artist) : before;
+    return { key, moved: key !== before };
+  });
+  const holders = new Map<string, number>();
+  for (const { key } of after) holders.set(key, (holders.get(key) ?? 0) + 1);
+  return after.filter(({ key, moved }) => moved && holders.get(key)! > 1).length;
 }
 
 export type SongsRepository = ReturnType<typeof songsRepository>;

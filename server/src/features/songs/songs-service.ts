@@ -12,7 +12,7 @@ import {
   type ToggleVisibilityResponse,
 } from '#shared/schemas/song.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { fill } from '#shared/fill-message.ts';
+import { fill, plural } from '#shared/fill-message.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { AudienceSongFilters } from './audience-song-filters.ts';
 import { toPublicSong, toSong, type SongRow } from './song-mapper.ts';
@@ -55,7 +55,12 @@ export function songsService({ songs, events }: { songs: SongsRepository; events
       songIds: string[],
       updates: BatchSongUpdates,
     ): Promise<BatchEditResponse> {
-      const updated = await songs.updateMany(musicianId, songIds, updates);
+      const result = await songs.updateMany(musicianId, songIds, updates);
+      if ('clashes' in result) {
+        const clashing = plural(result.clashes, 'song', 'songs');
+        throw conflict(fill(messages.batchEditWouldDuplicate, { songs: clashing }));
+      }
+      const { updated } = result;
       if (updated > 0) changed(musicianId);
       return { success: updated === songIds.length, updated_count: updated };
     },

@@ -2,8 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts';
 import type { Db } from '#server/db/database.ts';
 import { designSettings, musicians, songs, songSuggestions } from '#server/db/schema.ts';
-import { songKey } from '../songs/song-key.ts';
+import { lockAndCheckRoom } from '../songs/songs-repository.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
+
+/** A decided suggestion, or an approval refused because the song list is full. */
+export type Decision = { suggestion: Suggestion } | { full: true };
 
 interface NewSuggestion {
   musicianId: string;
@@ -107,34 +110,35 @@ export function suggestionsRepository(db: Db) {
 
     /**
      * Decides a pending suggestion; 'added' also puts the song in the repertoire unless a song of
-     * that title and artist is already there. Returns undefined if it was no longer pending.
+     * that title and artist is already there (then the suggestion is simply marked added). A full
+     * song list refuses it and changes nothing. Undefined if it was no longer pending.
      */
     async decide(
       musicianId: string,
       id: string,
       status: Exclude<SuggestionStatus, 'pending'>,
-    ): Promise<Suggestion | undefined> {
+    ): Promise<Decision | undefined> {
       return db.transaction(async (tx) => {
+        const [pending] = await tx
+          .select()
+          .from(songSuggestions)
+          .where(and(owned(musicianId, id), eq(songSuggestions.status, 'pending')))
+          .for('update');
+        if (!pending) return undefined;
+        if (status === 'added') {
+          // Under the lock imports and single adds take, with their duplicate rule and cap, so
+          // an import of the same song at the same moment cannot add it twice.
+          const song = { title: pending.suggestedTitle, artist: pending.suggestedArtist };
+          const refused = await lockAndCheckRoom(tx, musicianId, song);
+          if (refused && 'full' in refused) return { full: true };
+          if (!refused) await tx.insert(songs).values({ musicianId, ...song });
+        }
         const [row] = await tx
           .update(songSuggestions)
           .set({ status, updatedAt: new Date() })
-          .where(and(owned(musicianId, id), eq(songSuggestions.status, 'pending')))
+          .where(owned(musicianId, id))
           .returning();
-        if (!row) return undefined;
-        if (status === 'added') {
-          // The same duplicate rule as every import (see songKey), not the database locale's.
-          const existing = await tx
-            .select({ title: songs.title, artist: songs.artist })
-            .from(songs)
-            .where(eq(songs.musicianId, musicianId));
-          const wanted = songKey(row.suggestedTitle, row.suggestedArtist);
-          if (!existing.some((song) => songKey(song.title, song.artist) === wanted)) {
-            await tx
-              .insert(songs)
-              .values({ musicianId, title: row.suggestedTitle, artist: row.suggestedArtist });
-          }
-        }
-        return toSuggestion(row);
+        return { suggestion: toSuggestion(row!) };
       });
     },
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { fill } from '#shared/fill-message.ts';
+import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type {
   CreateSuggestionData,
@@ -7,7 +9,7 @@ import type {
 } from '#shared/schemas/suggestion.ts';
 import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
 import type { BlocklistRepository } from '../blocklist/blocklist-repository.ts';
 import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
@@ -106,12 +108,18 @@ export function suggestionsService({ suggestions, blocklist, events, limits }: D
       id: string,
       { status }: SuggestionStatusBody,
     ): Promise<Suggestion> {
-      const decided = await suggestions.decide(musicianId, id, status);
-      if (!decided) {
+      const decision = await suggestions.decide(musicianId, id, status);
+      if (!decision) {
         const existing = await suggestions.findOwned(musicianId, id);
         if (!existing) throw notFound(messages.suggestionNotFound);
         throw badRequest(messages.suggestionAlreadyHandled);
       }
+      // The same answer as adding the song by hand to a full list; the suggestion stays pending.
+      if ('full' in decision) {
+        const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');
+        throw conflict(fill(messages.songCapReached, { max }));
+      }
+      const decided = decision.suggestion;
       events.publish({ musicianId, name: 'suggestion:updated', payload: decided });
       // Adding a suggestion puts the song in the list the audience sees.
       if (status === 'added') events.publish({ musicianId, name: 'songs:changed', payload: {} });
