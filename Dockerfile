@@ -11,6 +11,7 @@ RUN npm run build
 FROM node:24-slim AS runtime
 # Only the server's packages: the client's are devDependencies, built into client/dist above.
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data

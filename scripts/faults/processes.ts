@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { PRODUCTION_ENTRY } from '../lib/server-process.ts';
+import { PRODUCTION_ENTRY, PRODUCTION_ENV } from '../lib/server-process.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -110,6 +110,7 @@ export class AppServer {
 
   async start(timeoutMs = 120_000): Promise<void> {
     const child = startChild(process.execPath, PRODUCTION_ENTRY, {
+      ...PRODUCTION_ENV,
       ...this.env,
       HOST: '127.0.0.1',
       PORT: String(this.port),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '#server/config.ts';
 import { HEARTBEAT } from '#server/plugins/realtime.ts';
-import { PRODUCTION_ENTRY } from '#scripts/lib/server-process.ts';
+import { PRODUCTION_ENTRY, PRODUCTION_ENV } from '#scripts/lib/server-process.ts';
 
 // No Docker engine runs where the tests run, so the files are checked against the app instead.
 const root = join(import.meta.dirname, '../..');
@@ -135,6 +135,10 @@ describe('Dockerfile', () => {
     const { scripts } = JSON.parse(await read('package.json')) as {
       scripts: Record<string, string>;
     };
-    expect(scripts.start).toBe(`npm run build && node ${PRODUCTION_ENTRY.join(' ')}`);
+    const env = Object.entries(PRODUCTION_ENV).map(([name, value]) => `${name}=${value}`);
+    expect(scripts.start).toBe(
+      `npm run build && ${env.join(' ')} node ${PRODUCTION_ENTRY.join(' ')}`,
+    );
+    for (const setting of env) expect(dockerfile).toContain(`    ${setting} \\`);
   });
 });
