@@ -270,6 +270,9 @@ async function scenario(name: string, servers: ServerProcess[], footprint: strin
   );
 
   const musicians = await seedMusicians(urls[0]!);
+  // Idle devices first, on a server no load has touched yet: what they cost, and nothing else.
+  if (IDLE_DEVICES > 0) await idleRun(servers, urls, musicians);
+
   const devices = await connectDevices(urls, musicians, MUSICIANS * DEVICES);
   console.log(
     `Capacity sweep: ${MUSICIANS} musicians x ${DEVICES} devices, ${SECONDS} s per rate\n`,
@@ -293,8 +296,6 @@ async function scenario(name: string, servers: ServerProcess[], footprint: strin
     await stopDevices(devices.workers);
   }
   console.log(`\nSustained with p99 <= ${TARGET.p99Ms} ms: ${sustained}/s`);
-
-  if (IDLE_DEVICES > 0) await idleRun(servers, urls, musicians);
   return sustained;
 }
 
@@ -318,10 +319,10 @@ async function idleRun(servers: ServerProcess[], urls: string[], musicians: Musi
     const perDevice = (after - before) / devices.connected;
     const share = shares.reduce((a, b) => a + b, 0);
     console.log(
-      `\nIdle devices: ${devices.connected} of ${IDLE_DEVICES} connected; ` +
+      `Idle devices: ${devices.connected} of ${IDLE_DEVICES} connected; ` +
         `${(perDevice / 1024).toFixed(1)} KB each (target ${TARGET.idleBytesPerDevice / 1024} KB), ` +
         `${(share * 100).toFixed(1)} % of a core over ${IDLE_SECONDS} s ` +
-        `(target ${TARGET.idleCoreShare * 100} %)`,
+        `(target ${TARGET.idleCoreShare * 100} %)\n`,
     );
   } finally {
     await stopDevices(devices.workers);
