@@ -301,7 +301,8 @@ async function scenario(name: string, servers: ServerProcess[], footprint: strin
 
 /** Connects IDLE_DEVICES devices that then do nothing; what does each cost the server? */
 async function idleRun(servers: ServerProcess[], urls: string[], musicians: Musician[]) {
-  await sleep(3000);
+  // Seeding's garbage collected first: the devices' cost, not the last job's.
+  await sleep(20_000);
   const before = await totalResident(servers);
   const devices = await connectDevices(urls, musicians, IDLE_DEVICES);
   try {
