@@ -12,7 +12,7 @@
  *   npm run bench:realtime -- --postgres    also PostgreSQL + Redis with two processes
  *
  * Options: --musicians 500 --devices 3 --rates 200,400,600,800 --seconds 10 --workers 2
- *          --idle-devices 10000 --idle-seconds 20 --settle-seconds 20 --cpu-prof-dir DIR
+ *          --idle-devices 10000 --idle-seconds 90 --settle-seconds 20 --cpu-prof-dir DIR
  * The load generator and the devices run on this machine too, so they share its cores.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -35,7 +35,9 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
     'idle-devices': { type: 'string', default: '10000' },
-    'idle-seconds': { type: 'string', default: '20' },
+    // Two heartbeat intervals (45 s): every idle device is pinged exactly twice in the window, so
+    // the CPU share does not depend on where the window falls among the bursts of pings.
+    'idle-seconds': { type: 'string', default: '90' },
     'settle-seconds': { type: 'string', default: '20' },
     postgres: { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of each server process into this folder (open it in DevTools). */

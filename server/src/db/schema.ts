@@ -537,3 +537,41 @@ export const images = pgTable(
     check('images_kind_valid', sql`${t.kind} IN ('artist_photo', 'banner_image')`),
   ],
 );
+
+/**
+ * Songs the musician marked 'Not for me' in the learn-next list, by the song key the imports use
+ * (songKey), so the same suggestion under another spelling stays hidden too.
+ */
+export const learnNextDismissals = pgTable(
+  'learn_next_dismissals',
+  {
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    songKey: text('song_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.musicianId, t.songKey] })],
+);
+
+/**
+ * Read-only tokens for the raw WebSocket feed (GET /api/feed) and the stream overlay: stored only
+ * as a hash; revoking one closes the feeds opened with it.
+ */
+export const feedTokens = pgTable(
+  'feed_tokens',
+  {
+    id: id(),
+    musicianId: uuid('musician_id')
+      .notNull()
+      .references(() => musicians.id, { onDelete: 'cascade' }),
+    name: blank('name'),
+    tokenHash: text('token_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('feed_tokens_token_hash_key').on(t.tokenHash),
+    index('feed_tokens_musician_idx').on(t.musicianId),
+  ],
+);
