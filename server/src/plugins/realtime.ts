@@ -12,6 +12,7 @@ import {
 import type { DomainEvent } from '../events/domain-events.ts';
 import { withoutEmails, type Session } from '../http/session.ts';
 import { audienceNamespace } from './audience-namespace.ts';
+import { releaseUpgradeRequest } from './engine-memory.ts';
 import { slugDirectory } from './slug-directory.ts';
 
 interface SocketData {
@@ -88,12 +89,7 @@ export const realtimePlugin = fp(
       ...(redis ? { adapter: createAdapter(redis) } : {}),
     });
 
-    // Engine.IO keeps each connection's first HTTP request for its whole life; nothing here reads
-    // it after the handshake (socket.handshake holds what is needed), and 10,000 idle devices
-    // hold a few KB less each without it (Socket.IO's "Memory usage" guide).
-    io.engine.on('connection', (rawSocket: { request: unknown }) => {
-      rawSocket.request = null;
-    });
+    io.engine.on('connection', releaseUpgradeRequest);
 
     // Kept current on a slug change here, and on the other processes by a server-side message.
     const slugs = slugDirectory((musicianId) => profile.slugOf(musicianId));
