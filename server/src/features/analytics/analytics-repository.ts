@@ -3,6 +3,7 @@ import type { AnalyticsTotals, DailyCount, Requester, TopSong } from '#shared/sc
 import type { Db } from '#server/db/database.ts';
 import { requests, requestVoters } from '#server/db/schema.ts';
 import { toRequester, type RequesterRow } from './requester-mapper.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 
 /** Which of the musician's requests count: all time, or the last `days` calendar days. */
 export interface AnalyticsWindow {
@@ -12,8 +13,6 @@ export interface AnalyticsWindow {
   /** IANA name: a request's day is its date on the musician's clock, not the server's. */
   timeZone: string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The musician's requests of the window, each with its local `day`. The lower bound is a

@@ -17,15 +17,19 @@ export function recentTipsCounter(now: () => number = Date.now) {
   }
 
   return {
-    /** Seconds until each of the key's newest `max` tips leaves the window, newest first. */
-    freesIn(key: string, windowMinutes: number, max: number): number[] {
+    /**
+     * Seconds until the key may tip again under "at most `max` in `windowMinutes`" (when the
+     * `max`-th newest leaves the window); null while under it. The database's windowWaitSql,
+     * in memory.
+     */
+    wait(key: string, windowMinutes: number, max: number): number | null {
       const windowMs = windowMinutes * 60_000;
       const recent = (times.get(key) ?? []).filter((time) => time > now() - windowMs);
       times.set(key, recent);
-      return recent
-        .slice(-max)
-        .reverse()
-        .map((time) => (time + windowMs - now()) / 1000);
+      const oldestCounted = recent.at(-max);
+      return recent.length < max || oldestCounted === undefined
+        ? null
+        : (oldestCounted + windowMs - now()) / 1000;
     },
 
     record(key: string, windowMinutes: number): void {

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TipPlatform } from '#shared/audience-constants.ts';
 import type { Db } from '#server/db/database.ts';
 import { requests, tips } from '#server/db/schema.ts';
+import { secondsUntilFree } from '#server/db/window-wait.ts';
 import type { TipRow } from './tip-mapper.ts';
 
 interface NewTip {
@@ -25,38 +26,27 @@ interface Recorded {
 }
 
 export function tipsRepository(db: Db) {
-  /** Seconds until each of the newest `max` matching tips of the window leaves it, newest first. */
-  async function freesIn(where: SQL, windowMinutes: number, max: number): Promise<number[]> {
-    const window = sql`make_interval(mins => ${windowMinutes}::int)`;
-    const result = await db.execute(sql`
-      SELECT extract(epoch FROM (created_at + ${window} - now())) AS frees_in
-      FROM ${tips}
-      WHERE ${where} AND created_at > now() - ${window}
-      ORDER BY created_at DESC
-      LIMIT ${max}`);
-    return (result as unknown as { rows: { frees_in: string | number }[] }).rows.map((row) =>
-      Number(row.frees_in),
-    );
-  }
+  const wait = (where: SQL, windowMinutes: number, max: number) =>
+    secondsUntilFree(db, [{ table: tips, where }], windowMinutes, max);
 
   return {
-    /** The musician's tips of the last minute (the flood guard). */
-    musicianRecent(musicianId: string, max: number): Promise<number[]> {
-      return freesIn(sql`musician_id = ${musicianId}`, 1, max);
+    /** Seconds until the musician's flood guard (`max` tips a minute) lets one more through. */
+    musicianWait(musicianId: string, max: number): Promise<number | null> {
+      return wait(sql`r.musician_id = ${musicianId}`, 1, max);
     },
 
     /**
-     * One phone's tips to the musician in the window, read from the table every server process
-     * writes to, so all of them count the same tips (tips_musician_device_idx serves it).
+     * Seconds until one phone may tip the musician again, read from the table every server
+     * process writes to, so all of them count the same tips (tips_musician_device_idx serves it).
      */
-    phoneRecent(
+    phoneWait(
       musicianId: string,
       deviceId: string,
       windowMinutes: number,
       max: number,
-    ): Promise<number[]> {
-      return freesIn(
-        sql`musician_id = ${musicianId} AND device_id = ${deviceId}`,
+    ): Promise<number | null> {
+      return wait(
+        sql`r.musician_id = ${musicianId} AND r.device_id = ${deviceId}`,
         windowMinutes,
         max,
       );

@@ -65,9 +65,9 @@ export function tipsService(deps: Deps) {
     const key = `${musicianId}:${sender}`;
     const [mine, everyone] = await Promise.all([
       deviceId
-        ? tips.phoneRecent(musicianId, deviceId, windowMinutes, max)
-        : recentTips.freesIn(key, windowMinutes, max),
-      tips.musicianRecent(musicianId, perMusicianPerMinute),
+        ? tips.phoneWait(musicianId, deviceId, windowMinutes, max)
+        : recentTips.wait(key, windowMinutes, max),
+      tips.musicianWait(musicianId, perMusicianPerMinute),
     ]);
     const reached = limitReached(mine, max);
     if (reached) throw limitError('tip', reached, windowMinutes);

@@ -4,8 +4,7 @@ import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts
 import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
 import { promoteNextRequesters } from './promote-next-requester.ts';
 import type { Requester } from './requester.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { rowsOf } from '#server/db/rows-of.ts';
 
 /** The requester behind a blocked entry matches by email or by phone, whichever is known. */
 function matches(email: string, deviceId: string, column: { email: string; device: string }) {

@@ -18,23 +18,10 @@ export function waitPhrase(seconds: number): string {
 }
 
 /**
- * What a requester's earlier submissions in the window say. `freesIn` holds, newest first and at
- * most `max` of them (the repository reads no more), the seconds until each leaves the window.
- * Null while under the limit; else one more is allowed when the oldest of the last `max` leaves.
+ * What the seconds until one more is allowed (windowWaitSql, null while under the limit) mean
+ * for the person: at the limit, `max` in the window, and when to try again.
  */
 export function limitReached(
-  freesIn: readonly number[],
-  max: number,
-): { count: number; retryAfterSeconds: number } | null {
-  if (freesIn.length < max) return null;
-  return { count: freesIn.length, retryAfterSeconds: Math.max(1, Math.ceil(freesIn[max - 1]!)) };
-}
-
-/**
- * The same, read from the seconds until the oldest of the newest `max` leaves the window (null
- * while fewer than `max` are in it).
- */
-export function limitReachedAt(
   secondsUntilFree: number | null,
   max: number,
 ): { count: number; retryAfterSeconds: number } | null {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { contactMessages } from '#server/db/schema.ts';
+import { secondsUntilFree } from '#server/db/window-wait.ts';
 
 export interface NewContactMessage {
   musicianId: string | null;
@@ -11,18 +12,10 @@ export interface NewContactMessage {
 
 export function contactRepository(db: Db) {
   return {
-    /** Seconds until each of this email's newest `max` messages leaves the window, newest first. */
-    async recentByEmail(email: string, windowMinutes: number, max: number): Promise<number[]> {
-      const window = sql`make_interval(mins => ${windowMinutes}::int)`;
-      const result = await db.execute(sql`
-        SELECT extract(epoch FROM (created_at + ${window} - now())) AS frees_in
-        FROM ${contactMessages}
-        WHERE created_at > now() - ${window} AND lower(email) = lower(${email}::text)
-        ORDER BY created_at DESC
-        LIMIT ${max}`);
-      return (result as unknown as { rows: { frees_in: string | number }[] }).rows.map((row) =>
-        Number(row.frees_in),
-      );
+    /** Seconds until this email may send one more message; null while under the limit. */
+    wait(email: string, windowMinutes: number, max: number): Promise<number | null> {
+      const where = sql`lower(r.email) = lower(${email}::text)`;
+      return secondsUntilFree(db, [{ table: contactMessages, where }], windowMinutes, max);
     },
 
     async insert(message: NewContactMessage): Promise<string> {

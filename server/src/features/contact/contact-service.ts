@@ -20,7 +20,7 @@ export function contactService(deps: {
      */
     async send(musicianId: string | null, data: ContactData): Promise<void> {
       const reached = limitReached(
-        await contact.recentByEmail(data.email, limit.windowMinutes, limit.max),
+        await contact.wait(data.email, limit.windowMinutes, limit.max),
         limit.max,
       );
       if (reached) throw limitError('contact', reached, limit.windowMinutes);

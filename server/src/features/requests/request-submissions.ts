@@ -2,13 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
+import { windowWaitSql, type Counted } from '#server/db/window-wait.ts';
 import { blockedSql } from '../blocklist/blocklist-repository.ts';
 import type { Requester } from '../blocklist/requester.ts';
 import { selectRequestsFrom, visible } from './request-columns.ts';
 import { toSongRequest } from './request-mapper.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Everything deciding whether a submission may be filed, read in one round trip. */
 export interface Admission {
@@ -69,23 +69,11 @@ export type Filed =
 
 /** The audience's side of requests: limits, idempotent replays, merging. */
 export function requestSubmissions(db: Db) {
-  /**
-   * Seconds until the `max`-th newest request or +1 matching `where` leaves the window (when one
-   * more is allowed again), or NULL when fewer than `max` are in it. Each table is read newest
-   * first by index, `max` rows at most. `where` reads the rows as `r`.
-   */
-  function waitSql(where: SQL, windowMinutes: number, max: number): SQL {
-    const window = sql`make_interval(mins => ${windowMinutes}::int)`;
-    const since = sql`now() - ${window}`;
-    const newest = (table: typeof requests | typeof requestVoters) => sql`(
-      SELECT created_at FROM ${table} r WHERE r.created_at > ${since} AND ${where}
-      ORDER BY r.created_at DESC LIMIT ${max})`;
-    return sql`(
-      SELECT extract(epoch FROM (created_at + ${window} - now()))::float8
-      FROM (${newest(requests)} UNION ALL ${newest(requestVoters)}) recent
-      ORDER BY created_at DESC
-      OFFSET ${max - 1} LIMIT 1)`;
-  }
+  /** A request and a +1 each count as one submission toward a limit. */
+  const requestsAndVotes = (where: SQL): Counted[] => [
+    { table: requests, where },
+    { table: requestVoters, where },
+  ];
 
   /** Whether this Idempotency-Key filed a request or a +1 with the musician (an SQL value). */
   const keyUsedSql = (musicianId: SQL, key: string | null) =>
@@ -117,8 +105,9 @@ export function requestSubmissions(db: Db) {
       const result = await db.execute(sql`
         SELECT s.musician_id, s.hidden, m.requests_enabled,
           ${keyUsedSql(musicianId, key)} AS key_used,
-          ${waitSql(byRequester, perRequester.windowMinutes, perRequester.max)} AS requester_wait,
-          ${waitSql(sql`r.musician_id = s.musician_id`, 1, limits.perMusicianPerMinute)}
+          ${windowWaitSql(requestsAndVotes(byRequester), perRequester.windowMinutes, perRequester.max)}
+            AS requester_wait,
+          ${windowWaitSql(requestsAndVotes(sql`r.musician_id = s.musician_id`), 1, limits.perMusicianPerMinute)}
             AS musician_wait,
           ${blockedSql(musicianId, who)} AS blocked
         FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id

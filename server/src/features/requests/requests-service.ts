@@ -15,7 +15,7 @@ import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
-import { floodError, limitError, limitReachedAt } from '../blocklist/submission-limit.ts';
+import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import { newStatusToken, statusTokenHash } from './status-token.ts';
@@ -98,9 +98,9 @@ export function requestsService({ requests, events, limits }: Deps) {
       if (admission.hidden) throw notFound(messages.requestSongUnavailable);
       if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
 
-      const reached = limitReachedAt(admission.requesterWait, perRequester.max);
+      const reached = limitReached(admission.requesterWait, perRequester.max);
       if (reached) throw limitError('request', reached, perRequester.windowMinutes);
-      const flooded = limitReachedAt(admission.musicianWait, perMusicianPerMinute);
+      const flooded = limitReached(admission.musicianWait, perMusicianPerMinute);
       if (flooded) throw floodError(flooded.retryAfterSeconds);
 
       const filed = await requests.submit({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ShowReportSong } from '#shared/schemas/show.ts';
 import type { Db } from '#server/db/database.ts';
 import { musicians, requests, songs } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 
 interface SongRow {
   song_title: string;
@@ -17,8 +18,6 @@ interface TotalsRow {
   total_requests: number;
   total_tips: number | string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The set as played of one show, read from its requests (scoped to the musician). */
 export function showReportRepository(db: Db) {

@@ -11,6 +11,7 @@ import {
   ROW_VERSION,
   type HeldSongs,
 } from './held-songs.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 
 /** A song ready to insert: already validated and trimmed. */
 export interface NewSong {
@@ -40,8 +41,6 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 // for it. 200 rows insert in a few milliseconds (tens on a busy machine), so a health check or
 // an audience page waits at most about that long, while a 10,000-song file still takes 50 turns.
 const BATCH_ROWS = 200;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Strings as PostgreSQL stores them: a lone UTF-16 surrogate becomes U+FFFD, as in a parameter. */
 const wellFormed = (_key: string, value: unknown) =>

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts';
 import type { Db } from '#server/db/database.ts';
 import { designSettings, musicians, songs, songSuggestions } from '#server/db/schema.ts';
+import { secondsUntilFree } from '#server/db/window-wait.ts';
 import { lockAndCheckRoom } from '../songs/songs-repository.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
 
@@ -37,27 +38,19 @@ export function suggestionsRepository(db: Db) {
     },
 
     /**
-     * Seconds until each of the newest `max` suggestions matching (this musician, and this
-     * email when given) leaves the window of `windowMinutes`, newest first.
+     * Seconds until one more suggestion to the musician (from this email, when given) is allowed
+     * under "at most `max` in `windowMinutes`"; null while under it.
      */
-    async recent(
+    wait(
       musicianId: string,
       email: string | null,
       windowMinutes: number,
       max: number,
-    ): Promise<number[]> {
-      const window = sql`make_interval(mins => ${windowMinutes}::int)`;
+    ): Promise<number | null> {
       const byEmail =
-        email === null ? sql`` : sql` AND lower(requester_email) = lower(${email}::text)`;
-      const result = await db.execute(sql`
-        SELECT extract(epoch FROM (created_at + ${window} - now())) AS frees_in
-        FROM ${songSuggestions}
-        WHERE musician_id = ${musicianId} AND created_at > now() - ${window}${byEmail}
-        ORDER BY created_at DESC
-        LIMIT ${max}`);
-      return (result as unknown as { rows: { frees_in: string | number }[] }).rows.map((row) =>
-        Number(row.frees_in),
-      );
+        email === null ? sql`` : sql` AND lower(r.requester_email) = lower(${email}::text)`;
+      const where = sql`r.musician_id = ${musicianId}${byEmail}`;
+      return secondsUntilFree(db, [{ table: songSuggestions, where }], windowMinutes, max);
     },
 
     /** The suggestion an Idempotency-Key filed, if it was used. */

@@ -49,8 +49,8 @@ export function suggestionsService({ suggestions, blocklist, events, limits }: D
   async function checkLimits(musicianId: string, email: string) {
     const { suggestionsPerRequester: perRequester, perMusicianPerMinute } = limits;
     const [mine, everyone] = await Promise.all([
-      suggestions.recent(musicianId, email, perRequester.windowMinutes, perRequester.max),
-      suggestions.recent(musicianId, null, 1, perMusicianPerMinute),
+      suggestions.wait(musicianId, email, perRequester.windowMinutes, perRequester.max),
+      suggestions.wait(musicianId, null, 1, perMusicianPerMinute),
     ]);
     const reached = limitReached(mine, perRequester.max);
     if (reached) throw limitError('suggestion', reached, perRequester.windowMinutes);

@@ -1,0 +1,103 @@
+/**
+ * windowWaitSql: the one reading behind every "at most N in the last M minutes" limit (requests
+ * and +1s, suggestions, tips, contact messages), on the test database (PGlite, or PostgreSQL
+ * with TEST_DB=postgres).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { contactMessages, musicians, songSuggestions } from '#server/db/schema.ts';
+import { secondsUntilFree } from '#server/db/window-wait.ts';
+import { createTestDatabase, type TestDatabase } from '#server-test/helpers/test-database.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await openDatabase(testDb.options);
+});
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+});
+
+let emails = 0;
+/** A fresh sender with messages sent `minutesAgo` each (one message per entry). */
+async function messagesFrom(minutesAgo: number[]): Promise<string> {
+  const email = `sender-${emails++}@example.com`;
+  for (const ago of minutesAgo) {
+    await database.db.insert(contactMessages).values({
+      musicianId: null,
+      name: 'Sender',
+      email,
+      message: 'hello',
+      createdAt: new Date(Date.now() - ago * 60_000),
+    });
+  }
+  return email;
+}
+
+const byEmail = (email: string) => [
+  { table: contactMessages, where: sql`lower(r.email) = lower(${email}::text)` },
+];
+
+describe('secondsUntilFree: at most `max` in the last `windowMinutes`', () => {
+  it('is null while fewer than max are in the window, older ones not counted', async () => {
+    const email = await messagesFrom([1, 2, 11, 30]);
+    expect(await secondsUntilFree(database.db, byEmail(email), 10, 3)).toBeNull();
+  });
+
+  it('at the limit, waits until the max-th newest leaves the window', async () => {
+    const email = await messagesFrom([1, 4, 7]);
+    const wait = await secondsUntilFree(database.db, byEmail(email), 10, 3);
+    // The one sent 7 minutes ago leaves a 10-minute window in 3 minutes.
+    expect(wait).toBeGreaterThan(175);
+    expect(wait).toBeLessThanOrEqual(180);
+  });
+
+  it('past the limit, still counts from the max-th newest, not the oldest', async () => {
+    const email = await messagesFrom([1, 2, 3, 8, 9]);
+    const wait = await secondsUntilFree(database.db, byEmail(email), 10, 2);
+    // Newest two: 1 and 2 minutes ago; one more is allowed when the second leaves, in 8 minutes.
+    expect(wait).toBeGreaterThan(475);
+    expect(wait).toBeLessThanOrEqual(480);
+  });
+
+  it('counts the rows of several tables together, newest first', async () => {
+    const email = await messagesFrom([5]);
+    const [musician] = await database.db
+      .insert(musicians)
+      .values({
+        name: 'M',
+        email: `m-${emails}@example.com`,
+        slug: `m-${emails}`,
+        passwordHash: 'x',
+      })
+      .returning();
+    await database.db.insert(songSuggestions).values({
+      musicianId: musician!.id,
+      suggestedTitle: 'Song',
+      suggestedArtist: 'Artist',
+      requesterName: 'Sender',
+      requesterEmail: email,
+      createdAt: new Date(Date.now() - 2 * 60_000),
+    });
+    const counted = [
+      ...byEmail(email),
+      { table: songSuggestions, where: sql`lower(r.requester_email) = lower(${email}::text)` },
+    ];
+    const wait = await secondsUntilFree(database.db, counted, 10, 2);
+    // Two in the window (2 and 5 minutes ago): free again when the one of 5 minutes ago leaves.
+    expect(wait).toBeGreaterThan(295);
+    expect(wait).toBeLessThanOrEqual(300);
+    expect(await secondsUntilFree(database.db, counted, 10, 3)).toBeNull();
+  });
+
+  it('treats a hostile email as a value, not as SQL', async () => {
+    const email = await messagesFrom([1]);
+    const hostile = `${email}' OR true --`;
+    expect(await secondsUntilFree(database.db, byEmail(hostile), 10, 1)).toBeNull();
+    expect(await secondsUntilFree(database.db, byEmail(email), 10, 1)).not.toBeNull();
+  });
+});
