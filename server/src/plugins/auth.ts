@@ -9,11 +9,18 @@ export type StagePermit = (request: FastifyRequest) => boolean;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for musician routes: 401 unless a live bearer token is sent, 403 for a stage device. */
+    /**
+     * onRequest guard of musician routes: 401 unless a live bearer token is sent, 403 for a stage
+     * device. onRequest, so a stranger is refused before the body is read or validated (401,
+     * never a 400 that would describe the route's body to them).
+     */
     requireMusician(request: FastifyRequest): Promise<void>;
-    /** preHandler for what the On Stage screen needs: the musician or one of their stage devices. */
+    /** onRequest guard of what the On Stage screen needs: the musician or one of their stage devices. */
     requireQueueAccess(request: FastifyRequest): Promise<void>;
-    /** preHandler letting a stage device through only when `permit` says this request is one it may make. */
+    /**
+     * preHandler, after requireQueueAccess has signed the request in: lets a stage device through
+     * only when `permit` says this request (its body, its params) is one it may make.
+     */
     allowStageWhen(permit: StagePermit): (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -31,10 +38,10 @@ export const authPlugin = fp(
       return session;
     }
 
-    /** Signs the request in; a stage session passes only where `permit` allows it. */
-    async function admit(request: FastifyRequest, permit: StagePermit): Promise<void> {
+    /** Signs the request in; a stage session passes only where `stageAllowed`. */
+    async function admit(request: FastifyRequest, stageAllowed: boolean) {
       const session = await sessionFrom(request);
-      if (session.scope !== 'musician' && !permit(request)) {
+      if (session.scope !== 'musician' && !stageAllowed) {
         throw forbidden(messages.stageScopeForbidden);
       }
       request.session = session;
@@ -42,16 +49,19 @@ export const authPlugin = fp(
 
     // Named functions, so route listings (printRoutes with hooks) show which guard a route has.
     async function requireMusician(request: FastifyRequest) {
-      await admit(request, () => false);
+      await admit(request, false);
     }
     async function requireQueueAccess(request: FastifyRequest) {
-      await admit(request, () => true);
+      await admit(request, true);
     }
     app.decorate('requireMusician', requireMusician);
     app.decorate('requireQueueAccess', requireQueueAccess);
     app.decorate('allowStageWhen', (permit: StagePermit) => {
       return async function allowStageWhen(request: FastifyRequest) {
-        await admit(request, permit);
+        if (!request.session) throw unauthorized(messages.loginRequired);
+        if (request.session.scope !== 'musician' && !permit(request)) {
+          throw forbidden(messages.stageScopeForbidden);
+        }
       };
     });
 

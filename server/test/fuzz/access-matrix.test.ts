@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { messages } from '#shared/messages.ts';
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
@@ -194,6 +195,24 @@ describe('musician routes refuse callers without a live musician session', () =>
         }
       }
       expect(wrong).toEqual([]);
+    });
+  }
+});
+
+describe('a stranger is refused before the body is read', () => {
+  // The guards run on request: a malformed body gets the same 401 as a good one, and says
+  // nothing of what the route expects.
+  for (const route of musicianRoutes.filter((r) => isGuarded(r) && (r.body || r.querystring))) {
+    it(`${route.method} ${route.url}`, async () => {
+      const { url } = validRequest(route, a);
+      const res = await app.inject({
+        method: route.method as InjectOptions['method'],
+        url: `${url.split('?')[0]}?limit=-1&since=%00`,
+        headers: { 'content-type': 'application/json' },
+        ...(route.method === 'GET' ? {} : { payload: '{"title": "\u0000", "song_ids": [[[' }),
+      });
+      expect(res.statusCode, describeAnswer(route, 'no token, malformed', res)).toBe(401);
+      expect(res.json().detail).toBe(messages.loginRequired);
     });
   }
 });

@@ -216,14 +216,12 @@ describe('oversized and disguised bodies are refused early', () => {
         headers: { ...owner.musician.auth, ...headers },
         payload,
       };
-      const started = performance.now();
+      // Refused early is shown by the status and, for the bomb, by the memory it did not take;
+      // not by a clock, which a busy machine would make lie.
       const res = await send(options);
-      const took = performance.now() - started;
       const refused = route.body ? allowed.includes(res.statusCode) : res.statusCode < 500;
-      if (!refused || problemWith(res) || took > 2000) {
-        wrong.push(
-          `${route.method} ${route.url}: ${res.statusCode} in ${Math.round(took)} ms ${res.body.slice(0, 200)}`,
-        );
+      if (!refused || problemWith(res)) {
+        wrong.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     return wrong;

@@ -83,12 +83,13 @@ const GUARDS = ['requireMusician', 'requireQueueAccess', 'allowStageWhen'];
  * options only show the hooks written on it): read from the printed route table, a tree of path
  * parts, each level indented by four characters.
  */
-function guardsByRoute(app: FastifyInstance): Map<string, string[]> {
+export function guardsByRoute(app: FastifyInstance): Map<string, string[]> {
   const guards = new Map<string, string[]>();
   const parts: string[] = [];
   let current: string[] = [];
   for (const line of app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n')) {
-    const route = /^(.*?)([/*]\S*) \(([A-Z, ]+)\)$/.exec(line);
+    // A part need not start with a slash: /api/feed and /api/feed-tokens share the node /api/feed.
+    const route = /^([│├└─ ]*)(\S+) \(([A-Z, ]+)\)$/.exec(line);
     if (route) {
       parts.length = route[1]!.length / 4 - 1;
       parts.push(route[2]!);

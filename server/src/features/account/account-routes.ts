@@ -16,7 +16,7 @@ import { responses } from '#server/http/responses.ts';
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  app.addHook('onRequest', app.requireMusician);
   const limited = { config: { rateLimit: app.authRateLimit } };
 
   app.put(

@@ -12,7 +12,7 @@ import { csvDownload } from './csv-download.ts';
 /** The Analytics tab (spec section 7): musician only, each musician's own data. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { analytics } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  app.addHook('onRequest', app.requireMusician);
   const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
 
   app.get(

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     // A paired stage device signs itself out too.
     {
-      preHandler: app.requireQueueAccess,
+      onRequest: app.requireQueueAccess,
       schema: { response: responses({ 200: MessageResponse }) },
     },
     async (request) => {

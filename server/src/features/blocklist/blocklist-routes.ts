@@ -12,7 +12,7 @@ import { sessionOf } from '#server/http/session.ts';
 /** The musician's blocklist: only the musician (not a stage device) may read or change it. */
 export const blocklistRoutes: FastifyPluginAsyncZod = async (app) => {
   const { blocklist } = app.services;
-  const musicianOnly = { preHandler: app.requireMusician };
+  const musicianOnly = { onRequest: app.requireMusician };
   const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
 
   app.post(

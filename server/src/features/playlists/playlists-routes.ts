@@ -21,7 +21,7 @@ import { sessionOf } from '#server/http/session.ts';
 /** The musician's playlists (spec section 7, "Playlists"). */
 export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { playlists } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  app.addHook('onRequest', app.requireMusician);
 
   // Summaries: song ids and counts, no song bodies (GET /playlists/{id} has those).
   app.get(

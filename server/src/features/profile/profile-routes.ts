@@ -19,13 +19,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile',
-    { preHandler: app.requireQueueAccess, schema: { response: responses({ 200: Musician }) } },
+    { onRequest: app.requireQueueAccess, schema: { response: responses({ 200: Musician }) } },
     async (request) => profile.get(sessionOf(request).musicianId),
   );
 
   app.put(
     '/profile',
     {
+      onRequest: app.requireQueueAccess,
       preHandler: onlyTogglesRequests,
       schema: { body: ProfileUpdateBody, response: responses({ 200: Musician }) },
     },
@@ -36,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/slug-available',
     {
-      preHandler: app.requireMusician,
+      onRequest: app.requireMusician,
       schema: {
         querystring: SlugAvailabilityQuery,
         response: responses({ 200: SlugAvailabilityResponse }),

@@ -22,9 +22,9 @@ import { deviceIdOf } from '../blocklist/requester.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requests, liveQueue, events } = app.services;
-  const musicianOnly = { preHandler: app.requireMusician };
+  const musicianOnly = { onRequest: app.requireMusician };
   // What the On Stage screen needs: also open to the musician's paired stage devices.
-  const queueAccess = { preHandler: app.requireQueueAccess };
+  const queueAccess = { onRequest: app.requireQueueAccess };
   const publicWrite = { config: { rateLimit: app.publicWriteRateLimit } };
 
   /** Routes naming a musician id answer only for the caller's own id. */

@@ -18,9 +18,9 @@ import { reportFileName } from './report-file-name.ts';
 
 export const showsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { shows, showReport } = app.services;
-  const musicianOnly = { preHandler: app.requireMusician };
+  const musicianOnly = { onRequest: app.requireMusician };
   // The On Stage screen's "Show running" line: also open to the musician's stage devices.
-  const queueAccess = { preHandler: app.requireQueueAccess };
+  const queueAccess = { onRequest: app.requireQueueAccess };
   const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
 
   app.get(

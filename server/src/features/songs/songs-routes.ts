@@ -16,7 +16,7 @@ import { responses } from '#server/http/responses.ts';
 
 export const songsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { songs } = app.services;
-  app.addHook('preHandler', app.requireMusician);
+  app.addHook('onRequest', app.requireMusician);
 
   app.get(
     '/songs',

@@ -15,7 +15,7 @@ import { sessionOf } from '#server/http/session.ts';
 /** Pairing a bandmate's tablet to the queue: made, listed and removed by the musician. */
 export const stageDevicesRoutes: FastifyPluginAsyncZod<PublicUrlOptions> = async (app, options) => {
   const { stageDevices } = app.services;
-  const musicianOnly = { preHandler: app.requireMusician };
+  const musicianOnly = { onRequest: app.requireMusician };
 
   app.post(
     '/stage-devices',

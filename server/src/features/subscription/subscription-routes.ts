@@ -10,7 +10,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/status',
     {
-      preHandler: app.requireMusician,
+      onRequest: app.requireMusician,
       schema: { response: responses({ 200: SubscriptionStatus }) },
     },
     (request) => subscription.status(sessionOf(request).musicianId),
@@ -23,7 +23,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/subscription/checkout/status/*',
     {
-      preHandler: app.requireMusician,
+      onRequest: app.requireMusician,
       schema: { params: CheckoutSessionParams, response: responses({ 200: CheckoutStatus }) },
     },
     () => FREE_MODE_CHECKOUT,

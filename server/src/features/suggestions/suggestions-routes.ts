@@ -15,7 +15,7 @@ import { deviceIdOf } from '../blocklist/requester.ts';
 
 export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { suggestions } = app.services;
-  const musicianOnly = { preHandler: app.requireMusician };
+  const musicianOnly = { onRequest: app.requireMusician };
   const me = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).musicianId;
 
   app.post(
