@@ -41,6 +41,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { insightsRoutes } from './features/insights/insights-routes.ts';
 import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -166,6 +167,7 @@ export async function buildApp(
       await api.register(analyticsRoutes);
       await api.register(contactRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(insightsRoutes);
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,8 @@ import { showsService } from './features/shows/shows-service.ts';
 import { songImportRepository } from './features/song-import/song-import-repository.ts';
 import { songImportService } from './features/song-import/song-import-service.ts';
 import { STARTER_CATALOGUE } from './catalogue/starter-catalogue.ts';
+import { insightsRepository } from './features/insights/insights-repository.ts';
+import { insightsService } from './features/insights/insights-service.ts';
 import { starterPackService } from './features/starter-pack/starter-pack-service.ts';
 import { songsRepository } from './features/songs/songs-repository.ts';
 import { songsService } from './features/songs/songs-service.ts';
@@ -172,6 +174,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       limit: config.limits.contactPerEmail,
     }),
     subscription: subscriptionService(subscriptionRepository(db)),
+    insights: insightsService({ insights: insightsRepository(db), songs, metadata }),
   };
 }
 

@@ -417,4 +417,18 @@ export const messages = {
   unblockRequesterFailed: 'Could not unblock this requester. Please try again.',
   blockedRequestersLoadFailed: 'Could not load your blocked requesters. Please try again.',
   blockedRequestersEmpty: 'You have not blocked anyone.',
+  // Insights: what to learn next, and what is requested more than played (issue 11)
+  learnNextEmpty:
+    'When your audience suggests songs that are not in your list, they appear here, the ones most people asked for lately first, so you know what to learn next.',
+  learnNextLoadFailed: 'Could not load what to learn next. Please try again.',
+  learnNextOutsideShow: 'Outside a show',
+  learnNextAdded: '{song} is now in your songs.',
+  learnNextAddFailed: 'Could not add this song. Please try again.',
+  learnNextDismissed: '{song} is hidden from this list.',
+  learnNextDismissFailed: 'Could not hide this song. Please try again.',
+  learnNextRestoreFailed: 'Could not bring this song back. Please try again.',
+  learnNextDismissalsFull:
+    'You have hidden {max} songs from this list already. Bring some back before hiding more.',
+  underplayedEmpty:
+    'Songs of yours that people request more often than you play them will appear here.',
 } as const;

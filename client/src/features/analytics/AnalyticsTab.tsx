@@ -17,6 +17,7 @@ import { DailyTable } from './DailyTable.tsx';
 import { browserTimeZone } from './download-file.ts';
 import { TopLists } from './TopLists.tsx';
 import { useAnalytics } from './use-analytics.ts';
+import { LearnNextPanel } from '../insights/LearnNextPanel.tsx';
 import './analytics.css';
 
 // The chart library is downloaded only when this tab draws a chart.
@@ -135,6 +136,7 @@ export function AnalyticsTab() {
           </>
         )}
       </section>
+      <LearnNextPanel />
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { LearnNextResponse } from '#shared/schemas/insights.ts';
+import { requests, shows, songSuggestions } from '#server/db/schema.ts';
+import { startShow, submitSuggestion, type TestMusician } from '#server-test/helpers/factories.ts';
+import { testConfig } from '#server-test/helpers/test-app.ts';
+
+/** No lookups on the internet, and room for one fan to suggest a song many times. */
+export function insightsTestConfig() {
+  const base = testConfig();
+  return {
+    metadata: { ...base.metadata, musicbrainzEnabled: false },
+    limits: { ...base.limits, suggestionsPerRequester: { max: 100, windowMinutes: 10 } },
+  };
+}
+
+const ago = (days: number) => sql`now() - make_interval(secs => ${days * 86_400}::float8)`;
+
+/** A show that ran from `fromDaysAgo` to `toDaysAgo` (started and stopped through the API). */
+export async function pastShow(
+  app: FastifyInstance,
+  musician: TestMusician,
+  name: string,
+  fromDaysAgo: number,
+  toDaysAgo: number,
+) {
+  const show = await startShow(app, musician, name);
+  const res = await app.inject({ method: 'POST', url: '/api/shows/stop', headers: musician.auth });
+  if (res.statusCode !== 200) throw new Error(`stop show failed: ${res.statusCode} ${res.body}`);
+  await app.database.db
+    .update(shows)
+    .set({ date: ago(fromDaysAgo), stoppedAt: ago(toDaysAgo) })
+    .where(sql`${shows.id} = ${show.id}`);
+  return show;
+}
+
+/** A suggestion sent through the public API, then moved `daysAgo` days into the past. */
+export async function suggestAt(
+  app: FastifyInstance,
+  musician: TestMusician,
+  song: { title: string; artist: string; email: string },
+  daysAgo: number,
+): Promise<string> {
+  const { id } = await submitSuggestion(app, musician, {
+    suggested_title: song.title,
+    suggested_artist: song.artist,
+    requester_name: `Fan ${song.email.split('@')[0]}`,
+    requester_email: song.email,
+  });
+  await app.database.db
+    .update(songSuggestions)
+    .set({ createdAt: ago(daysAgo) })
+    .where(sql`${songSuggestions.id} = ${id}`);
+  return id;
+}
+
+/** Moves a request `daysAgo` days into the past. */
+export async function requestAgo(app: FastifyInstance, id: string, daysAgo: number) {
+  await app.database.db
+    .update(requests)
+    .set({ createdAt: ago(daysAgo) })
+    .where(sql`${requests.id} = ${id}`);
+}
+
+export async function learnNext(
+  app: FastifyInstance,
+  musician: TestMusician,
+): Promise<LearnNextResponse> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/insights/learn-next',
+    headers: musician.auth,
+  });
+  if (res.statusCode !== 200) throw new Error(`learn-next failed: ${res.statusCode} ${res.body}`);
+  return res.json<LearnNextResponse>();
+}
+
+export const titles = (list: { title: string }[]) => list.map((song) => song.title);
