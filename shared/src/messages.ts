@@ -398,6 +398,8 @@ export const messages = {
   stagePairingFailed: 'Could not pair this device. Please try again.',
   stagePairingExpired: 'This code has expired. Make a new one.',
   stageDevicePaired: '{name} is paired. It shows your On Stage screen now.',
+  stageDeviceSignedOut:
+    'Signed out (your password changed, or it signed itself out). Remove it and pair it again with a new code.',
 
   // Abuse and fairness: submission limits, merged requests, blocked requesters (issue 10)
   requestLimitPerRequester: 'You have requested {count} in the last {window}. Try again in {wait}.',

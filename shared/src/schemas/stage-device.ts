@@ -56,7 +56,11 @@ export const StageDevice = z.object({
   last_seen_at: z.string().nullable(),
   /** When the pairing code stops working (meaningful while waiting). */
   expires_at: z.string(),
-  status: z.enum(['waiting', 'paired']),
+  /**
+   * waiting: its code is not claimed yet; paired: signed in on the device; signed_out: was paired,
+   * but its session ended (a password change signs every stage device out) and it needs a new code.
+   */
+  status: z.enum(['waiting', 'paired', 'signed_out']),
 });
 export type StageDevice = z.infer<typeof StageDevice>;
 

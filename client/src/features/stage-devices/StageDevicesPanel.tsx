@@ -42,7 +42,8 @@ export function StageDevicesPanel() {
     }
   }
 
-  const paired = devices?.filter((device) => device.status === 'paired') ?? [];
+  // A waiting code shows in the pairing window; the list holds devices that were paired.
+  const paired = devices?.filter((device) => device.status !== 'waiting') ?? [];
 
   return (
     <section className="card stage-devices" aria-labelledby="stage-devices-title">
@@ -58,6 +59,9 @@ export function StageDevicesPanel() {
               <div>
                 <strong>{device.name}</strong>
                 <span className="muted stage-device-seen">{lastSeen(device)}</span>
+                {device.status === 'signed_out' && (
+                  <span className="stage-device-signed-out">{messages.stageDeviceSignedOut}</span>
+                )}
               </div>
               <ConfirmButton
                 label="Remove"

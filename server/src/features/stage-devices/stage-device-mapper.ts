@@ -3,8 +3,14 @@ import type { stageDevices } from '#server/db/schema.ts';
 
 export type StageDeviceRow = typeof stageDevices.$inferSelect;
 
+/** A device as the list reads it: the row, and whether it still holds a live session. */
+export interface ListedStageDevice {
+  device: StageDeviceRow;
+  signedIn: boolean;
+}
+
 /** The listed device: never its code or the code's hash. */
-export function toStageDevice(row: StageDeviceRow): StageDevice {
+export function toStageDevice({ device: row, signedIn }: ListedStageDevice): StageDevice {
   return {
     id: row.id,
     name: row.name,
@@ -12,6 +18,6 @@ export function toStageDevice(row: StageDeviceRow): StageDevice {
     claimed_at: row.claimedAt?.toISOString() ?? null,
     last_seen_at: row.lastSeenAt?.toISOString() ?? null,
     expires_at: row.codeExpiresAt.toISOString(),
-    status: row.claimedAt ? 'paired' : 'waiting',
+    status: !row.claimedAt ? 'waiting' : signedIn ? 'paired' : 'signed_out',
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { authSessions, stageDevices } from '#server/db/schema.ts';
-import type { StageDeviceRow } from './stage-device-mapper.ts';
+import type { ListedStageDevice, StageDeviceRow } from './stage-device-mapper.ts';
 
 /** How often last_seen_at is written at most: every request would be a write for nothing. */
 const SEEN_EVERY_SECONDS = 60;
@@ -27,9 +27,20 @@ export function stageDevicesRepository(db: Db) {
     );
 
   return {
-    async list(musicianId: string): Promise<StageDeviceRow[]> {
+    /**
+     * With whether each still holds a live session: a password change or a sign-out ends it, and
+     * the device then needs a new code although it was paired.
+     */
+    async list(musicianId: string): Promise<ListedStageDevice[]> {
       return db
-        .select()
+        .select({
+          device: stageDevices,
+          // Written out by hand: Drizzle names a column without its table inside sql``, and
+          // "id" in the subquery would then be the session's.
+          signedIn: sql<boolean>`EXISTS (SELECT 1 FROM ${authSessions} s
+            WHERE s.stage_device_id = ${stageDevices}.id
+              AND s.revoked_at IS NULL AND s.expires_at > now())`,
+        })
         .from(stageDevices)
         .where(current(musicianId))
         .orderBy(asc(stageDevices.createdAt), asc(stageDevices.id));

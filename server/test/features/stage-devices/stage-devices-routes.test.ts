@@ -238,6 +238,33 @@ describe('listing and removing devices', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('shows a device signed out by a password change as signed out, not paired', async () => {
+    const musician = await registerMusician(app);
+    const device = await pairStageDevice(app, musician);
+    expect((await listDevices(musician.auth))[0]?.status).toBe('paired');
+
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/profile/change-password',
+      headers: musician.auth,
+      payload: { current_password: musician.password, new_password: 'Another horse 2!' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/profile', headers: device.auth });
+    expect(after.statusCode).toBe(401);
+    expect(await listDevices(musician.auth)).toEqual([
+      expect.objectContaining({ id: device.id, status: 'signed_out' }),
+    ]);
+  });
+
+  it('shows a device that signed itself out as signed out', async () => {
+    const musician = await registerMusician(app);
+    const device = await pairStageDevice(app, musician);
+    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: device.auth });
+    expect(out.statusCode).toBe(200);
+    expect((await listDevices(musician.auth))[0]?.status).toBe('signed_out');
+  });
+
   it('refuses an id that is not one with a 400', async () => {
     const musician = await registerMusician(app);
     const res = await app.inject({
