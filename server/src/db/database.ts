@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from './migrations-folder.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import { PgliteSession } from './pglite-session.ts';
 import { startPgliteThread } from './pglite-thread.ts';
@@ -24,7 +24,6 @@ export type DatabaseOptions =
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
-const migrationsFolder = join(import.meta.dirname, 'migrations');
 // Any constant works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 7_421_337;
 

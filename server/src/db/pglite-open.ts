@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from './migrations-folder.ts';
 
 /** Opens PGlite on `dataDir` (in memory when undefined) and brings its schema up to date. */
 export async function openPglite(dataDir: string | undefined, settings: string[]): Promise<PGlite> {
@@ -9,7 +9,7 @@ export async function openPglite(dataDir: string | undefined, settings: string[]
     startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
   });
   await pglite.waitReady;
-  await migrate(drizzle(pglite), { migrationsFolder: join(import.meta.dirname, 'migrations') });
+  await migrate(drizzle(pglite), { migrationsFolder });
   return pglite;
 }
 
