@@ -6,12 +6,15 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './src/sw/service-worker-plugin.ts';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = 'http://localhost:3000';
 
 /** The audience page's own HTML entry: the server answers /musician/:slug with it. */
 const AUDIENCE_ROUTE = /^\/musician\/[^/?#]+\/?(?:[?#].*)?$/;
+/** The stream overlay's own entry: the server answers /overlay/:slug with it. */
+const OVERLAY_ROUTE = /^\/overlay\/[^/?#]+\/?(?:[?#].*)?$/;
 
 const REACT_CHUNK = /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 
@@ -66,7 +69,10 @@ function precompress(): Plugin {
   };
 }
 
-/** In development, /musician/:slug gets the audience entry too, as the server does in production. */
+/**
+ * In development, /musician/:slug and /overlay/:slug get their own entries too, as the server
+ * does in production.
+ */
 function audienceEntryInDev(): Plugin {
   return {
     name: 'song-requests:audience-entry-in-dev',
@@ -74,6 +80,7 @@ function audienceEntryInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url && AUDIENCE_ROUTE.test(req.url)) req.url = '/audience.html';
+        else if (req.url && OVERLAY_ROUTE.test(req.url)) req.url = '/overlay.html';
         next();
       });
     },
@@ -82,18 +89,20 @@ function audienceEntryInDev(): Plugin {
 
 export default defineConfig({
   root: clientDir,
-  plugins: [react(), audienceEntryInDev(), precompress()],
+  plugins: [react(), audienceEntryInDev(), ...serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the audience uses supports modulepreload: no polyfill chunk to fetch.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Two pages: the audience page loads only its own code (no router, no dashboard), the
-      // musician's app (landing, dashboard, On Stage) splits by route behind index.html.
+      // Three pages: the audience page and the stream overlay load only their own code (no
+      // router, no dashboard), the musician's app (landing, dashboard, On Stage) splits by route
+      // behind index.html.
       input: {
         main: join(clientDir, 'index.html'),
         audience: join(clientDir, 'audience.html'),
+        overlay: join(clientDir, 'overlay.html'),
       },
       output: {
         codeSplitting: {

@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import './app/styles/base.css';
 import './app/styles/components.css';
 import { AudiencePage } from './features/audience/AudiencePage.tsx';
+import { makeInstallable } from './lib/service-worker.ts';
+
+makeInstallable('audience');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('audience.html has no #root element');

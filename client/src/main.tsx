@@ -8,6 +8,7 @@ import { App } from './app/App.tsx';
 import { liveWiring } from './app/live-wiring.ts';
 import { initAuth, useAuthStore } from './features/auth/auth-store.ts';
 import { connectSession } from './lib/api-client.ts';
+import { makeInstallable } from './lib/service-worker.ts';
 import { connectLive } from './live/live-connection.ts';
 
 initAuth();
@@ -16,6 +17,7 @@ connectSession({
   onUnauthorized: () => useAuthStore.getState().endSession(messages.sessionExpired),
 });
 connectLive(liveWiring);
+makeInstallable('app');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

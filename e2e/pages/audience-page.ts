@@ -18,6 +18,8 @@ export class AudiencePage {
   readonly randomSong: Locator;
   readonly requestsOff: Locator;
   readonly yourRequests: Locator;
+  /** The language switcher in the header (labelled in the page's language). */
+  readonly language: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -35,6 +37,7 @@ export class AudiencePage {
     this.randomSong = page.getByRole('button', { name: 'Random Song' });
     this.requestsOff = page.locator('.requests-off');
     this.yourRequests = page.getByRole('region', { name: 'Your requests' });
+    this.language = page.getByRole('banner').getByRole('combobox');
   }
 
   async goto(slug: string, query = ''): Promise<void> {

@@ -35,13 +35,17 @@ import { playlistImportRoutes } from './features/playlist-import/playlist-import
 import { songImportRoutes } from './features/song-import/song-import-routes.ts';
 import { starterPackRoutes } from './features/starter-pack/starter-pack-routes.ts';
 import { stageDevicesRoutes } from './features/stage-devices/stage-devices-routes.ts';
+import { feedRoutes } from './features/feed/feed-routes.ts';
+import { feedSocketPlugin } from './features/feed/feed-socket.ts';
+import { feedTokensRoutes } from './features/feed/feed-tokens-routes.ts';
+import { insightsRoutes } from './features/insights/insights-routes.ts';
+import { webManifestRoutes } from './features/web-manifest/web-manifest-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
-import { insightsRoutes } from './features/insights/insights-routes.ts';
 import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -60,9 +64,14 @@ const REDACTED_PATHS = [
   '*.status_token',
 ];
 
-/** A requester's status token travels in the path of GET /api/request-status/{token}. */
+/**
+ * A requester's status token travels in the path of GET /api/request-status/{token}; a feed
+ * token in the query string of GET /api/feed (browsers cannot set headers on a WebSocket).
+ */
 function redactUrl(url: string): string {
-  return url.replace(/(\/request-status\/)[^/?#]*/i, '$1[redacted]');
+  return url
+    .replace(/(\/request-status\/)[^/?#]*/i, '$1[redacted]')
+    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** Fastify's default request fields, with the URL's secrets taken out. */
@@ -127,6 +136,8 @@ export async function buildApp(
   await app.register(databasePlugin, { database: config.database });
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
+  // Before realtime: its feeds must close before Socket.IO closes the HTTP server (feed-socket.ts).
+  await app.register(feedSocketPlugin, { forwardAcrossProcesses: Boolean(config.redisUrl) });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl });
   await app.register(housekeepingPlugin);
 
@@ -167,7 +178,10 @@ export async function buildApp(
       await api.register(analyticsRoutes);
       await api.register(contactRoutes);
       await api.register(subscriptionRoutes);
+      await api.register(feedTokensRoutes);
+      await api.register(feedRoutes);
       await api.register(insightsRoutes);
+      await api.register(webManifestRoutes);
     },
     { prefix: '/api' },
   );

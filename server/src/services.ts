@@ -47,8 +47,6 @@ import { showsService } from './features/shows/shows-service.ts';
 import { songImportRepository } from './features/song-import/song-import-repository.ts';
 import { songImportService } from './features/song-import/song-import-service.ts';
 import { STARTER_CATALOGUE } from './catalogue/starter-catalogue.ts';
-import { insightsRepository } from './features/insights/insights-repository.ts';
-import { insightsService } from './features/insights/insights-service.ts';
 import { starterPackService } from './features/starter-pack/starter-pack-service.ts';
 import { songsRepository } from './features/songs/songs-repository.ts';
 import { songsService } from './features/songs/songs-service.ts';
@@ -58,6 +56,13 @@ import { suggestionsRepository } from './features/suggestions/suggestions-reposi
 import { suggestionsService } from './features/suggestions/suggestions-service.ts';
 import { subscriptionRepository } from './features/subscription/subscription-repository.ts';
 import { subscriptionService } from './features/subscription/subscription-service.ts';
+import { feedRepository } from './features/feed/feed-repository.ts';
+import { feedService } from './features/feed/feed-service.ts';
+import { feedTokensRepository } from './features/feed/feed-tokens-repository.ts';
+import { feedTokensService } from './features/feed/feed-tokens-service.ts';
+import { insightsRepository } from './features/insights/insights-repository.ts';
+import { insightsService } from './features/insights/insights-service.ts';
+import { webManifestService } from './features/web-manifest/web-manifest-service.ts';
 
 /** The composition root: repositories over the database, services over repositories. */
 function buildServices(app: FastifyInstance, config: AppConfig) {
@@ -174,7 +179,10 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       limit: config.limits.contactPerEmail,
     }),
     subscription: subscriptionService(subscriptionRepository(db)),
+    feedTokens: feedTokensService({ tokens: feedTokensRepository(db) }),
+    feed: feedService({ feed: feedRepository(db), tokens: feedTokensRepository(db) }),
     insights: insightsService({ insights: insightsRepository(db), songs, metadata }),
+    webManifest: webManifestService({ musicians }),
   };
 }
 

@@ -419,6 +419,31 @@ export const messages = {
   unblockRequesterFailed: 'Could not unblock this requester. Please try again.',
   blockedRequestersLoadFailed: 'Could not load your blocked requesters. Please try again.',
   blockedRequestersEmpty: 'You have not blocked anyone.',
+
+  // Live feed: feed tokens, the raw WebSocket feed and the stream overlay (issue 11)
+  feedTokenNameInvalid: 'Please give the feed token a name of at most 60 characters.',
+  feedTokensLimit: 'You have 20 feed tokens. Revoke one before making another.',
+  feedTokenNotFound: 'This feed token was not found. It may have been revoked already.',
+  feedTokenRevoked: 'Feed token revoked. Every feed using it closed at once.',
+  feedTokenMissing:
+    'This feed needs a feed token: add ?token=<token> or send Authorization: Bearer <token>.',
+  feedTokenInvalid:
+    'This feed token is wrong or was revoked. Make a new one in Profile > Live feed.',
+  feedTooManyOpen: 'This account already has 20 feeds open. Close one, then connect again.',
+  feedUpgradeRequired:
+    'The feed is a WebSocket: connect to it with a WebSocket client, e.g. wss://<host>/api/feed?token=<token>.',
+  feedServerRestarting: 'The server is restarting. Connect again in a moment.',
+  feedEmailHidden: '[email hidden]',
+  feedTokenCreateFailed: 'Could not make a feed token. Please try again.',
+  feedTokensLoadFailed: 'Could not load your feed tokens. Please try again.',
+  feedTokenRevokeFailed: 'Could not revoke this feed token. Please try again.',
+  overlayTokenMissing:
+    'This overlay address has no token. Copy the overlay link again from Profile > Live feed.',
+  overlayReconnecting: 'Reconnecting…',
+  overlayRequestAt: 'Request a song at {address}',
+  overlayRequestsClosed: 'Requests are closed right now.',
+  overlayEmpty: 'No requests yet. Be the first!',
+
   // Insights: what to learn next, and what is requested more than played (issue 11)
   learnNextEmpty:
     'When your audience suggests songs that are not in your list, they appear here, the ones most people asked for lately first, so you know what to learn next.',
@@ -433,4 +458,14 @@ export const messages = {
     'You have hidden {max} songs from this list already. Bring some back before hiding more.',
   underplayedEmpty:
     'Songs of yours that people request more often than you play them will appear here.',
+
+  // Installable pages, the offline On Stage screen and its wake lock (issue 11)
+  webManifestAppName: 'Song Requests',
+  webManifestAudienceDescription: 'Request songs from {name} and follow the show live.',
+  onStageOfflineSaved:
+    'Offline: showing your queue as of {time}. The buttons come back with the connection, and the queue catches up on its own.',
+  onStageOffline:
+    'Offline: this queue may be out of date. The buttons come back with the connection, and the queue catches up on its own.',
+  wakeLockOn: 'Screen stays on',
+  wakeLockFailed: 'Screen may sleep',
 } as const;

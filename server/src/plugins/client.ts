@@ -8,8 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const APP_ROUTES = ['/', '/dashboard', '/profile', '/on-stage/:slug'];
 /** The audience page has its own entry, which loads only its own code (no router, no dashboard). */
 const AUDIENCE_ROUTE = '/musician/:slug';
+/** The stream overlay (a browser source in OBS) has its own entry too. */
+const OVERLAY_ROUTE = '/overlay/:slug';
 const APP_HTML = 'index.html';
 const AUDIENCE_HTML = 'audience.html';
+const OVERLAY_HTML = 'overlay.html';
 
 /**
  * Serves the built client from the same origin as the API. The build writes a brotli and a gzip
@@ -46,6 +49,7 @@ export async function clientPlugin(
   const sendHtml = (file: string) => (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile(file);
   for (const url of APP_ROUTES) app.get(url, sendHtml(APP_HTML));
+  if (existsSync(join(clientDir, OVERLAY_HTML))) app.get(OVERLAY_ROUTE, sendHtml(OVERLAY_HTML));
   // Any other address a person opens (/nope, /dashboard/extra) gets the app with a 404 status:
   // its router shows the "page not found" screen with a way home. Read on each visit, like the
   // files above, so a rebuild is served at once; the error handler's 404 is not in this plugin's

@@ -4,6 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { isUnstorableText } from '../db/pg-errors.ts';
 import { HttpError } from '../http/errors.ts';
+import { localizedDetail } from '../http/localized-detail.ts';
+import { requestLocale } from '../http/request-locale.ts';
 import { loggableError } from './loggable-error.ts';
 
 /**
@@ -40,23 +42,30 @@ function wantsPage(request: FastifyRequest): boolean {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The audience page's routes answer in the language the page asks for (issue 11).
+    const worded = (detail: string) => localizedDetail(error, detail, requestLocale(request));
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: worded(error.message) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.code(400).send({ detail: first?.message ?? 'The request is not valid.' });
+      return reply
+        .code(400)
+        .send({ detail: worded(first?.message ?? 'The request is not valid.') });
     }
     // A safety net behind the schemas: a NUL byte that reached the database is a 400, not a 500
     // (and the failed query, with its personal parameters, stays out of the log).
     if (isUnstorableText(error)) {
-      return reply.code(400).send({ detail: messages.textHasNulCharacter });
+      return reply.code(400).send({ detail: worded(messages.textHasNulCharacter) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       // Never the error itself: a failed query's message and detail carry its values.
       request.log.error({ err: loggableError(error) }, 'unhandled error');
-      return reply.code(500).send({ detail: messages.internalError });
+      return reply.code(500).send({ detail: worded(messages.internalError) });
     }
     return reply.code(status).send({ detail: clientErrorDetail(error) });
   });

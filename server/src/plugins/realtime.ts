@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { messages } from '#shared/messages.ts';
+import type { FeedEventMessage } from '#shared/schemas/feed.ts';
 import {
   musicianRoom,
   type ClientToServerEvents,
@@ -25,6 +26,10 @@ interface InterServerEvents {
   'slug-changed': (musicianId: string, slug: string) => void;
   /** A request deleted on another process: polling devices here must learn it too. */
   'request-deleted': (musicianId: string, requestId: string) => void;
+  /** An event for the raw WebSocket feeds (features/feed) open on the other processes. */
+  'feed-message': (musicianId: string, message: FeedEventMessage) => void;
+  /** Feed tokens revoked: their feeds close on every process at once. */
+  'feed-tokens-revoked': (tokenIds: string[]) => void;
 }
 
 /**

@@ -5,10 +5,12 @@ import { useAudience } from './audience-store.ts';
 import { ProfileLinkList } from './ProfileLinkList.tsx';
 import { connectLinks, listenLinks } from './profile-links.ts';
 import { tipsAvailable } from './tip-rules.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function ArtistProfile() {
   const musician = useAudience((s) => s.musician);
   const design = useAudience((s) => s.design);
+  const { t } = useAudienceTranslation();
   if (!musician) return null;
   const bio = design.bio || musician.bio;
 
@@ -19,18 +21,20 @@ function ArtistProfile() {
       )}
       <div className="artist-identity">
         <ArtistAvatar photo={design.artist_photo} name={musician.name} size="large" />
-        <p className="artist-profile-name">{musician.name}</p>
+        <p className="artist-profile-name" translate="no">
+          {musician.name}
+        </p>
       </div>
       {bio && <p className="artist-bio">{bio}</p>}
-      <ProfileLinkList title="Connect" links={connectLinks(musician)} />
-      <ProfileLinkList title="Listen" links={listenLinks(musician)} />
+      <ProfileLinkList title={t('connect')} links={connectLinks(musician)} />
+      <ProfileLinkList title={t('listen')} links={listenLinks(musician)} />
       {tipsAvailable(musician) && (
         <button
           type="button"
           className="button button-primary button-block"
           onClick={() => useAudienceFlow.getState().openTip()}
         >
-          Leave a Tip
+          {t('leaveATip')}
         </button>
       )}
     </div>
@@ -39,8 +43,9 @@ function ArtistProfile() {
 
 /** Opened from the artist's name: photo, banner, bio, links and Leave a Tip. */
 export function ArtistModal() {
+  const { t } = useAudienceTranslation();
   return (
-    <AudienceModal name="artist" title="About the Artist">
+    <AudienceModal name="artist" title={t('aboutTheArtist')}>
       <ArtistProfile />
     </AudienceModal>
   );

@@ -1,28 +1,35 @@
 import { ArtistAvatar } from './ArtistAvatar.tsx';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { useAudience } from './audience-store.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { tipsAvailable } from './tip-rules.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-/** Photo, the name (opens the artist profile) and, when tips are on, the Tip button. */
+/**
+ * Photo, the name (opens the artist profile), the Tip button when tips are on, and the language
+ * switcher. The name is the musician's own: never translated (nor by the browser).
+ */
 export function AudienceHeader() {
   const musician = useAudience((s) => s.musician);
   const photo = useAudience((s) => s.design.artist_photo);
   const { openArtist, openTip } = useAudienceFlow.getState();
+  const { t } = useAudienceTranslation();
   if (!musician) return null;
 
   return (
     <header className="audience-header">
       <ArtistAvatar photo={photo} name={musician.name} size="small" />
-      <h1 className="audience-name">
+      <h1 className="audience-name" translate="no">
         <button type="button" className="artist-button" aria-haspopup="dialog" onClick={openArtist}>
           {musician.name}
         </button>
       </h1>
       {tipsAvailable(musician) && (
         <button type="button" className="button button-primary tip-button" onClick={openTip}>
-          Tip
+          {t('tip')}
         </button>
       )}
+      <LanguageSwitcher />
     </header>
   );
 }

@@ -6,11 +6,13 @@ import { RequestsOffNotice } from './RequestsOffNotice.tsx';
 import { SongBrowser } from './SongBrowser.tsx';
 import { useAudienceLive } from './use-audience-live.ts';
 import { YourRequests } from './YourRequests.tsx';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** The page once loaded: header, notices, the requester's own requests, the songs, the modals. */
 export function AudienceMain() {
   const musician = useAudience((s) => s.musician);
   const scheme = useAudience((s) => s.design.color_scheme);
+  const { t } = useAudienceTranslation();
   useAudienceLive();
 
   // On the root, so the page background and the modals take the colours too.
@@ -24,7 +26,7 @@ export function AudienceMain() {
   if (!musician) return null;
   return (
     <div className="audience">
-      <title>{`${musician.name} | Song Requests`}</title>
+      <title>{t('documentTitle', { name: musician.name })}</title>
       <AudienceHeader />
       <main className="audience-main">
         {!musician.requests_enabled && <RequestsOffNotice />}

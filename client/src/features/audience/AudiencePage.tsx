@@ -4,11 +4,25 @@ import { AudienceMain } from './AudienceMain.tsx';
 import { audienceOutbox } from './audience-outbox.ts';
 import { slugFromPath } from './audience-location.ts';
 import { useAudience } from './audience-store.ts';
+import { useAudienceLocale } from './i18n/locale-store.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MusicianNotFound } from './MusicianNotFound.tsx';
 import { useMyRequests } from './my-requests-store.ts';
 import { PausedPage } from './PausedPage.tsx';
 import './audience.css';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
+
+/** <html lang> follows the page's language; the musician's app gets its own back on leaving. */
+function useDocumentLanguage(locale: string): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const previous = root.lang;
+    root.lang = locale;
+    return () => {
+      root.lang = previous;
+    };
+  }, [locale]);
+}
 
 /**
  * The public page the audience opens from the musician's link, /musician/{slug}. It needs no
@@ -18,6 +32,15 @@ export function AudiencePage() {
   const [slug] = useState(() => slugFromPath());
   const view = useAudience((s) => s.view);
   const load = useAudience((s) => s.load);
+  const locale = useAudienceLocale((s) => s.locale);
+  const localeReady = useAudienceLocale((s) => s.ready);
+  const { t } = useAudienceTranslation();
+  useDocumentLanguage(locale);
+
+  useEffect(() => {
+    // The words of the reader's language are fetched while the songs are.
+    useAudienceLocale.getState().start();
+  }, []);
 
   useEffect(() => {
     useMyRequests.getState().open(slug);
@@ -26,11 +49,14 @@ export function AudiencePage() {
     void load(slug);
   }, [slug, load]);
 
+  // A moment of blank page rather than a flash of English before Spanish.
+  if (!localeReady) return null;
+
   switch (view) {
     case 'loading':
       return (
         <main className="centered-page">
-          <LoadingState label="Loading songs…" />
+          <LoadingState label={t('loadingSongs')} />
         </main>
       );
     case 'not-found':

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { useAudience } from './audience-store.ts';
 import type { SongFilters } from './song-filters.ts';
 import type { SongBrowserState } from './use-song-browser.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** The pseudo-playlist of every song (ALL_SONGS_PLAYLIST_ID, kept here free of zod). */
 const ALL_SONGS = 'all_songs';
@@ -45,6 +46,7 @@ export function FiltersPanel({ browser, onClearAll }: FiltersPanelProps) {
   const playlists = useAudience((s) => s.playlists);
   const playlist = useAudience((s) => s.playlist);
   const { loadFilterOptions, choosePlaylist } = useAudience.getState();
+  const { t } = useAudienceTranslation();
 
   useEffect(() => {
     if (!options) void loadFilterOptions();
@@ -54,44 +56,44 @@ export function FiltersPanel({ browser, onClearAll }: FiltersPanelProps) {
   const select = (name: keyof SongFilters) => (value: string) => browser.setFilter(name, value);
 
   return (
-    <div className="filters-panel card" role="group" aria-label="Filters">
+    <div className="filters-panel card" role="group" aria-label={t('filters')}>
       {playlists.length > 0 && (
         <FilterSelect
-          label="Playlist"
+          label={t('playlist')}
           value={playlist || pageDefault}
           options={[
-            { value: ALL_SONGS, label: 'All Songs' },
+            { value: ALL_SONGS, label: t('allSongs') },
             ...playlists.map((p) => ({ value: p.id, label: p.name })),
           ]}
           onChange={(value) => void choosePlaylist(value === pageDefault ? '' : value)}
         />
       )}
       <FilterSelect
-        label="Genre"
+        label={t('genre')}
         value={browser.filters.genre}
-        options={choices('All genres', options?.genres)}
+        options={choices(t('allGenres'), options?.genres)}
         onChange={select('genre')}
       />
       <FilterSelect
-        label="Mood"
+        label={t('mood')}
         value={browser.filters.mood}
-        options={choices('All moods', options?.moods)}
+        options={choices(t('allMoods'), options?.moods)}
         onChange={select('mood')}
       />
       <FilterSelect
-        label="Year"
+        label={t('year')}
         value={browser.filters.year}
-        options={choices('All years', options?.years)}
+        options={choices(t('allYears'), options?.years)}
         onChange={select('year')}
       />
       <FilterSelect
-        label="Decade"
+        label={t('decade')}
         value={browser.filters.decade}
-        options={choices('All decades', options?.decades)}
+        options={choices(t('allDecades'), options?.decades)}
         onChange={select('decade')}
       />
       <button type="button" className="button button-ghost clear-all" onClick={onClearAll}>
-        Clear All
+        {t('clearAll')}
       </button>
     </div>
   );

@@ -1,14 +1,15 @@
-import { messages } from '#shared/messages.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { audienceApi } from './audience-api.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { useAudience } from './audience-store.ts';
 import { ProfileLinkList } from './ProfileLinkList.tsx';
 import { connectLinks, listenLinks, type ProfileLink } from './profile-links.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function FollowLinks() {
   const musician = useAudience((s) => s.musician);
   const filed = useAudienceFlow((s) => s.filed);
+  const { t } = useAudienceTranslation();
   if (!musician) return null;
 
   const track = (link: ProfileLink) => {
@@ -22,18 +23,21 @@ function FollowLinks() {
     <div className="form-stack">
       {filed && (
         <p className="status-message status-success" role="status">
-          {messages.requestSent} <strong className="wrap-anywhere">{filed.songTitle}</strong>
+          {t('messages:requestSent')}{' '}
+          <strong className="wrap-anywhere" translate="no">
+            {filed.songTitle}
+          </strong>
         </p>
       )}
-      <ProfileLinkList title="Connect" links={connectLinks(musician)} onOpen={track} />
-      <ProfileLinkList title="Listen" links={listenLinks(musician)} onOpen={track} />
+      <ProfileLinkList title={t('connect')} links={connectLinks(musician)} onOpen={track} />
+      <ProfileLinkList title={t('listen')} links={listenLinks(musician)} onOpen={track} />
       <div className="sheet-actions">
         <button
           type="button"
           className="button button-primary button-block"
           onClick={() => useAudienceFlow.getState().dismiss('follow')}
         >
-          Done
+          {t('done')}
         </button>
       </div>
     </div>
@@ -43,8 +47,9 @@ function FollowLinks() {
 /** The last step: the musician's social and listening links. Closing it resets the form. */
 export function FollowModal() {
   const name = useAudience((s) => s.musician?.name ?? '');
+  const { t } = useAudienceTranslation();
   return (
-    <AudienceModal name="follow" title={`Follow ${name}`}>
+    <AudienceModal name="follow" title={t('followTitle', { name })}>
       <FollowLinks />
     </AudienceModal>
   );

@@ -1,16 +1,17 @@
-import { messages } from '#shared/messages.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 interface LoadFailedProps {
   onRetry(): void;
 }
 
 export function LoadFailed({ onRetry }: LoadFailedProps) {
+  const { t } = useAudienceTranslation();
   return (
     <main className="centered-page">
       <div className="card empty-card" role="alert">
-        <p>{messages.pageLoadFailed}</p>
+        <p>{t('messages:pageLoadFailed')}</p>
         <button type="button" className="button button-primary" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     </main>

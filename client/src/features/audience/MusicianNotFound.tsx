@@ -1,14 +1,15 @@
-import { messages } from '#shared/messages.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 export function MusicianNotFound() {
+  const { t } = useAudienceTranslation();
   return (
     <main className="centered-page">
       <div className="card empty-card">
-        <h1>{messages.musicianNotFound}</h1>
-        <p>{messages.musicianNotFoundDescription}</p>
+        <h1>{t('messages:musicianNotFound')}</h1>
+        <p>{t('messages:musicianNotFoundDescription')}</p>
         {/* A plain link: the audience page runs without a router. */}
         <a className="button button-secondary" href="/">
-          Go to the home page
+          {t('goHome')}
         </a>
       </div>
     </main>

@@ -1,12 +1,17 @@
 import { useAudience } from './audience-store.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-/** The musician's page is paused (access check denied): the server's message, nothing else. */
+/**
+ * The musician's page is paused (access check denied): the server's message, or the spec's
+ * sentence in the reader's language when the server gives none.
+ */
 export function PausedPage() {
   const message = useAudience((s) => s.pausedMessage);
+  const { t } = useAudienceTranslation();
   return (
     <main className="centered-page">
       <div className="card empty-card">
-        <h1 className="paused-title">{message}</h1>
+        <h1 className="paused-title">{message || t('messages:pagePaused')}</h1>
       </div>
     </main>
   );

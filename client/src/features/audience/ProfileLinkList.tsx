@@ -1,4 +1,5 @@
 import type { ProfileLink } from './profile-links.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 interface ProfileLinkListProps {
   title: string;
@@ -9,6 +10,7 @@ interface ProfileLinkListProps {
 
 /** Connect or Listen: the musician's pages, each opening in a new tab. */
 export function ProfileLinkList({ title, links, onOpen }: ProfileLinkListProps) {
+  const { t } = useAudienceTranslation();
   if (links.length === 0) return null;
   return (
     <section className="profile-links">
@@ -23,7 +25,8 @@ export function ProfileLinkList({ title, links, onOpen }: ProfileLinkListProps) 
               rel="noopener noreferrer"
               onClick={() => onOpen?.(link)}
             >
-              {link.label}
+              {/* The others are brand names, the same in every language. */}
+              {link.platform === 'website' ? t('website') : link.label}
             </a>
           </li>
         ))}

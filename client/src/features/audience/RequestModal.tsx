@@ -4,7 +4,6 @@ import type { OutboxOutcome } from '#client/lib/outbox.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
-import { messages } from '#shared/messages.ts';
 import type { CreatedRequest, CreateRequestBody } from '#shared/schemas/request.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { submissionPaths } from './audience-api.ts';
@@ -13,22 +12,27 @@ import { AudienceModal } from './AudienceModal.tsx';
 import { RequesterFields } from './RequesterFields.tsx';
 import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
 import { useAudience } from './audience-store.ts';
+import { audienceT } from './i18n/audience-i18n.ts';
 import { looksLikeEmail } from './form-checks.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { tipsAvailable } from './tip-rules.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-/** The sentence for a request the server refused (spec section 8). */
+/**
+ * The sentence for a request the server refused (spec section 8), in the page's language: the
+ * server words its details in the language the page asked for (Accept-Language).
+ */
 export function requestError(outcome: Extract<OutboxOutcome, { ok: false }>): string {
   const detail = errorMessage(outcome.error, '');
   switch (outcome.status) {
     case 403:
-      return messages.requestsDisabled;
+      return audienceT('messages:requestsDisabled');
     case 402:
-      return detail || messages.requestLimitReached;
+      return detail || audienceT('messages:requestLimitReached');
     case 429:
-      return detail || messages.tooManyRequests;
+      return detail || audienceT('messages:tooManyRequests');
     default:
-      return detail || messages.requestSubmitFailed;
+      return detail || audienceT('messages:requestSubmitFailed');
   }
 }
 
@@ -37,6 +41,7 @@ function RequestForm({ song }: { song: PublicSong }) {
   const [values, setValues] = useState(() => ({ ...recallRequester(), dedication: '' }));
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  const { t } = useAudienceTranslation();
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -56,8 +61,8 @@ function RequestForm({ song }: { song: PublicSong }) {
     if (sending) return;
     const name = values.name.trim();
     const email = values.email.trim();
-    if (!name || !email) return setError(messages.requestNameEmailRequired);
-    if (!looksLikeEmail(email)) return setError(messages.emailInvalid);
+    if (!name || !email) return setError(t('messages:requestNameEmailRequired'));
+    if (!looksLikeEmail(email)) return setError(t('messages:emailInvalid'));
     setError('');
     setSending(true);
     rememberRequester({ name, email });
@@ -84,13 +89,13 @@ function RequestForm({ song }: { song: PublicSong }) {
 
   return (
     <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
-      <p className="chosen-song">
+      <p className="chosen-song" translate="no">
         <span className="song-title">{song.title}</span>
         <span className="song-artist">{song.artist}</span>
       </p>
       <RequesterFields name={field('name')} email={field('email')} />
       <TextAreaField
-        label="Dedication (optional)"
+        label={t('dedicationOptional')}
         rows={2}
         maxLength={TEXT_MAX_LENGTH}
         {...field('dedication')}
@@ -103,7 +108,7 @@ function RequestForm({ song }: { song: PublicSong }) {
           disabled={sending}
           aria-busy={sending}
         >
-          {sending ? 'Sending…' : 'Send Request'}
+          {sending ? t('sending') : t('sendRequest')}
         </button>
       </div>
     </form>
@@ -113,8 +118,9 @@ function RequestForm({ song }: { song: PublicSong }) {
 /** The request form of the song chosen. */
 export function RequestModal() {
   const song = useAudienceFlow((s) => s.song);
+  const { t } = useAudienceTranslation();
   return (
-    <AudienceModal name="request" title="Request a Song">
+    <AudienceModal name="request" title={t('requestASong')}>
       {song && <RequestForm song={song} />}
     </AudienceModal>
   );

@@ -1,5 +1,6 @@
 import { TextField } from '#client/ui/TextField.tsx';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/limits.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** A controlled text input's two props, as the audience forms bind them. */
 interface Bound {
@@ -14,11 +15,12 @@ interface RequesterFieldsProps {
 
 /** 'Your name' and 'Your email', the same in the request and the suggestion form. */
 export function RequesterFields({ name, email }: RequesterFieldsProps) {
+  const { t } = useAudienceTranslation();
   return (
     <>
-      <TextField label="Your name" autoComplete="name" maxLength={NAME_MAX_LENGTH} {...name} />
+      <TextField label={t('yourName')} autoComplete="name" maxLength={NAME_MAX_LENGTH} {...name} />
       <TextField
-        label="Your email"
+        label={t('yourEmail')}
         type="email"
         inputMode="email"
         autoComplete="email"

@@ -1,7 +1,7 @@
-import { messages } from '#shared/messages.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { useAudience } from './audience-store.ts';
 import { tipsAvailable } from './tip-rules.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** Requests are off: the songs stay browsable; suggesting and tipping still work. */
 export function RequestsOffNotice() {
@@ -9,20 +9,21 @@ export function RequestsOffNotice() {
   const suggestionsAllowed = useAudience((s) => s.design.allow_song_suggestions);
   const { openSuggest, openTip } = useAudienceFlow.getState();
   const tipsOn = musician !== null && tipsAvailable(musician);
+  const { t } = useAudienceTranslation();
 
   return (
     <section className="requests-off card" role="status">
-      <h2>{messages.requestsOffTitle}</h2>
+      <h2>{t('messages:requestsOffTitle')}</h2>
       {(suggestionsAllowed || tipsOn) && (
         <div className="button-row">
           {suggestionsAllowed && (
             <button type="button" className="button button-secondary" onClick={openSuggest}>
-              Suggest a Song
+              {t('suggestASong')}
             </button>
           )}
           {tipsOn && (
             <button type="button" className="button button-primary" onClick={openTip}>
-              Send a Tip
+              {t('sendATip')}
             </button>
           )}
         </div>

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import type { LayoutMode } from '#shared/audience-constants.ts';
-import { plural } from '#shared/fill-message.ts';
-import { messages } from '#shared/messages.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { useAudience } from './audience-store.ts';
 import { FiltersPanel } from './FiltersPanel.tsx';
@@ -11,6 +9,7 @@ import { SongToolbar } from './SongToolbar.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { useSongBrowser } from './use-song-browser.ts';
 import './song-browser.css';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** Search, sort, filters, the count line, Random Song and the (virtualised) song list. */
 export function SongBrowser() {
@@ -21,6 +20,7 @@ export function SongBrowser() {
   const { choosePlaylist } = useAudience.getState();
   const { openRequest, openSuggest } = useAudienceFlow.getState();
   const browser = useSongBrowser(songs);
+  const { t } = useAudienceTranslation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [chosenLayout, setChosenLayout] = useState<LayoutMode | null>(null);
   // The toggle is for wide screens only; a phone follows the musician's choice.
@@ -39,14 +39,14 @@ export function SongBrowser() {
   const narrowed = shown.length !== songs.length;
   const suggest = design.allow_song_suggestions && (
     <button type="button" className="button button-secondary" onClick={openSuggest}>
-      Suggest a Song
+      {t('suggestASong')}
     </button>
   );
 
   return (
     <section className="song-browser" aria-labelledby="songs-title">
       <h2 id="songs-title" className="visually-hidden">
-        Songs
+        {t('songsHeading')}
       </h2>
       <SongToolbar
         browser={browser}
@@ -59,8 +59,8 @@ export function SongBrowser() {
       <div className="song-count-row">
         <p className="audience-song-count" role="status">
           {narrowed
-            ? `Showing ${shown.length} of ${plural(songs.length, 'song', 'songs')}`
-            : plural(songs.length, 'song', 'songs')}
+            ? t('showingSongs', { shown: shown.length, count: songs.length })
+            : t('songCount', { count: songs.length })}
         </p>
         {requestsOn && shown.length > 0 && (
           <div className="thumb-bar">
@@ -72,19 +72,19 @@ export function SongBrowser() {
                 if (song) openRequest(song);
               }}
             >
-              Random Song
+              {t('randomSong')}
             </button>
           </div>
         )}
       </div>
       {shown.length === 0 ? (
         <div className="audience-empty">
-          <p>{songs.length === 0 ? messages.noSongsYet : messages.noSongsMatch}</p>
+          <p>{songs.length === 0 ? t('messages:noSongsYet') : t('messages:noSongsMatch')}</p>
           <div className="button-row">
             {suggest}
             {songs.length > 0 && (
               <button type="button" className="button button-ghost" onClick={clearEverything}>
-                Clear Filters
+                {t('clearFilters')}
               </button>
             )}
           </div>

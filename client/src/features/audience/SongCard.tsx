@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { PublicSong } from '#shared/schemas/song.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 interface SongCardProps {
   song: PublicSong;
@@ -11,7 +12,10 @@ interface SongCardProps {
   onRequest: ((song: PublicSong) => void) | null;
 }
 
-/** Title, artist, genres, moods, year, decade, notes and the Request Song button. */
+/**
+ * Title, artist, genres, moods, year, decade, notes and the Request Song button. The musician's
+ * words are never translated, nor by the browser's translator (translate="no").
+ */
 export const SongCard = memo(function SongCard({
   song,
   position,
@@ -23,10 +27,11 @@ export const SongCard = memo(function SongCard({
   const tags = [...song.genres, ...song.moods];
   const when = [showYear ? song.year : null, song.decade].filter((part) => part !== null);
   const titleId = `song-${song.id}`;
+  const { t } = useAudienceTranslation();
 
   return (
     <div role="listitem" aria-posinset={position} aria-setsize={total} className="song-card">
-      <div className="song-text">
+      <div className="song-text" translate="no">
         <span className="song-title" id={titleId}>
           {song.title}
         </span>
@@ -50,7 +55,7 @@ export const SongCard = memo(function SongCard({
           aria-describedby={titleId}
           onClick={() => onRequest(song)}
         >
-          Request Song
+          {t('requestSong')}
         </button>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { PublicSong } from '#shared/schemas/song.ts';
 import { SongCard } from './SongCard.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { useWindowRows } from './use-window-rows.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 interface SongListViewProps {
   songs: readonly PublicSong[];
@@ -20,6 +21,7 @@ interface SongListViewProps {
  * one card per column.
  */
 export function SongListView({ songs, layout, wide, ...card }: SongListViewProps) {
+  const { t } = useAudienceTranslation();
   const threeColumns = useMediaQuery('(min-width: 1100px)');
   const columns = layout === 'list' ? 1 : threeColumns ? 3 : wide ? 2 : 1;
   const keyOf = useCallback(
@@ -36,7 +38,7 @@ export function SongListView({ songs, layout, wide, ...card }: SongListViewProps
     <div
       ref={listRef}
       role="list"
-      aria-label="Songs"
+      aria-label={t('songsHeading')}
       className={`song-list song-list-${layout}`}
       style={{ height: totalHeight }}
     >

@@ -2,6 +2,15 @@ import { useId } from 'react';
 import type { LayoutMode } from '#shared/audience-constants.ts';
 import { SONG_SORT_OPTIONS, type SongSortOption } from '#shared/song-sort-options.ts';
 import type { SongBrowserState } from './use-song-browser.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
+
+/** Each sort option's name in the catalog (the English ones are SONG_SORT_OPTIONS' labels). */
+const SORT_LABELS = {
+  'most-popular': 'sortMostPopular',
+  alphabetical: 'sortAlphabetical',
+  newest: 'sortNewest',
+  random: 'sortRandom',
+} as const satisfies Record<SongSortOption, string>;
 
 interface SongToolbarProps {
   browser: SongBrowserState;
@@ -20,16 +29,17 @@ export function SongToolbar({
   onLayout,
 }: SongToolbarProps) {
   const id = useId();
+  const { t } = useAudienceTranslation();
   return (
     <div className="song-toolbar">
       <div className="field search-field">
         <label htmlFor={`${id}-search`} className="visually-hidden">
-          Search songs
+          {t('searchSongs')}
         </label>
         <input
           id={`${id}-search`}
           type="search"
-          placeholder="Search title, artist, genre"
+          placeholder={t('searchPlaceholder')}
           autoComplete="off"
           enterKeyHint="search"
           value={browser.query}
@@ -38,7 +48,7 @@ export function SongToolbar({
       </div>
       <div className="toolbar-row">
         <div className="field sort-field">
-          <label htmlFor={`${id}-sort`}>Sort</label>
+          <label htmlFor={`${id}-sort`}>{t('sort')}</label>
           <select
             id={`${id}-sort`}
             value={browser.sort}
@@ -46,14 +56,14 @@ export function SongToolbar({
           >
             {SONG_SORT_OPTIONS.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.label}
+                {t(SORT_LABELS[option.id])}
               </option>
             ))}
           </select>
         </div>
         {browser.sort === 'random' && (
           <button type="button" className="button button-ghost" onClick={browser.shuffle}>
-            Shuffle
+            {t('shuffle')}
           </button>
         )}
         <button
@@ -62,15 +72,15 @@ export function SongToolbar({
           aria-expanded={filtersOpen}
           onClick={onToggleFilters}
         >
-          {filtersOpen ? 'Hide Filters' : 'View Filters'}
+          {filtersOpen ? t('hideFilters') : t('viewFilters')}
           {browser.filtering && (
             <span className="filter-dot">
-              <span className="visually-hidden">(on)</span>
+              <span className="visually-hidden">{t('filtersOn')}</span>
             </span>
           )}
         </button>
         {layout && (
-          <div className="layout-toggle" role="group" aria-label="Layout">
+          <div className="layout-toggle" role="group" aria-label={t('layout')}>
             {(['grid', 'list'] as const).map((mode) => (
               <button
                 key={mode}
@@ -79,7 +89,7 @@ export function SongToolbar({
                 aria-pressed={layout === mode}
                 onClick={() => onLayout(mode)}
               >
-                {mode === 'grid' ? 'Grid' : 'List'}
+                {mode === 'grid' ? t('grid') : t('list')}
               </button>
             ))}
           </div>

@@ -4,7 +4,6 @@ import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
-import { messages } from '#shared/messages.ts';
 import type { CreateSuggestionBody } from '#shared/schemas/suggestion.ts';
 import { submissionPaths } from './audience-api.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
@@ -14,6 +13,7 @@ import { audienceOutbox } from './audience-outbox.ts';
 import { useAudience } from './audience-store.ts';
 import { looksLikeEmail, trimmed } from './form-checks.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 const close = () => useAudienceFlow.getState().dismiss('suggest');
 
@@ -26,6 +26,7 @@ function SuggestForm() {
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const { t } = useAudienceTranslation();
 
   const field = (name: keyof typeof values) => ({
     value: values[name],
@@ -38,9 +39,9 @@ function SuggestForm() {
     if (sending) return;
     const clean = trimmed(values);
     if (!clean.title || !clean.artist || !clean.name || !clean.email) {
-      return setError(messages.suggestionFieldsRequired);
+      return setError(t('messages:suggestionFieldsRequired'));
     }
-    if (!looksLikeEmail(clean.email)) return setError(messages.emailInvalid);
+    if (!looksLikeEmail(clean.email)) return setError(t('messages:emailInvalid'));
     setError('');
     setSending(true);
     rememberRequester({ name: clean.name, email: clean.email });
@@ -55,16 +56,16 @@ function SuggestForm() {
     const outcome = await audienceOutbox().submit('suggestion', submissionPaths.suggestion, body);
     setSending(false);
     if (outcome.ok) setSent(true);
-    else setError(errorMessage(outcome.error, messages.suggestionSubmitFailed));
+    else setError(errorMessage(outcome.error, t('messages:suggestionSubmitFailed')));
   }
 
   if (sent) {
     return (
       <div className="form-stack">
-        <StatusMessage tone="success">{messages.suggestionThanks}</StatusMessage>
+        <StatusMessage tone="success">{t('messages:suggestionThanks')}</StatusMessage>
         <div className="sheet-actions">
           <button type="button" className="button button-primary button-block" onClick={close}>
-            Done
+            {t('done')}
           </button>
         </div>
       </div>
@@ -74,11 +75,11 @@ function SuggestForm() {
   return (
     <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
       <StatusMessage tone="error">{error}</StatusMessage>
-      <TextField label="Song title" maxLength={SONG_FIELD_MAX_LENGTH} {...field('title')} />
-      <TextField label="Artist" maxLength={SONG_FIELD_MAX_LENGTH} {...field('artist')} />
+      <TextField label={t('songTitle')} maxLength={SONG_FIELD_MAX_LENGTH} {...field('title')} />
+      <TextField label={t('artist')} maxLength={SONG_FIELD_MAX_LENGTH} {...field('artist')} />
       <RequesterFields name={field('name')} email={field('email')} />
       <TextAreaField
-        label="Message (optional)"
+        label={t('messageOptional')}
         rows={2}
         maxLength={TEXT_MAX_LENGTH}
         {...field('message')}
@@ -90,7 +91,7 @@ function SuggestForm() {
           disabled={sending}
           aria-busy={sending}
         >
-          {sending ? 'Sending…' : 'Suggest Song'}
+          {sending ? t('sending') : t('suggestSong')}
         </button>
       </div>
     </form>
@@ -99,8 +100,9 @@ function SuggestForm() {
 
 /** A song that is not in the list: the musician reviews it later. */
 export function SuggestModal() {
+  const { t } = useAudienceTranslation();
   return (
-    <AudienceModal name="suggest" title="Suggest a Song">
+    <AudienceModal name="suggest" title={t('suggestASong')}>
       <SuggestForm />
     </AudienceModal>
   );

@@ -1,9 +1,8 @@
-import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import {
-  TIP_DEFAULT_MESSAGE,
+  TIP_PLATFORM_NAMES,
   TIP_QUICK_AMOUNTS,
   type TipPlatform,
 } from '#shared/audience-constants.ts';
@@ -12,14 +11,19 @@ import type { PublicMusician } from '#shared/schemas/musician.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { useAudience } from './audience-store.ts';
+import { formatMoney } from './i18n/locale-format.ts';
+import { useAudienceLocale } from './i18n/locale-store.ts';
 import { payTip, tipMessage } from './tip-payment.ts';
-import { availablePlatforms, checkTipAmount, formatAmount } from './tip-rules.ts';
+import { availablePlatforms, checkTipAmount } from './tip-rules.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function TipForm({ musician }: { musician: PublicMusician }) {
   const slug = useAudience((s) => s.slug);
   const filed = useAudienceFlow((s) => s.filed);
   const platforms = availablePlatforms(musician);
   const id = useId();
+  const { t } = useAudienceTranslation();
+  const locale = useAudienceLocale((s) => s.locale);
   // Cleared each time the modal opens (the form mounts with it).
   const [amount, setAmount] = useState('');
   const [platform, setPlatform] = useState<TipPlatform | undefined>(platforms[0]);
@@ -28,12 +32,12 @@ function TipForm({ musician }: { musician: PublicMusician }) {
   const [paying, setPaying] = useState(false);
 
   const check = checkTipAmount(amount);
-  const typedError = amount.trim() !== '' && !check.ok ? check.error : '';
+  const typedError = amount.trim() !== '' && !check.ok ? t(`messages:${check.error}`) : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (paying || !platform) return;
-    if (!check.ok) return setError(check.error);
+    if (!check.ok) return setError(t(`messages:${check.error}`));
     setError('');
     setPaying(true);
     // Synchronously from the click: payTip opens the provider's tab before any wait.
@@ -46,7 +50,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
 
   return (
     <form className="form-stack" noValidate onSubmit={submit}>
-      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+      <div className="quick-amounts" role="group" aria-label={t('quickAmounts')}>
         {TIP_QUICK_AMOUNTS.map((quick) => (
           <button
             key={quick}
@@ -55,12 +59,12 @@ function TipForm({ musician }: { musician: PublicMusician }) {
             aria-pressed={check.ok && check.amount === quick}
             onClick={() => setAmount(String(quick))}
           >
-            {formatAmount(quick)}
+            {formatMoney(quick, locale)}
           </button>
         ))}
       </div>
       <TextField
-        label="Tip amount ($)"
+        label={t('tipAmount')}
         type="number"
         inputMode="decimal"
         min={0.01}
@@ -71,7 +75,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
         onChange={(event) => setAmount(event.target.value)}
       />
       <fieldset className="platforms">
-        <legend>Pay with</legend>
+        <legend>{t('payWith')}</legend>
         {platforms.map((option) => (
           <label key={option} className="platform-option">
             <input
@@ -86,8 +90,8 @@ function TipForm({ musician }: { musician: PublicMusician }) {
         ))}
       </fieldset>
       <TextField
-        label="Message (optional)"
-        placeholder={tipMessage('', filed !== null) || TIP_DEFAULT_MESSAGE}
+        label={t('messageOptional')}
+        placeholder={tipMessage('', filed !== null)}
         maxLength={SHORT_TEXT_MAX_LENGTH}
         value={message}
         onChange={(event) => setMessage(event.target.value)}
@@ -100,7 +104,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
             className="button button-ghost"
             onClick={() => useAudienceFlow.getState().noTip()}
           >
-            No Tip
+            {t('noTip')}
           </button>
         )}
         <button
@@ -108,7 +112,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
           className="button button-primary grow"
           disabled={!check.ok || paying || !platform}
         >
-          {paying ? 'Sending…' : 'Send Tip'}
+          {paying ? t('sending') : t('sendTip')}
         </button>
       </div>
     </form>
@@ -118,8 +122,9 @@ function TipForm({ musician }: { musician: PublicMusician }) {
 /** After a request (tips on), or from a Tip button: amount, app, message, Send Tip / No Tip. */
 export function TipModal() {
   const musician = useAudience((s) => s.musician);
+  const { t } = useAudienceTranslation();
   return (
-    <AudienceModal name="tip" title="Send a Tip">
+    <AudienceModal name="tip" title={t('sendATip')}>
       {musician && <TipForm musician={musician} />}
     </AudienceModal>
   );

@@ -1,33 +1,47 @@
-import { REQUESTER_STATUS_LABELS } from '#shared/request-status-labels.ts';
+import type { RequestStatus } from '#shared/schemas/request.ts';
 import { useMyRequests } from './my-requests-store.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-/** The requests this phone sent, with their state as the musician works them (live). */
+/** What the requester reads of each state (REQUESTER_STATUS_LABELS in English). */
+const STATUS_LABELS = {
+  pending: 'statusReceived',
+  accepted: 'statusReceived',
+  up_next: 'statusUpNext',
+  played: 'statusPlayed',
+  rejected: 'statusNotTonight',
+} as const satisfies Record<RequestStatus, string>;
+
+/**
+ * The requests this phone sent, with their state as the musician works them (live). The songs
+ * are the musician's words: never translated.
+ */
 export function YourRequests() {
   const tracked = useMyRequests((s) => s.tracked);
   const sending = useMyRequests((s) => s.sending);
+  const { t } = useAudienceTranslation();
   if (tracked.length === 0 && sending.length === 0) return null;
 
   return (
     <section className="my-requests card" aria-labelledby="my-requests-title">
-      <h2 id="my-requests-title">Your requests</h2>
+      <h2 id="my-requests-title">{t('yourRequests')}</h2>
       <ul aria-live="polite">
         {sending.map((item) => (
           <li key={item.key} className="my-request">
-            <span className="my-request-song">
+            <span className="my-request-song" translate="no">
               <span className="my-request-title">{item.song_title}</span>
               <span className="my-request-artist">{item.song_artist}</span>
             </span>
-            <span className="status-badge status-sending">Sending…</span>
+            <span className="status-badge status-sending">{t('sending')}</span>
           </li>
         ))}
         {tracked.map((item) => (
           <li key={item.token} className="my-request">
-            <span className="my-request-song">
+            <span className="my-request-song" translate="no">
               <span className="my-request-title">{item.song_title}</span>
               <span className="my-request-artist">{item.song_artist}</span>
             </span>
             <span className={`status-badge status-${item.status}`}>
-              {REQUESTER_STATUS_LABELS[item.status]}
+              {t(STATUS_LABELS[item.status])}
             </span>
           </li>
         ))}

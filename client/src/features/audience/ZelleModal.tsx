@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '#client/lib/copy-text.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
-import { messages } from '#shared/messages.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { useAudience } from './audience-store.ts';
-import { formatAmount } from './tip-rules.ts';
+import { formatMoney } from './i18n/locale-format.ts';
+import { useAudienceLocale } from './i18n/locale-store.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-// The amount is set in bold inside the shared sentence.
-const [instructionsBefore, instructionsAfter] = messages.zelleInstructions.split('{amount}');
+/** Where the amount goes in the sentence: it is set in bold there. */
+const AMOUNT_SLOT = '{amount}';
 
 /** The copy confirmation shows for 2 s (spec section 9). */
 const COPIED_MS = 2000;
@@ -17,6 +18,8 @@ function ZelleInstructions() {
   const musician = useAudience((s) => s.musician);
   const amount = useAudienceFlow((s) => s.zelleAmount);
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
+  const { t } = useAudienceTranslation();
+  const locale = useAudienceLocale((s) => s.locale);
 
   useEffect(() => {
     if (!notice) return;
@@ -26,35 +29,42 @@ function ZelleInstructions() {
 
   if (!musician) return null;
   const recipients = [
-    { label: 'Email', value: musician.zelle_email.trim() },
-    { label: 'Phone', value: musician.zelle_phone.trim() },
-  ].filter((recipient) => recipient.value);
+    { key: 'email', label: t('email'), copyLabel: t('copyEmail'), value: musician.zelle_email },
+    { key: 'phone', label: t('phone'), copyLabel: t('copyPhone'), value: musician.zelle_phone },
+  ]
+    .map((recipient) => ({ ...recipient, value: recipient.value.trim() }))
+    .filter((recipient) => recipient.value);
+  const [instructionsBefore, instructionsAfter] = t('messages:zelleInstructions', {
+    amount: AMOUNT_SLOT,
+  }).split(AMOUNT_SLOT);
 
   const copy = async (value: string) => {
     const ok = await copyText(value);
-    setNotice({ text: ok ? messages.copiedToClipboard : messages.copyFailed, ok });
+    setNotice({ text: ok ? t('messages:copiedToClipboard') : t('messages:copyFailed'), ok });
   };
 
   return (
     <div className="form-stack">
       <p>
         {instructionsBefore}
-        <strong>{formatAmount(amount)}</strong>
+        <strong>{formatMoney(amount, locale)}</strong>
         {instructionsAfter}
       </p>
       <dl className="zelle-recipients">
         {recipients.map((recipient) => (
-          <div key={recipient.label} className="zelle-recipient">
+          <div key={recipient.key} className="zelle-recipient">
             <dt>{recipient.label}</dt>
             <dd>
-              <span className="zelle-value">{recipient.value}</span>
+              <span className="zelle-value" translate="no">
+                {recipient.value}
+              </span>
               <button
                 type="button"
                 className="button button-secondary"
-                aria-label={`Copy ${recipient.label.toLowerCase()}`}
+                aria-label={recipient.copyLabel}
                 onClick={() => void copy(recipient.value)}
               >
-                Copy
+                {t('copy')}
               </button>
             </dd>
           </div>
@@ -69,7 +79,7 @@ function ZelleInstructions() {
           className="button button-primary button-block"
           onClick={() => useAudienceFlow.getState().dismiss('zelle')}
         >
-          Done
+          {t('done')}
         </button>
       </div>
     </div>
@@ -78,8 +88,9 @@ function ZelleInstructions() {
 
 /** Zelle has no payment link: who to pay and how much, each with a Copy button. */
 export function ZelleModal() {
+  const { t } = useAudienceTranslation();
   return (
-    <AudienceModal name="zelle" title="Pay with Zelle">
+    <AudienceModal name="zelle" title={t('payWithZelle')}>
       <ZelleInstructions />
     </AudienceModal>
   );

@@ -1,4 +1,3 @@
-import { fetchJson } from '#client/lib/api-fetch.ts';
 import type {
   AccessCheckResponse,
   DesignSettings,
@@ -8,34 +7,37 @@ import type {
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
 import type { FilterOptions, PublicSong } from '#shared/schemas/song.ts';
+import { audienceFetch } from './audience-submit.ts';
 
 /**
  * The audience page's reads. No schema checks here (the page carries no validation library):
  * the answers are the contract of shared/src/schemas, which the server's response schemas
- * enforce on the way out.
+ * enforce on the way out. They ask in the page's language (audienceFetch), so an error's detail
+ * comes back in it.
  */
 const base = (slug: string) => `/musicians/${encodeURIComponent(slug)}`;
 
 export const audienceApi = {
-  musician: (slug: string) => fetchJson(base(slug)) as Promise<PublicMusician>,
-  design: (slug: string) => fetchJson(`${base(slug)}/design`) as Promise<DesignSettings>,
+  musician: (slug: string) => audienceFetch(base(slug)) as Promise<PublicMusician>,
+  design: (slug: string) => audienceFetch(`${base(slug)}/design`) as Promise<DesignSettings>,
   accessCheck: (slug: string) =>
-    fetchJson(`${base(slug)}/access-check`) as Promise<AccessCheckResponse>,
+    audienceFetch(`${base(slug)}/access-check`) as Promise<AccessCheckResponse>,
   /** Without a playlist: the active one's songs (all when none is active). */
   songs: (slug: string, playlist?: string) =>
-    fetchJson(
+    audienceFetch(
       `${base(slug)}/songs${playlist ? `?playlist=${encodeURIComponent(playlist)}` : ''}`,
     ) as Promise<PublicSong[]>,
-  filters: (slug: string) => fetchJson(`${base(slug)}/filters`) as Promise<FilterOptions>,
-  playlists: (slug: string) => fetchJson(`${base(slug)}/playlists`) as Promise<PublicPlaylist[]>,
+  filters: (slug: string) => audienceFetch(`${base(slug)}/filters`) as Promise<FilterOptions>,
+  playlists: (slug: string) =>
+    audienceFetch(`${base(slug)}/playlists`) as Promise<PublicPlaylist[]>,
   tipLinks: (slug: string, amount: number, message: string) =>
-    fetchJson(
+    audienceFetch(
       `${base(slug)}/tip-links?${new URLSearchParams({ amount: String(amount), message })}`,
     ) as Promise<TipLinksResponse>,
   requestStatus: (token: string) =>
-    fetchJson(`/request-status/${encodeURIComponent(token)}`) as Promise<RequestStatusView>,
+    audienceFetch(`/request-status/${encodeURIComponent(token)}`) as Promise<RequestStatusView>,
   trackClick: (requestId: string, type: 'tip' | 'social', platform: string) =>
-    fetchJson(`/requests/${encodeURIComponent(requestId)}/track-click`, {
+    audienceFetch(`/requests/${encodeURIComponent(requestId)}/track-click`, {
       method: 'POST',
       body: { type, platform },
     }),

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
-import { messages } from '#shared/messages.ts';
 import type { DesignSettings } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
@@ -15,6 +14,7 @@ export type PageView = 'loading' | 'ready' | 'paused' | 'not-found' | 'failed';
 interface AudienceState {
   slug: string;
   view: PageView;
+  /** The server's words for a paused page; '' when it gave none. */
   pausedMessage: string;
   musician: PublicMusician | null;
   design: DesignSettings;
@@ -69,7 +69,8 @@ export const useAudience = create<AudienceState>()((set, get) => ({
     }
     // A failed check does not keep the audience out; only an answer saying so does.
     if (access.status === 'fulfilled' && !access.value.access_granted) {
-      set({ view: 'paused', pausedMessage: access.value.message || messages.pagePaused });
+      // No message of its own: PausedPage says the spec's sentence in the reader's language.
+      set({ view: 'paused', pausedMessage: access.value.message });
       return;
     }
     if (songs.status === 'rejected') {

@@ -1,16 +1,10 @@
-import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
+import { TIP_PLATFORM_NAMES, type TipPlatform } from '#shared/audience-constants.ts';
 import { ApiError, errorMessage } from '#client/lib/api-fetch.ts';
-import {
-  TIP_AFTER_REQUEST_SUFFIX,
-  TIP_DEFAULT_MESSAGE,
-  type TipPlatform,
-} from '#shared/audience-constants.ts';
-import { fill } from '#shared/fill-message.ts';
-import { messages } from '#shared/messages.ts';
 import type { CreateTipBody } from '#shared/schemas/audience.ts';
 import { audienceApi, submissionPaths } from './audience-api.ts';
 import { audienceOutbox, logUnsent } from './audience-outbox.ts';
 import type { FiledRequest } from './audience-flow-store.ts';
+import { audienceT } from './i18n/audience-i18n.ts';
 import { tipLinkFor } from './tip-rules.ts';
 
 export interface TipPayment {
@@ -23,11 +17,15 @@ export interface TipPayment {
   filed: FiledRequest | null;
 }
 
-/** The note sent to the payment app: the person's own, or the default (spec section 7). */
+/**
+ * The note sent to the payment app: the person's own, or the default (spec section 7) in the
+ * page's language, as the form's placeholder shows it ('Thanks for the music!' in English).
+ */
 export function tipMessage(typed: string, afterRequest: boolean): string {
   const text = typed.trim();
   if (text) return text;
-  return afterRequest ? `${TIP_DEFAULT_MESSAGE}${TIP_AFTER_REQUEST_SUFFIX}` : TIP_DEFAULT_MESSAGE;
+  const thanks = audienceT('tipDefaultMessage');
+  return afterRequest ? `${thanks}${audienceT('tipAfterRequestSuffix')}` : thanks;
 }
 
 /** How long the payment waits for the tip's answer, in case a limit refuses it. */
@@ -54,7 +52,7 @@ async function record(payment: TipPayment, message: string): Promise<string | nu
     new Promise<null>((resolve) => setTimeout(() => resolve(null), TIP_ANSWER_WAIT_MS)),
   ]);
   if (quick && !quick.ok && quick.status === 429) {
-    return errorMessage(quick.error, messages.tooManyRequests);
+    return errorMessage(quick.error, audienceT('messages:tooManyRequests'));
   }
   if (filed) {
     audienceApi
@@ -79,7 +77,9 @@ export async function payTip(payment: TipPayment): Promise<string | null> {
     const link = tipLinkFor(payment.platform, links);
     if (!link) {
       tab?.close();
-      return fill(messages.tipProviderNotSetUp, { provider: TIP_PLATFORM_NAMES[payment.platform] });
+      return audienceT('messages:tipProviderNotSetUp', {
+        provider: TIP_PLATFORM_NAMES[payment.platform],
+      });
     }
     const refused = await record(payment, message);
     if (refused) {
@@ -97,8 +97,8 @@ export async function payTip(payment: TipPayment): Promise<string | null> {
   } catch (error) {
     tab?.close();
     if (error instanceof ApiError && error.status === 400) {
-      return error.detail ?? messages.tipNoPaymentMethods;
+      return error.detail ?? audienceT('messages:tipNoPaymentMethods');
     }
-    return messages.tipFailed;
+    return audienceT('messages:tipFailed');
   }
 }

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeMusician } from '#client-test/musician-factory.ts';
-import { messages } from '#shared/messages.ts';
+import { applyLocale } from './i18n/audience-i18n.ts';
 import { tipMessage } from './tip-payment.ts';
-import {
-  availablePlatforms,
-  checkTipAmount,
-  formatAmount,
-  tipLinkFor,
-  tipsAvailable,
-} from './tip-rules.ts';
+import { availablePlatforms, checkTipAmount, tipLinkFor, tipsAvailable } from './tip-rules.ts';
 
 const everyApp = makeMusician({
   tips_enabled: true,
@@ -25,23 +19,18 @@ const everyApp = makeMusician({
 describe('the tip amount', () => {
   it('must be a number above 0', () => {
     for (const raw of ['', '  ', 'abc', '0', '-5', '0.001', 'Infinity']) {
-      expect(checkTipAmount(raw)).toEqual({ ok: false, error: messages.tipAmountInvalid });
+      expect(checkTipAmount(raw)).toEqual({ ok: false, error: 'tipAmountInvalid' });
     }
   });
 
   it('must be at most $500', () => {
-    expect(checkTipAmount('500.01')).toEqual({ ok: false, error: messages.tipAmountTooHigh });
+    expect(checkTipAmount('500.01')).toEqual({ ok: false, error: 'tipAmountTooHigh' });
     expect(checkTipAmount('500')).toEqual({ ok: true, amount: 500 });
   });
 
   it('is rounded to the cent', () => {
     expect(checkTipAmount(' 2.499 ')).toEqual({ ok: true, amount: 2.5 });
     expect(checkTipAmount('0.01')).toEqual({ ok: true, amount: 0.01 });
-  });
-
-  it('reads as dollars', () => {
-    expect(formatAmount(5)).toBe('$5');
-    expect(formatAmount(12.5)).toBe('$12.50');
   });
 });
 
@@ -79,5 +68,13 @@ describe('the tip message', () => {
     expect(tipMessage('  Great set! ', true)).toBe('Great set!');
     expect(tipMessage('', false)).toBe('Thanks for the music!');
     expect(tipMessage(' ', true)).toBe('Thanks for the music! (with song request)');
+  });
+
+  it('is the default of the page’s language, as the form shows it', async () => {
+    await applyLocale('de');
+    expect(tipMessage('', true)).toBe('Danke für die Musik! (mit Songwunsch)');
+    expect(tipMessage(' Zugabe! ', true)).toBe('Zugabe!');
+    await applyLocale('en');
+    expect(tipMessage('', false)).toBe('Thanks for the music!');
   });
 });

@@ -1,6 +1,5 @@
 import { TIP_PLATFORMS, type TipPlatform } from '#shared/audience-constants.ts';
 import { TIP_MAX_AMOUNT } from '#shared/limits.ts';
-import { messages } from '#shared/messages.ts';
 import type { TipLinksResponse } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 
@@ -46,18 +45,21 @@ export function tipsAvailable(musician: TipSettings): boolean {
   return musician.tips_enabled && availablePlatforms(musician).length > 0;
 }
 
-export type TipAmountCheck = { ok: true; amount: number } | { ok: false; error: string };
+/** What is wrong with an amount: the key of its sentence in messages.ts (worded by the form). */
+export type TipAmountError = 'tipAmountInvalid' | 'tipAmountTooHigh';
+
+export type TipAmountCheck = { ok: true; amount: number } | { ok: false; error: TipAmountError };
 
 /** The amount typed or tapped: above 0, at most $500, rounded to the cent (spec section 5). */
 export function checkTipAmount(raw: string): TipAmountCheck {
   const text = raw.trim();
   const amount = Number(text);
   if (text === '' || !Number.isFinite(amount) || amount <= 0) {
-    return { ok: false, error: messages.tipAmountInvalid };
+    return { ok: false, error: 'tipAmountInvalid' };
   }
-  if (amount > TIP_MAX_AMOUNT) return { ok: false, error: messages.tipAmountTooHigh };
+  if (amount > TIP_MAX_AMOUNT) return { ok: false, error: 'tipAmountTooHigh' };
   const cents = Math.round(amount * 100) / 100;
-  if (cents <= 0) return { ok: false, error: messages.tipAmountInvalid };
+  if (cents <= 0) return { ok: false, error: 'tipAmountInvalid' };
   return { ok: true, amount: cents };
 }
 
@@ -73,9 +75,4 @@ export function tipLinkFor(platform: TipPlatform, links: TipLinksResponse): stri
     case 'zelle':
       return null;
   }
-}
-
-/** "$5", "$2.50": how an amount reads on a button or in the Zelle instructions. */
-export function formatAmount(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }

@@ -23,12 +23,22 @@ interface OnStageQueueProps {
   onSeen(): void;
   /** Demo data: buttons do nothing but say so. */
   demo?: boolean;
+  /** No connection: the moves would fail, so the buttons wait for it. */
+  offline?: boolean;
   /** The musician's slug, for the empty queue's QR code and test request. */
   slug: string;
 }
 
 /** Up Next (when any), Active Requests with the '+N New!' badge, and Completed. */
-export function OnStageQueue({ requests, actions, newIds, onSeen, demo, slug }: OnStageQueueProps) {
+export function OnStageQueue({
+  requests,
+  actions,
+  newIds,
+  onSeen,
+  demo,
+  offline,
+  slug,
+}: OnStageQueueProps) {
   const newCount = newIds.length;
   const upNext = useMemo(() => upNextRequests(requests), [requests]);
   const active = useMemo(() => activeRequests(requests), [requests]);
@@ -40,7 +50,7 @@ export function OnStageQueue({ requests, actions, newIds, onSeen, demo, slug }: 
     <button
       type="button"
       className={`button stage-action action-${status}`}
-      disabled={actions.busy(request.id)}
+      disabled={offline || actions.busy(request.id)}
       onClick={() =>
         demo ? actions.showToast(messages.demoActionOnly) : actions.setStatus([request], status)
       }

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { ON_STAGE_POLL_MS } from '#shared/limits.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { formatRequestTime } from '#client/lib/format.ts';
 import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
+import { useLiveStore } from '#client/live/live-store.ts';
 import { useLiveSession } from '#client/live/use-live-session.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
@@ -13,12 +16,15 @@ import { PendingMovesToasts } from '../requests/PendingMovesToasts.tsx';
 import { useRequestsStore } from '../requests/requests-store.ts';
 import { useQueueRequests } from '../requests/use-queue-requests.ts';
 import { useRequestActions } from '../requests/use-request-actions.ts';
+import { selectCurrentShow, useShowsStore } from '../shows/shows-store.ts';
 import { demoRequest } from './demo-request.ts';
+import { useOfflineQueue, useOnline } from './offline-queue-sync.ts';
 import { OnStageQueue } from './OnStageQueue.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
 import { StageStatus } from './StageStatus.tsx';
 import { useClearArrivalsWhenAway } from './use-clear-arrivals-when-away.ts';
 import { useNewRequestAlerts, useNotificationPermission } from './use-new-request-alerts.ts';
+import { useWakeLock } from './use-wake-lock.ts';
 import './on-stage.css';
 
 /** A server error or no connection: the screen shows demo data instead (spec section 8). */
@@ -46,8 +52,19 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
   const clearArrivals = useRequestsStore((s) => s.clearArrivals);
   useClearArrivalsWhenAway(clearArrivals);
   const actions = useRequestActions();
-  const demo = !loaded && isOutage(loadError);
+  const saved = useOfflineQueue(musician.id);
+  const online = useOnline();
+  const liveStatus = useLiveStore((s) => s.status);
+  const outage = !loaded && isOutage(loadError);
+  // No answer from the server (or no network at all): the queue this device kept, if any, beats
+  // demo data. The first answer that arrives replaces it (the live module keeps trying).
+  const fromSaved = !loaded && saved !== null && (outage || !online);
+  const demo = outage && !fromSaved;
   const demoList = useMemo(() => [demoRequest()], []);
+  // Honest rather than queued: a move made now would fail, so the buttons wait for the network.
+  const offline = fromSaved || (loaded && (!online || liveStatus === 'reconnecting'));
+  const liveShow = useShowsStore(selectCurrentShow);
+  const wakeLock = useWakeLock(fromSaved ? saved.show !== null : liveShow !== null);
 
   return (
     <div className="on-stage">
@@ -55,13 +72,21 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
         <div className="stage-title">
           <h1>{musician.name}</h1>
           <LiveIndicator />
-          <StageStatus />
+          <StageStatus savedShow={fromSaved ? saved.show : undefined} />
         </div>
         <div className="stage-controls">
-          <RequestsToggle onError={(message) => actions.showToast(message, 'error')} />
+          <RequestsToggle
+            onError={(message) => actions.showToast(message, 'error')}
+            disabled={offline}
+          />
           <p className="notification-indicator" data-state={permission}>
             {permission === 'granted' ? 'Notifications on' : 'Notifications off'}
           </p>
+          {(wakeLock === 'on' || wakeLock === 'failed') && (
+            <p className="wake-lock-indicator" data-state={wakeLock}>
+              {wakeLock === 'on' ? messages.wakeLockOn : messages.wakeLockFailed}
+            </p>
+          )}
           {/* A paired stage device works only this screen. */}
           {!stageDevice && (
             <Link className="button button-ghost" to="/dashboard">
@@ -77,20 +102,30 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
             {messages.onStageDemo}
           </p>
         )}
-        {!loaded && !demo && loadError !== null && (
+        {offline && (
+          <p className="notice-box stage-offline" role="alert">
+            {fromSaved
+              ? fill(messages.onStageOfflineSaved, {
+                  time: formatRequestTime(new Date(saved.savedAt).toISOString()),
+                })
+              : messages.onStageOffline}
+          </p>
+        )}
+        {!loaded && !outage && loadError !== null && (
           <p className="status-message status-error" role="alert">
             {messages.onStageLoadFailed}
           </p>
         )}
-        {!loaded && !loadError ? (
+        {!loaded && !loadError && !fromSaved ? (
           <LoadingState label="Loading requests…" />
         ) : (
           <OnStageQueue
-            requests={demo ? demoList : requests}
+            requests={demo ? demoList : fromSaved ? saved.requests : requests}
             actions={actions}
-            newIds={demo ? NONE : arrivals}
+            newIds={demo || fromSaved ? NONE : arrivals}
             onSeen={clearArrivals}
             demo={demo}
+            offline={offline}
             slug={musician.slug}
           />
         )}

@@ -6,10 +6,12 @@ import { profileApi } from '../profile/profile-api.ts';
 
 interface RequestsToggleProps {
   onError(message: string): void;
+  /** No connection: switching would only flip back. */
+  disabled?: boolean;
 }
 
 /** Requests ON/OFF: flips at once, and flips back if the server refuses. */
-export function RequestsToggle({ onError }: RequestsToggleProps) {
+export function RequestsToggle({ onError, disabled }: RequestsToggleProps) {
   const enabled = useAuthStore((s) => s.musician?.requests_enabled ?? false);
   const [pending, setPending] = useState<boolean | null>(null);
   const shown = pending ?? enabled;
@@ -33,7 +35,7 @@ export function RequestsToggle({ onError }: RequestsToggleProps) {
       aria-checked={shown}
       aria-label="Song requests"
       className={`requests-toggle ${shown ? 'is-on' : 'is-off'}`}
-      disabled={pending !== null}
+      disabled={disabled || pending !== null}
       onClick={() => void toggle()}
     >
       <span className="toggle-track" aria-hidden="true">

@@ -6,6 +6,7 @@ import { ProfileSettingsForm } from './ProfileSettingsForm.tsx';
 import { UpgradeButton } from '../subscription/UpgradeButton.tsx';
 import { StageDevicesPanel } from '../stage-devices/StageDevicesPanel.tsx';
 import { BlockedRequesters } from '../requests/BlockedRequesters.tsx';
+import { FeedTokensSection } from '../feed-tokens/FeedTokensSection.tsx';
 import './profile-settings.css';
 
 interface ProfileTabProps {
@@ -23,6 +24,7 @@ export function ProfileTab({ musician }: ProfileTabProps) {
       {/* Keyed by musician: another account signing in starts from its own values. */}
       <ProfileSettingsForm key={musician.id} musician={musician} />
       <StageDevicesPanel />
+      <FeedTokensSection slug={musician.slug} />
       <BlockedRequesters />
       <AccountSettings email={musician.email} />
     </div>

@@ -1,6 +1,13 @@
 import { fill, plural } from '#shared/fill-message.ts';
+import {
+  waitPhraseOf,
+  windowPhraseOf,
+  type AudienceMessageKey,
+  type LimitPhrase,
+} from '#shared/i18n/audience-messages.ts';
 import { messages } from '#shared/messages.ts';
 import { tooManyRequests, type HttpError } from '#server/http/errors.ts';
+import { localizable } from '#server/http/localized-detail.ts';
 
 /** "minute", "10 minutes", "hour", "2 hours": the window in "in the last ...". */
 export function windowPhrase(minutes: number): string {
@@ -38,6 +45,15 @@ const SENTENCES: Record<Kind, { template: string; one: string; many: string }> =
   contact: { template: messages.contactLimitPerEmail, one: 'message', many: 'messages' },
 };
 
+/** The audience's sentences by key and counted noun, to be worded in the reader's language. */
+const AUDIENCE_SENTENCES: Partial<
+  Record<Kind, { key: AudienceMessageKey; phrase: LimitPhrase['phrase'] }>
+> = {
+  request: { key: 'requestLimitPerRequester', phrase: 'limitSongs' },
+  suggestion: { key: 'suggestionLimitPerRequester', phrase: 'limitSongs' },
+  tip: { key: 'tipLimitPerRequester', phrase: 'limitTips' },
+};
+
 /**
  * 429 with the sentence a person understands ("You have requested 3 songs in the last 10
  * minutes. Try again in 6 minutes.") and Retry-After in seconds.
@@ -53,11 +69,24 @@ export function limitError(
     window: windowPhrase(windowMinutes),
     wait: waitPhrase(reached.retryAfterSeconds),
   });
-  return tooManyRequests(detail, reached.retryAfterSeconds);
+  const error = tooManyRequests(detail, reached.retryAfterSeconds);
+  const audience = AUDIENCE_SENTENCES[kind];
+  if (!audience) return error;
+  return localizable(error, {
+    key: audience.key,
+    values: {
+      count: { phrase: audience.phrase, count: reached.count },
+      window: windowPhraseOf(windowMinutes),
+      wait: waitPhraseOf(reached.retryAfterSeconds),
+    },
+  });
 }
 
 /** The flood guard: too many submissions to one musician within the last minute. */
 export function floodError(retryAfterSeconds: number): HttpError {
   const detail = fill(messages.musicianFlooded, { wait: waitPhrase(retryAfterSeconds) });
-  return tooManyRequests(detail, retryAfterSeconds);
+  return localizable(tooManyRequests(detail, retryAfterSeconds), {
+    key: 'musicianFlooded',
+    values: { wait: waitPhraseOf(retryAfterSeconds) },
+  });
 }

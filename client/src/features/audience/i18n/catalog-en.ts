@@ -1,0 +1,110 @@
+/**
+ * The audience page's own words in English: exactly what the page said before it spoke other
+ * languages (catalogs.test.ts holds them to that). Plural keys end in _one / _other (i18next);
+ * {name} is a placeholder. The musician's words (names, songs, bio) are never in a catalog.
+ */
+export const catalogEn = {
+  // Page states
+  loadingSongs: 'Loading songs…',
+  tryAgain: 'Try again',
+  goHome: 'Go to the home page',
+  documentTitle: '{name} | Song Requests',
+
+  // Header and artist profile
+  language: 'Language',
+  tip: 'Tip',
+  aboutTheArtist: 'About the Artist',
+  connect: 'Connect',
+  listen: 'Listen',
+  website: 'Website',
+  leaveATip: 'Leave a Tip',
+  followTitle: 'Follow {name}',
+  done: 'Done',
+
+  // Requests off
+  suggestASong: 'Suggest a Song',
+  sendATip: 'Send a Tip',
+
+  // Your requests (the requester's status view)
+  yourRequests: 'Your requests',
+  sending: 'Sending…',
+  statusReceived: 'Received',
+  statusUpNext: 'Up next',
+  statusPlayed: 'Played',
+  statusNotTonight: 'Not tonight',
+
+  // Song browser
+  songsHeading: 'Songs',
+  searchSongs: 'Search songs',
+  searchPlaceholder: 'Search title, artist, genre',
+  sort: 'Sort',
+  sortMostPopular: 'Most popular',
+  sortAlphabetical: 'Alphabetical',
+  sortNewest: 'Newest',
+  sortRandom: 'Random',
+  shuffle: 'Shuffle',
+  viewFilters: 'View Filters',
+  hideFilters: 'Hide Filters',
+  filtersOn: '(on)',
+  layout: 'Layout',
+  grid: 'Grid',
+  list: 'List',
+  songCount_one: '{count} song',
+  songCount_other: '{count} songs',
+  showingSongs_one: 'Showing {shown} of {count} song',
+  showingSongs_other: 'Showing {shown} of {count} songs',
+  randomSong: 'Random Song',
+  clearFilters: 'Clear Filters',
+  requestSong: 'Request Song',
+
+  // Filters panel
+  filters: 'Filters',
+  playlist: 'Playlist',
+  allSongs: 'All Songs',
+  genre: 'Genre',
+  allGenres: 'All genres',
+  mood: 'Mood',
+  allMoods: 'All moods',
+  year: 'Year',
+  allYears: 'All years',
+  decade: 'Decade',
+  allDecades: 'All decades',
+  clearAll: 'Clear All',
+
+  // Request and suggestion forms
+  requestASong: 'Request a Song',
+  yourName: 'Your name',
+  yourEmail: 'Your email',
+  dedicationOptional: 'Dedication (optional)',
+  sendRequest: 'Send Request',
+  songTitle: 'Song title',
+  artist: 'Artist',
+  messageOptional: 'Message (optional)',
+  suggestSong: 'Suggest Song',
+
+  // Tip and Zelle
+  quickAmounts: 'Quick amounts',
+  tipAmount: 'Tip amount ($)',
+  payWith: 'Pay with',
+  noTip: 'No Tip',
+  sendTip: 'Send Tip',
+  tipDefaultMessage: 'Thanks for the music!',
+  tipAfterRequestSuffix: ' (with song request)',
+  payWithZelle: 'Pay with Zelle',
+  email: 'Email',
+  phone: 'Phone',
+  copy: 'Copy',
+  copyEmail: 'Copy email',
+  copyPhone: 'Copy phone',
+} as const;
+
+export type CatalogKey = keyof typeof catalogEn;
+
+/** Plural keys appear once per plural category of each language (Intl.PluralRules). */
+type PluralBase = {
+  [K in CatalogKey]: K extends `${infer Base}_${'one' | 'other'}` ? Base : never;
+}[CatalogKey];
+
+/** What another language's catalog must hold: every key that is not plural, and any plural forms. */
+export type AudienceCatalog = Record<Exclude<CatalogKey, `${PluralBase}_${string}`>, string> &
+  Partial<Record<`${PluralBase}_${Intl.LDMLPluralRule}`, string>>;

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { TIP_AFTER_REQUEST_SUFFIX, TIP_DEFAULT_MESSAGE } from '#shared/audience-constants.ts';
+import { catalogProblems } from '#shared/i18n/catalog-checks.ts';
+import { audienceMessagesEn } from '#shared/i18n/audience-messages-en.ts';
+import { REQUESTER_STATUS_LABELS } from '#shared/request-status-labels.ts';
+import { SONG_SORT_OPTIONS } from '#shared/song-sort-options.ts';
+import { audienceI18n, applyLocale } from './audience-i18n.ts';
+import * as de from './catalog-de.ts';
+import { catalogEn } from './catalog-en.ts';
+import * as es from './catalog-es.ts';
+import * as fr from './catalog-fr.ts';
+import * as pt from './catalog-pt.ts';
+
+/**
+ * The words the page showed before it spoke other languages, copied from its components as
+ * they were: English must read exactly the same (the spec's wording).
+ */
+const BEFORE: Record<string, string> = {
+  loadingSongs: 'Loading songs…',
+  tryAgain: 'Try again',
+  goHome: 'Go to the home page',
+  tip: 'Tip',
+  aboutTheArtist: 'About the Artist',
+  connect: 'Connect',
+  listen: 'Listen',
+  website: 'Website',
+  leaveATip: 'Leave a Tip',
+  done: 'Done',
+  suggestASong: 'Suggest a Song',
+  sendATip: 'Send a Tip',
+  yourRequests: 'Your requests',
+  sending: 'Sending…',
+  songsHeading: 'Songs',
+  searchSongs: 'Search songs',
+  searchPlaceholder: 'Search title, artist, genre',
+  sort: 'Sort',
+  shuffle: 'Shuffle',
+  viewFilters: 'View Filters',
+  hideFilters: 'Hide Filters',
+  filtersOn: '(on)',
+  layout: 'Layout',
+  grid: 'Grid',
+  list: 'List',
+  randomSong: 'Random Song',
+  clearFilters: 'Clear Filters',
+  requestSong: 'Request Song',
+  filters: 'Filters',
+  playlist: 'Playlist',
+  allSongs: 'All Songs',
+  genre: 'Genre',
+  allGenres: 'All genres',
+  mood: 'Mood',
+  allMoods: 'All moods',
+  year: 'Year',
+  allYears: 'All years',
+  decade: 'Decade',
+  allDecades: 'All decades',
+  clearAll: 'Clear All',
+  requestASong: 'Request a Song',
+  yourName: 'Your name',
+  yourEmail: 'Your email',
+  dedicationOptional: 'Dedication (optional)',
+  sendRequest: 'Send Request',
+  songTitle: 'Song title',
+  artist: 'Artist',
+  messageOptional: 'Message (optional)',
+  suggestSong: 'Suggest Song',
+  quickAmounts: 'Quick amounts',
+  tipAmount: 'Tip amount ($)',
+  payWith: 'Pay with',
+  noTip: 'No Tip',
+  sendTip: 'Send Tip',
+  payWithZelle: 'Pay with Zelle',
+  email: 'Email',
+  phone: 'Phone',
+  copy: 'Copy',
+  copyEmail: 'Copy email',
+  copyPhone: 'Copy phone',
+  // Constants of shared/ the page used to show directly
+  sortMostPopular: SONG_SORT_OPTIONS[0].label,
+  sortAlphabetical: SONG_SORT_OPTIONS[1].label,
+  sortNewest: SONG_SORT_OPTIONS[2].label,
+  sortRandom: SONG_SORT_OPTIONS[3].label,
+  statusReceived: REQUESTER_STATUS_LABELS.pending,
+  statusUpNext: REQUESTER_STATUS_LABELS.up_next,
+  statusPlayed: REQUESTER_STATUS_LABELS.played,
+  statusNotTonight: REQUESTER_STATUS_LABELS.rejected,
+  tipDefaultMessage: TIP_DEFAULT_MESSAGE,
+  tipAfterRequestSuffix: TIP_AFTER_REQUEST_SUFFIX,
+};
+
+const translations = { es, de, fr, pt };
+const t = audienceI18n.getFixedT('en', ['audience', 'messages']);
+
+describe('the English catalog', () => {
+  it('holds exactly the words the page showed before', () => {
+    for (const [key, before] of Object.entries(BEFORE)) {
+      expect(catalogEn[key as keyof typeof catalogEn], key).toBe(before);
+    }
+    expect(REQUESTER_STATUS_LABELS.accepted).toBe(catalogEn.statusReceived);
+  });
+
+  it('builds the sentences the page built before', () => {
+    // Were `${name} | Song Requests`, `Follow ${name}`, plural(n, 'song', 'songs') and
+    // `Showing ${shown} of ${plural(n, 'song', 'songs')}`.
+    expect(t('documentTitle', { name: 'Ana Lima' })).toBe('Ana Lima | Song Requests');
+    expect(t('followTitle', { name: 'Ana Lima' })).toBe('Follow Ana Lima');
+    expect(t('songCount', { count: 1 })).toBe('1 song');
+    expect(t('songCount', { count: 0 })).toBe('0 songs');
+    expect(t('songCount', { count: 2345 })).toBe('2345 songs');
+    expect(t('showingSongs', { shown: 1, count: 2 })).toBe('Showing 1 of 2 songs');
+    expect(t('showingSongs', { shown: 0, count: 1 })).toBe('Showing 0 of 1 song');
+  });
+
+  it('shows messages.ts sentences word for word', () => {
+    for (const [key, sentence] of Object.entries(audienceMessagesEn)) {
+      if (!key.includes('_')) expect(t(`messages:${key}` as 'messages:pagePaused')).toBe(sentence);
+    }
+  });
+
+  it('never reads a musician’s words as placeholders', () => {
+    expect(t('documentTitle', { name: '{name} & {count}' })).toBe(
+      '{name} & {count} | Song Requests',
+    );
+    expect(t('followTitle', { name: '$t(tip)' })).toBe('Follow $t(tip)');
+  });
+});
+
+describe('each translation', () => {
+  for (const [locale, catalog] of Object.entries(translations)) {
+    it(`${locale} has every key, the same placeholders and its language's plural forms`, () => {
+      expect(catalogProblems(catalogEn, catalog.ui, locale)).toEqual([]);
+    });
+
+    it(`${locale} is a translation, not a copy of the English`, () => {
+      // Words the languages share with English (brand-like or borrowed) are few.
+      const same = Object.keys(catalog.ui).filter(
+        (key) =>
+          catalog.ui[key as keyof typeof catalog.ui] === catalogEn[key as keyof typeof catalogEn],
+      );
+      expect(same.length).toBeLessThanOrEqual(6);
+    });
+  }
+
+  it('loads on demand and words plurals in its own grammar', async () => {
+    await applyLocale('es');
+    const tEs = audienceI18n.getFixedT('es', ['audience', 'messages']);
+    expect(tEs('songCount', { count: 1 })).toBe('1 canción');
+    expect(tEs('songCount', { count: 12 })).toBe('12 canciones');
+    expect(tEs('showingSongs', { shown: 3, count: 12 })).toBe('Mostrando 3 de 12 canciones');
+    expect(tEs('messages:noSongsMatch')).toBe('Ninguna canción coincide con tu búsqueda');
+    await applyLocale('fr');
+    const tFr = audienceI18n.getFixedT('fr', ['audience', 'messages']);
+    expect(tFr('songCount', { count: 0 })).toBe('0 chanson');
+    expect(tFr('followTitle', { name: 'Ana Lima' })).toBe('Suivre Ana Lima');
+    await applyLocale('en');
+    expect(audienceI18n.t('songCount', { count: 2 })).toBe('2 songs');
+  });
+});

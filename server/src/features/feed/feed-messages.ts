@@ -1,0 +1,81 @@
+import { messages } from '#shared/messages.ts';
+import type { FeedEventMessage, FeedRequest, FeedShow } from '#shared/schemas/feed.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import type { Show } from '#shared/schemas/show.ts';
+import type { DomainEvent } from '#server/events/domain-events.ts';
+
+/** The fields of a request a feed may show, from a SongRequest or a row of the feed's queue. */
+export type FeedRequestSource = Pick<
+  SongRequest,
+  | 'id'
+  | 'song_title'
+  | 'song_artist'
+  | 'requester_name'
+  | 'dedication'
+  | 'status'
+  | 'votes'
+  | 'created_at'
+>;
+
+// Something@something: an address typed where a name or a dedication was asked for. A public
+// screen must never show one, whatever field it arrived in.
+const EMAIL_LIKE = /[^\s@]+@[^\s@]+/g;
+
+function withoutEmailAddresses(text: string): string {
+  return text.replace(EMAIL_LIKE, messages.feedEmailHidden);
+}
+
+/** "Mary Jane Smith" -> "Mary"; a name that is an email address shows as nothing. */
+export function firstName(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return first.includes('@') ? '' : first;
+}
+
+/** Built field by field, so nothing else the source carries (an email, a tip) can ride along. */
+export function toFeedRequest(source: FeedRequestSource): FeedRequest {
+  return {
+    id: source.id,
+    song: withoutEmailAddresses(source.song_title),
+    artist: withoutEmailAddresses(source.song_artist),
+    requester: firstName(source.requester_name),
+    dedication: withoutEmailAddresses(source.dedication),
+    status: source.status,
+    votes: source.votes ?? 1,
+    created_at: source.created_at,
+  };
+}
+
+function toFeedShow(show: Show | null): FeedShow | null {
+  return show && { id: show.id, name: show.name, venue_name: show.venue_name };
+}
+
+/**
+ * The feed message a domain event becomes, or undefined when the feed does not carry it. A
+ * profile change becomes a `requests.toggled` candidate: each open feed sends it only when
+ * requests_enabled differs from what that feed last told (the event does not say what changed).
+ */
+export function toFeedMessage(event: DomainEvent, at = new Date()): FeedEventMessage | undefined {
+  const stamp = at.toISOString();
+  switch (event.name) {
+    case 'request:created':
+      return { type: 'request.created', at: stamp, data: toFeedRequest(event.payload) };
+    case 'request:updated':
+      return { type: 'request.updated', at: stamp, data: toFeedRequest(event.payload) };
+    case 'request:deleted':
+      return { type: 'request.deleted', at: stamp, data: { id: event.payload.id } };
+    case 'show:updated':
+      return {
+        type: 'show.updated',
+        at: stamp,
+        data: { active: event.payload.active, show: toFeedShow(event.payload.show) },
+      };
+    case 'profile:updated':
+      return {
+        type: 'requests.toggled',
+        at: stamp,
+        data: { requests_enabled: event.payload.requests_enabled },
+      };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+import type { AudienceMessagesCatalog } from './audience-messages.ts';
+
+/**
+ * French ("vous"): audience-messages.ts's sentences. A no-break space (\u00a0) comes before
+ * « : », « ! » and « ? », as French typography wants, so they never start a line.
+ */
+export const audienceMessagesFr = {
+  pageLoadFailed: 'Impossible de charger cette page. Vérifiez votre connexion et réessayez.',
+  musicianNotFound: 'Artiste introuvable',
+  musicianNotFoundDescription: 'Le profil d’artiste demandé n’existe pas.',
+  pagePaused: 'La page de demandes de cet artiste est en pause',
+  requestsOffTitle: 'Les demandes de chansons sont désactivées pour le moment',
+  noSongsYet: 'Aucune chanson n’a encore été ajoutée.',
+  noSongsMatch: 'Aucune chanson ne correspond à votre recherche',
+  requestSent: 'Demande envoyée\u00a0:',
+  copiedToClipboard: 'Copié dans le presse-papiers\u00a0!',
+  copyFailed: 'La copie automatique a échoué. Sélectionnez le texte et copiez-le.',
+  zelleInstructions: 'Envoyez {amount} avec Zelle depuis l’application de votre banque à\u00a0:',
+  requestNameEmailRequired: 'Veuillez saisir votre nom et votre adresse e-mail',
+  emailInvalid: 'Veuillez saisir une adresse e-mail valide',
+  suggestionFieldsRequired: 'Veuillez remplir tous les champs obligatoires',
+  tipAmountInvalid: 'Veuillez saisir un montant de pourboire valide',
+  tipAmountTooHigh: 'Le pourboire ne peut pas dépasser 500\u00a0$\u00a0US',
+  tipPlatformInvalid: 'Veuillez choisir une application de paiement.',
+  textHasNulCharacter:
+    'Ce texte contient un caractère invisible qui ne peut pas être enregistré. Veuillez le ressaisir.',
+  requestsDisabled:
+    'Les demandes de chansons sont désactivées pour le moment. Veuillez réessayer plus tard.',
+  requestSongUnavailable: 'Cette chanson ne peut pas être demandée.',
+  requestLimitReached:
+    'Cet artiste a atteint sa limite de demandes. Il doit passer à Pro pour des demandes illimitées.',
+  requestSubmitFailed: 'Erreur lors de l’envoi de la demande. Veuillez réessayer.',
+  suggestionsDisabled: 'Cet artiste n’accepte pas de suggestions de chansons pour le moment.',
+  suggestionSubmitFailed: 'Erreur lors de l’envoi de la suggestion',
+  suggestionThanks: 'Merci pour votre suggestion de chanson\u00a0! L’artiste la lira bientôt.',
+  tipProviderNotSetUp: '{provider} n’est pas configuré pour cet artiste',
+  tipNoPaymentMethods:
+    'Cet artiste n’a pas encore configuré de moyen de paiement pour les pourboires',
+  tipFailed: 'Erreur lors du traitement du pourboire. Veuillez réessayer.',
+  tooManyRequests: 'Trop de tentatives. Patientez une minute, puis réessayez.',
+  requestLimitPerRequester: 'Vous avez demandé {count} au cours {window}. Réessayez dans {wait}.',
+  suggestionLimitPerRequester:
+    'Vous avez suggéré {count} au cours {window}. Réessayez dans {wait}.',
+  tipLimitPerRequester: 'Vous avez envoyé {count} au cours {window}. Réessayez dans {wait}.',
+  musicianFlooded:
+    'Beaucoup de personnes écrivent à cet artiste en ce moment. Veuillez réessayer dans {wait}.',
+  idempotencyKeyInvalid: 'L’en-tête Idempotency-Key doit comporter de 1 à 200 caractères visibles.',
+  idempotencyKeyReused:
+    'Cette Idempotency-Key a déjà servi pour un autre envoi. Utilisez une nouvelle clé pour chaque nouvel envoi.',
+  internalError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+
+  // "many" is CLDR's form for a million and more ("1 000 000 de chansons").
+  limitSongs_one: '{count} chanson',
+  limitSongs_many: '{count} de chansons',
+  limitSongs_other: '{count} chansons',
+  limitTips_one: '{count} pourboire',
+  limitTips_many: '{count} de pourboires',
+  limitTips_other: '{count} pourboires',
+  windowMinutes_one: 'de la dernière minute',
+  windowMinutes_many: 'des {count} dernières minutes',
+  windowMinutes_other: 'des {count} dernières minutes',
+  windowHours_one: 'de la dernière heure',
+  windowHours_many: 'des {count} dernières heures',
+  windowHours_other: 'des {count} dernières heures',
+  waitMinutes_one: '{count} minute',
+  waitMinutes_many: '{count} minutes',
+  waitMinutes_other: '{count} minutes',
+  waitHours_one: '{count} heure',
+  waitHours_many: '{count} heures',
+  waitHours_other: '{count} heures',
+} as const satisfies AudienceMessagesCatalog;
