@@ -96,6 +96,12 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const design = designRepository(db, images);
   const resets = passwordResetsRepository(db);
   const auth = authService({ musicians, sessions, onSessionsRevoked: events.sessionsRevoked });
+  const suggestions = suggestionsService({
+    suggestions: repositories.suggestions,
+    blocklist,
+    events,
+    limits: config.limits,
+  });
   return {
     events,
     auth,
@@ -156,12 +162,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       shows: repositories.shows,
       reports: showReportRepository(db),
     }),
-    suggestions: suggestionsService({
-      suggestions: repositories.suggestions,
-      blocklist,
-      events,
-      limits: config.limits,
-    }),
+    suggestions,
     liveQueue: liveQueueService(repositories),
     analytics: analyticsService({ analytics: analyticsRepository(db) }),
     metadata,
@@ -181,7 +182,12 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     subscription: subscriptionService(subscriptionRepository(db)),
     feedTokens: feedTokensService({ tokens: feedTokensRepository(db) }),
     feed: feedService({ feed: feedRepository(db), tokens: feedTokensRepository(db) }),
-    insights: insightsService({ insights: insightsRepository(db), songs, metadata }),
+    insights: insightsService({
+      insights: insightsRepository(db),
+      songs,
+      metadata,
+      suggestions,
+    }),
     webManifest: webManifestService({ musicians }),
   };
 }

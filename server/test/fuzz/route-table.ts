@@ -143,6 +143,19 @@ export interface OwnedThings {
   stageDevice: PairedStageDevice;
   /** A requester the musician blocked (from a request of their own, on a song of its own). */
   blockedRequester: BlockedRequester;
+  /** A token of the live feed (features/feed). */
+  feedToken: { id: string };
+}
+
+async function makeFeedToken(app: FastifyInstance, musician: TestMusician) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/feed-tokens',
+    headers: musician.auth,
+    payload: { name: 'Stream' },
+  });
+  if (res.statusCode !== 201) throw new Error(`feed token failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>();
 }
 
 /** Blocks the requester of a request on a second song, so the main request stays shown. */
@@ -179,7 +192,18 @@ export async function musicianWithThings(
   });
   const stageDevice = await pairStageDevice(app, musician);
   const blockedRequester = await blockSomeone(app, musician);
-  return { musician, song, playlist, show, request, suggestion, stageDevice, blockedRequester };
+  const feedToken = await makeFeedToken(app, musician);
+  return {
+    musician,
+    song,
+    playlist,
+    show,
+    request,
+    suggestion,
+    stageDevice,
+    blockedRequester,
+    feedToken,
+  };
 }
 
 /**
@@ -200,6 +224,7 @@ export function ownedParam(url: string, name: string, owner: OwnedThings): strin
     'song-suggestions': owner.suggestion.id,
     'stage-devices': owner.stageDevice.id,
     'blocked-requesters': owner.blockedRequester.id,
+    'feed-tokens': owner.feedToken.id,
     musician: owner.musician.musician.id,
   };
   return before ? byPart[before] : undefined;

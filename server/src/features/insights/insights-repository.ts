@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { learnNextDismissals, songs } from '#server/db/schema.ts';
 import { songKey } from '../songs/song-key.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 
 /**
  * Most asks one ranking reads: the newest 10,000 suggestions still in the running (or requests
@@ -53,8 +54,6 @@ function sqlKeyDigest(title: SQL, artist: SQL): SQL {
   return sql`encode(sha256(convert_to(lower(btrim(${title})), 'UTF8') || decode('00', 'hex')
     || convert_to(lower(btrim(${artist})), 'UTF8')), 'hex')`;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The asker of a request or +1: their email, else their phone (X-Device-Id), else the ask

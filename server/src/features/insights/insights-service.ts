@@ -14,6 +14,7 @@ import { conflict } from '#server/http/errors.ts';
 import type { MetadataService } from '../metadata/metadata-service.ts';
 import { songKey } from '../songs/song-key.ts';
 import type { SongsService } from '../songs/songs-service.ts';
+import type { SuggestionsService } from '../suggestions/suggestions-service.ts';
 import {
   dismissalKey,
   type AskRow,
@@ -28,6 +29,8 @@ interface Deps {
   songs: Pick<SongsService, 'create'>;
   /** The same lookup as the song form's Auto-fill: the bundled catalogue, then MusicBrainz. */
   metadata: Pick<MetadataService, 'search'>;
+  /** Marks the added song's pending suggestions added, as approving one would. */
+  suggestions: Pick<SuggestionsService, 'markAdded'>;
   /** The clock the ranking reads (tests fix it). */
   now?: () => Date;
 }
@@ -75,7 +78,13 @@ function songToAdd(ref: LearnNextSongRef, found: SongMetadataWithWriter | null) 
   return filled.success ? filled.data : bare;
 }
 
-export function insightsService({ insights, songs, metadata, now = () => new Date() }: Deps) {
+export function insightsService({
+  insights,
+  songs,
+  metadata,
+  suggestions,
+  now = () => new Date(),
+}: Deps) {
   /**
    * Suggested songs by rank. The repository already left out what SQL could match; the exact
    * song keys (JavaScript's case folding, as imports use) decide here.
@@ -157,7 +166,9 @@ export function insightsService({ insights, songs, metadata, now = () => new Dat
      */
     async addToSongs(musicianId: string, ref: LearnNextSongRef): Promise<Song> {
       const found = await metadata.search(ref.title, ref.artist);
-      return songs.create(musicianId, songToAdd(ref, found.metadata));
+      const song = await songs.create(musicianId, songToAdd(ref, found.metadata));
+      await suggestions.markAdded(musicianId, song);
+      return song;
     },
   };
 }

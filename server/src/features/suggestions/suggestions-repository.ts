@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts';
 import type { Db } from '#server/db/database.ts';
 import { designSettings, musicians, songs, songSuggestions } from '#server/db/schema.ts';
 import { secondsUntilFree } from '#server/db/window-wait.ts';
+import { songKey } from '../songs/song-key.ts';
 import { lockAndCheckRoom } from '../songs/songs-repository.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
 
@@ -93,6 +94,35 @@ export function suggestionsRepository(db: Db) {
         .from(songSuggestions)
         .where(eq(songSuggestions.musicianId, musicianId))
         .orderBy(desc(songSuggestions.createdAt), desc(songSuggestions.id));
+      return rows.map(toSuggestion);
+    },
+
+    /**
+     * Marks added the musician's pending suggestions of a song now in the repertoire (by the
+     * duplicate rule, songKey). SQL narrows by title; the exact key is checked here, since
+     * PostgreSQL's lower() may fold less than JavaScript's.
+     */
+    async markAdded(musicianId: string, song: { title: string; artist: string }) {
+      const key = songKey(song.title, song.artist);
+      const candidates = await db
+        .select()
+        .from(songSuggestions)
+        .where(
+          and(
+            eq(songSuggestions.musicianId, musicianId),
+            eq(songSuggestions.status, 'pending'),
+            sql`lower(btrim(${songSuggestions.suggestedTitle})) = lower(btrim(${song.title}::text))`,
+          ),
+        );
+      const ids = candidates
+        .filter((row) => songKey(row.suggestedTitle, row.suggestedArtist) === key)
+        .map((row) => row.id);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .update(songSuggestions)
+        .set({ status: 'added', updatedAt: new Date() })
+        .where(and(inArray(songSuggestions.id, ids), eq(songSuggestions.status, 'pending')))
+        .returning();
       return rows.map(toSuggestion);
     },
 

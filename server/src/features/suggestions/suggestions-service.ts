@@ -126,6 +126,13 @@ export function suggestionsService({ suggestions, blocklist, events, limits }: D
       return decided;
     },
 
+    /** A song just added another way (Learn next): its pending suggestions are answered. */
+    async markAdded(musicianId: string, song: { title: string; artist: string }) {
+      for (const suggestion of await suggestions.markAdded(musicianId, song)) {
+        events.publish({ musicianId, name: 'suggestion:updated', payload: suggestion });
+      }
+    },
+
     async delete(musicianId: string, id: string): Promise<void> {
       if (!(await suggestions.delete(musicianId, id))) throw notFound(messages.suggestionNotFound);
       events.publish({ musicianId, name: 'suggestion:deleted', payload: { id } });

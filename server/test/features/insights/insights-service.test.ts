@@ -46,7 +46,13 @@ function service(repository: InsightsRepository, found: SongMetadataWithWriter |
   };
   return {
     created,
-    insights: insightsService({ insights: repository, songs, metadata, now: () => NOW }),
+    insights: insightsService({
+      insights: repository,
+      songs,
+      metadata,
+      suggestions: { markAdded: async () => {} },
+      now: () => NOW,
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { LEARN_NEXT_DISMISSALS_MAX } from '#shared/schemas/insights.ts';
 import type { Song } from '#shared/schemas/song.ts';
+import type { Suggestion } from '#shared/schemas/suggestion.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { insightsTestConfig, learnNext, suggestAt, titles } from './learn-next-seed.ts';
@@ -131,6 +132,37 @@ describe('POST /api/insights/learn-next/songs', () => {
 
     const list = await app.inject({ method: 'GET', url: '/api/songs', headers: musician.auth });
     expect(titles(list.json<Song[]>())).toEqual(['Valerie']);
+  });
+
+  it("answers the song's pending suggestions, in any spelling, as added", async () => {
+    const musician = await musicianWithSuggestions(['Valerie', 'Amy Winehouse'], ['Own', 'Band']);
+    await suggestAt(
+      app,
+      musician,
+      { title: ' VALERIE', artist: 'amy winehouse ', email: 'b@x.io' },
+      1,
+    );
+    await suggestAt(app, musician, { title: 'Valerie', artist: 'Mark Ronson', email: 'c@x.io' }, 1);
+    expect(
+      (await addToSongs(musician, { title: 'Valerie', artist: 'Amy Winehouse' })).statusCode,
+    ).toBe(201);
+
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/song-suggestions',
+      headers: musician.auth,
+    });
+    const statuses = res
+      .json<Suggestion[]>()
+      .map((s) => `${s.suggested_title.trim()} / ${s.suggested_artist.trim()}: ${s.status}`)
+      .sort();
+    expect(statuses).toEqual([
+      'Own / Band: pending',
+      'VALERIE / amy winehouse: added',
+      'Valerie / Amy Winehouse: added',
+      // Another artist's song of the same name is another song.
+      'Valerie / Mark Ronson: pending',
+    ]);
   });
 
   it('adds a song no source knows as it is', async () => {
