@@ -26,12 +26,16 @@ function fakeEnv(overrides: { pathname?: string; readyState?: string; production
     },
     location: { pathname: overrides.pathname ?? '/dashboard' },
     serviceWorker: { register },
+    later: (work: () => void) => void settling.push(work),
   };
+  const settling: (() => void)[] = [];
   return {
     env: env as unknown as NonNullable<Parameters<typeof makeInstallable>[1]>,
     head,
     register,
     load: () => loadListeners.forEach((listener) => listener()),
+    /** The loaded page has settled: what waited for it runs. */
+    settle: () => settling.splice(0).forEach((work) => work()),
   };
 }
 
@@ -60,17 +64,22 @@ describe('musicianManifestUrl', () => {
 });
 
 describe('makeInstallable', () => {
-  it("registers the app's worker for the whole site once the page has loaded", () => {
-    const { env, register, load } = fakeEnv({ readyState: 'loading' });
+  it("registers the app's worker for the whole site once the loaded page has settled", () => {
+    const { env, register, load, settle } = fakeEnv({ readyState: 'loading' });
     makeInstallable('app', env);
+    settle();
     expect(register).not.toHaveBeenCalled();
     load();
+    // Loaded, not settled yet: the first paint and taps come first.
+    expect(register).not.toHaveBeenCalled();
+    settle();
     expect(register).toHaveBeenCalledWith('/sw.js?shell=app', { scope: '/' });
   });
 
   it("registers the audience page's worker for /musician/ and links the musician's manifest", () => {
-    const { env, register, head } = fakeEnv({ pathname: '/musician/the-band' });
+    const { env, register, head, settle } = fakeEnv({ pathname: '/musician/the-band' });
     makeInstallable('audience', env);
+    settle();
     expect(register).toHaveBeenCalledWith('/sw.js?shell=audience', { scope: '/musician/' });
     expect(head).toEqual([
       { rel: 'manifest', href: '/api/musicians/the-band/manifest.webmanifest' },
@@ -78,8 +87,9 @@ describe('makeInstallable', () => {
   });
 
   it('registers nothing in development, but still links the manifest', () => {
-    const { env, register, head } = fakeEnv({ pathname: '/musician/x', production: false });
+    const { env, register, head, settle } = fakeEnv({ pathname: '/musician/x', production: false });
     makeInstallable('audience', env);
+    settle();
     expect(register).not.toHaveBeenCalled();
     expect(head).toHaveLength(1);
   });
@@ -92,6 +102,7 @@ describe('makeInstallable', () => {
     const refused = fakeEnv();
     refused.register.mockRejectedValueOnce(new Error('SecurityError'));
     makeInstallable('app', refused.env);
+    refused.settle();
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     warn.mockRestore();
   });
