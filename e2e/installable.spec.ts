@@ -218,7 +218,10 @@ test.describe('the audience page', () => {
 
     await audience.goto(musician.slug);
     await expect(audience.song('Jolene')).toBeVisible();
-    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', manifestUrl);
+    // Linked 5 s after load, off the first paint (client/src/lib/service-worker.ts).
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', manifestUrl, {
+      timeout: 15_000,
+    });
     const manifest = (await (await request.get(manifestUrl)).json()) as {
       icons: { src: string }[];
     };

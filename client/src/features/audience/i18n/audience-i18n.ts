@@ -1,8 +1,9 @@
-import { createInstance } from 'i18next';
-import { useMemo, useSyncExternalStore } from 'react';
+import type { i18n as I18n, TFunction } from 'i18next';
+import { useSyncExternalStore } from 'react';
 import { audienceMessagesEn } from '#shared/i18n/audience-messages-en.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 import { catalogEn } from './catalog-en.ts';
+import { englishT } from './english-t.ts';
 
 /**
  * The audience page's i18next instance. Two namespaces: `audience`, the page's own words
@@ -20,20 +21,41 @@ declare module 'i18next' {
   }
 }
 
-export const audienceI18n = createInstance();
+type AudienceT = TFunction<['audience', 'messages']>;
 
-void audienceI18n.init({
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  ns: ['audience', 'messages'],
-  defaultNS: 'audience',
-  // English is in the bundle; the others arrive with loadLocale.
-  resources: { en: { audience: catalogEn, messages: audienceMessagesEn } },
-  initAsync: false,
-  keySeparator: false,
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-});
+/** English, bundled, without i18next (english-t.ts). */
+const tEnglish = englishT({
+  audience: catalogEn,
+  messages: audienceMessagesEn,
+}) as unknown as AudienceT;
+
+let i18next: Promise<I18n> | undefined;
+
+/**
+ * The page's i18next instance, made on first use: only a phone reading another language than
+ * English downloads i18next. Two namespaces: `audience`, the page's own words
+ * (catalog-<locale>.ts), and `messages`, the sentences of shared/src/messages.ts it shows (the
+ * server answers the same ones in the same language, shared/src/i18n/). Placeholders are
+ * messages.ts's {name}, not i18next's default {{name}}, so one catalog serves both sides.
+ */
+export function audienceI18next(): Promise<I18n> {
+  i18next ??= import('i18next').then(async ({ createInstance }) => {
+    const instance = createInstance();
+    await instance.init({
+      lng: DEFAULT_LOCALE,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      ns: ['audience', 'messages'],
+      defaultNS: 'audience',
+      resources: { en: { audience: catalogEn, messages: audienceMessagesEn } },
+      initAsync: false,
+      keySeparator: false,
+      interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    });
+    return instance;
+  });
+  return i18next;
+}
 
 interface LocaleCatalog {
   ui: Record<string, string>;
@@ -48,34 +70,40 @@ const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<LocaleCatalog>> = {
   pt: () => import('./catalog-pt.ts'),
 };
 
-/** Fetches a language's catalog once (English is always there). Rejects when it cannot arrive. */
-export async function loadLocale(locale: Locale): Promise<void> {
-  if (locale === 'en' || audienceI18n.hasResourceBundle(locale, 'audience')) return;
-  const { ui, messages } = await catalogs[locale]();
-  audienceI18n.addResourceBundle(locale, 'audience', ui);
-  audienceI18n.addResourceBundle(locale, 'messages', messages);
-}
+/** The page's language now, and its `t`. */
+let current: { locale: Locale; t: AudienceT } = { locale: DEFAULT_LOCALE, t: tEnglish };
+const listeners = new Set<() => void>();
 
-/** The page in `locale` from now on (its catalog fetched first). */
+/** The page in `locale` from now on (i18next and the catalog fetched first). Rejects when they cannot arrive. */
 export async function applyLocale(locale: Locale): Promise<void> {
-  await loadLocale(locale);
-  await audienceI18n.changeLanguage(locale);
+  let t = tEnglish;
+  if (locale !== 'en') {
+    const instance = await audienceI18next();
+    if (!instance.hasResourceBundle(locale, 'audience')) {
+      const { ui, messages } = await catalogs[locale]();
+      instance.addResourceBundle(locale, 'audience', ui);
+      instance.addResourceBundle(locale, 'messages', messages);
+    }
+    t = instance.getFixedT(locale, NAMESPACES) as AudienceT;
+  }
+  current = { locale, t };
+  for (const notify of listeners) notify();
 }
 
 /** The language the page speaks now. */
 export function currentLocale(): Locale {
-  const language = audienceI18n.language;
-  return (LOCALES as readonly string[]).includes(language) ? (language as Locale) : DEFAULT_LOCALE;
+  return current.locale;
 }
 
-/** A sentence of messages.ts in the page's language, for code outside components. */
-export const audienceT = audienceI18n.t.bind(audienceI18n);
+/** A sentence in the page's language, for code outside components. */
+export const audienceT = ((...args: unknown[]) =>
+  (current.t as unknown as (...a: unknown[]) => string)(...args)) as unknown as AudienceT;
 
 const NAMESPACES = ['audience', 'messages'] as const;
 
 function onLanguageChange(notify: () => void): () => void {
-  audienceI18n.on('languageChanged', notify);
-  return () => audienceI18n.off('languageChanged', notify);
+  listeners.add(notify);
+  return () => listeners.delete(notify);
 }
 
 /**
@@ -84,7 +112,6 @@ function onLanguageChange(notify: () => void): () => void {
  * useTranslation would do here: its 2 KB would put the page over its 100 KB script budget.)
  */
 export function useAudienceTranslation() {
-  const language = useSyncExternalStore(onLanguageChange, () => audienceI18n.language);
-  const t = useMemo(() => audienceI18n.getFixedT(language, NAMESPACES), [language]);
+  const { t } = useSyncExternalStore(onLanguageChange, () => current);
   return { t };
 }

@@ -4,7 +4,7 @@ import { catalogProblems } from '#shared/i18n/catalog-checks.ts';
 import { audienceMessagesEn } from '#shared/i18n/audience-messages-en.ts';
 import { REQUESTER_STATUS_LABELS } from '#shared/request-status-labels.ts';
 import { SONG_SORT_OPTIONS } from '#shared/song-sort-options.ts';
-import { audienceI18n, applyLocale } from './audience-i18n.ts';
+import { applyLocale, audienceI18next, audienceT } from './audience-i18n.ts';
 import * as de from './catalog-de.ts';
 import { catalogEn } from './catalog-en.ts';
 import * as es from './catalog-es.ts';
@@ -90,7 +90,14 @@ const BEFORE: Record<string, string> = {
 };
 
 const translations = { es, de, fr, pt };
-const t = audienceI18n.getFixedT('en', ['audience', 'messages']);
+// The page's English: english-t.ts, without i18next.
+const t = audienceT;
+const i18next = await audienceI18next();
+
+/** Every key of a catalog as `t` is asked for it, plural keys by their stem. */
+const keysOf = (catalog: Record<string, string>, prefix = '') => [
+  ...new Set(Object.keys(catalog).map((key) => prefix + key.replace(/_(one|other)$/, ''))),
+];
 
 describe('the English catalog', () => {
   it('holds exactly the words the page showed before', () => {
@@ -115,6 +122,22 @@ describe('the English catalog', () => {
   it('shows messages.ts sentences word for word', () => {
     for (const [key, sentence] of Object.entries(audienceMessagesEn)) {
       if (!key.includes('_')) expect(t(`messages:${key}` as 'messages:pagePaused')).toBe(sentence);
+    }
+  });
+
+  it('is worded by english-t.ts exactly as i18next words it, on every key', () => {
+    const tI18next = i18next.getFixedT('en', ['audience', 'messages']) as unknown as (
+      key: string,
+      values: Record<string, unknown>,
+    ) => string;
+    const keys = [...keysOf(catalogEn), ...keysOf(audienceMessagesEn, 'messages:')];
+    for (const key of keys) {
+      for (const count of [0, 1, 2, 1000]) {
+        const values = { count, name: 'Ana', shown: 3, provider: 'Venmo', max: '20', song: 'Halo' };
+        expect((t as unknown as typeof tI18next)(key, values), `${key} ${count}`).toBe(
+          tI18next(key, values),
+        );
+      }
     }
   });
 
@@ -144,16 +167,17 @@ describe('each translation', () => {
 
   it('loads on demand and words plurals in its own grammar', async () => {
     await applyLocale('es');
-    const tEs = audienceI18n.getFixedT('es', ['audience', 'messages']);
+    const tEs = i18next.getFixedT('es', ['audience', 'messages']);
     expect(tEs('songCount', { count: 1 })).toBe('1 canción');
     expect(tEs('songCount', { count: 12 })).toBe('12 canciones');
     expect(tEs('showingSongs', { shown: 3, count: 12 })).toBe('Mostrando 3 de 12 canciones');
     expect(tEs('messages:noSongsMatch')).toBe('Ninguna canción coincide con tu búsqueda');
     await applyLocale('fr');
-    const tFr = audienceI18n.getFixedT('fr', ['audience', 'messages']);
+    const tFr = i18next.getFixedT('fr', ['audience', 'messages']);
     expect(tFr('songCount', { count: 0 })).toBe('0 chanson');
     expect(tFr('followTitle', { name: 'Ana Lima' })).toBe('Suivre Ana Lima');
+    expect(audienceT('songCount', { count: 1 })).toBe('1 chanson');
     await applyLocale('en');
-    expect(audienceI18n.t('songCount', { count: 2 })).toBe('2 songs');
+    expect(audienceT('songCount', { count: 2 })).toBe('2 songs');
   });
 });
