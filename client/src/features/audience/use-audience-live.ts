@@ -47,7 +47,14 @@ export function useAudienceLive(): void {
         onStatus: (status) => useMyRequests.getState().applyStatus(status),
         pollStatuses: () => fetchStatuses(openTokens()),
         onFollowing: (again) => {
-          if (!again) return void useAudience.getState().refreshProfile();
+          // Going live for the first time: what changed between the page's first load and now
+          // came before the page followed, so no push told it. The profile (requests or tips
+          // turned off) and the songs (a 304 of a few bytes when they did not change).
+          if (!again) {
+            void useAudience.getState().refreshProfile();
+            void useAudience.getState().reloadSongs();
+            return;
+          }
           void useAudience.getState().refresh();
           void fetchStatuses(openTokens());
         },
