@@ -169,14 +169,14 @@ function Notice({ notice, onUndo, onClose }: NoticeProps) {
   return (
     <p
       key={notice.id}
-      className={`learn-next-notice learn-next-notice-${notice.kind}`}
+      className={`undo-toast learn-next-notice learn-next-notice-${notice.kind}`}
       role={notice.kind === 'error' ? 'alert' : 'status'}
     >
       <span>{notice.text}</span>
       {notice.kind === 'dismissed' ? (
         <button
           type="button"
-          className="button button-small learn-next-undo"
+          className="button button-small undo-button"
           onClick={() => onUndo(notice.song)}
         >
           Undo
