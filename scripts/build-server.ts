@@ -1,5 +1,5 @@
 /**
- * Builds the server into server/dist/main.js (and its database thread, pglite-worker.js), as
+ * Builds the server into server/dist/main.js (and its database's thread and creator), as
  * `npm start` and the Dockerfile run it.
  *
  * Why bundle a Node server: started from its sources, Node strips the types of some 200 files
@@ -17,10 +17,12 @@ const outdir = join(root, 'server', 'dist');
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  // The server, and the embedded database's thread (db/pglite-thread.ts starts it by name).
+  // The server, and the embedded database's thread and creator (db/pglite-thread.ts starts
+  // them by name).
   entryPoints: [
     join(root, 'server', 'src', 'main.ts'),
     join(root, 'server', 'src', 'db', 'pglite-worker.ts'),
+    join(root, 'server', 'src', 'db', 'pglite-create.ts'),
   ],
   outdir,
   entryNames: '[name]',

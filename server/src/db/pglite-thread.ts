@@ -2,8 +2,10 @@
  * The main thread's handle on the embedded database thread (pglite-worker.ts): wire-protocol
  * bytes in, wire-protocol bytes out. PgliteConnection speaks node-postgres on top of it.
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { execRaw, openPglite } from './pglite-open.ts';
 
@@ -12,8 +14,6 @@ export interface PgliteThreadOptions {
   dataDir: string | undefined;
   /** PostgreSQL settings, `name=value`. */
   settings: string[];
-  /** Create and migrate the database, then end the thread. */
-  createOnly?: boolean;
 }
 
 export type ToPgliteThread = { type: 'exec'; id: number; bytes: Uint8Array } | { type: 'close' };
@@ -31,24 +31,35 @@ export interface PgliteThread {
   close(): Promise<void>;
 }
 
-// The worker is a sibling of this file: pglite-worker.ts in the sources, pglite-worker.js in
-// the server bundle (scripts/build-server.ts builds both).
-const workerFile = join(
-  import.meta.dirname,
-  import.meta.filename.endsWith('.ts') ? 'pglite-worker.ts' : 'pglite-worker.js',
-);
+// The thread's and the creator's scripts are siblings of this file: .ts in the sources, .js in
+// the server bundle (scripts/build-server.ts builds them all).
+const sibling = (name: string) =>
+  join(import.meta.dirname, `${name}${import.meta.filename.endsWith('.ts') ? '.ts' : '.js'}`);
+const workerFile = sibling('pglite-worker');
+const createFile = sibling('pglite-create');
 
 export async function startPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
   // In memory (the test suites, a few hundred databases a run): on this thread, where starting
   // one costs a fraction of a thread's start-up. Same session, connections and statements.
   if (options.dataDir === undefined) return onThisThread(options);
   // Creating a database grows PostgreSQL's WebAssembly memory to about 1 GB, and WebAssembly
-  // memory never shrinks: a thread of its own creates it, and its memory ends with it.
-  if (options.dataDir !== undefined && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
-    const creator = await startWorker({ ...options, createOnly: true });
-    await creator.ended;
+  // memory never shrinks: a process of its own creates it, and its memory ends with it.
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    await createDatabase(options.dataDir, options.settings);
   }
   return startWorker(options);
+}
+
+async function createDatabase(dataDir: string, settings: string[]): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [createFile, dataDir, JSON.stringify(settings)]);
+  } catch (err) {
+    const { stderr } = err as { stderr?: string };
+    const reason = stderr?.trim() || (err as Error).message;
+    throw new Error(`the embedded database could not be created in ${dataDir}: ${reason}`, {
+      cause: err,
+    });
+  }
 }
 
 async function onThisThread(options: PgliteThreadOptions): Promise<PgliteThread> {
@@ -56,11 +67,8 @@ async function onThisThread(options: PgliteThreadOptions): Promise<PgliteThread>
   return { exec: (bytes) => execRaw(pglite, bytes), close: () => pglite.close() };
 }
 
-async function startWorker(
-  options: PgliteThreadOptions,
-): Promise<PgliteThread & { ended: Promise<void> }> {
+async function startWorker(options: PgliteThreadOptions): Promise<PgliteThread> {
   const worker = new Worker(workerFile, { workerData: options });
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(err: Error): void }>();
   let nextId = 0;
   let started = false;
@@ -89,7 +97,6 @@ async function startWorker(
     for (const call of waiting.values()) call.reject(stopped);
     waiting.clear();
     if (!started) return failStart(stopped);
-    if (options.createOnly) return;
     // Nothing can be stored any more: better a process a supervisor restarts than one that
     // answers 500 to everyone. Everything acknowledged so far is on disk.
     if (!closing) {
@@ -108,7 +115,6 @@ async function startWorker(
   }
   started = true;
   return {
-    ended,
     exec(bytes) {
       if (closing) return Promise.reject(new Error('the embedded database is closed'));
       const id = nextId++;

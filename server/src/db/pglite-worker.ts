@@ -16,12 +16,6 @@ const send = (message: FromPgliteThread, transfer: ArrayBuffer[] = []) =>
 const options = workerData as PgliteThreadOptions;
 try {
   const pglite = await openPglite(options.dataDir, options.settings);
-  if (options.createOnly) {
-    await pglite.close();
-    send({ type: 'ready' });
-    port.close();
-    process.exit(0);
-  }
   // One message at a time, in order: the connection on the other side sends the next only
   // after this one's answer.
   let queue = Promise.resolve();

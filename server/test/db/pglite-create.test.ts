@@ -1,0 +1,43 @@
+/**
+ * A new embedded database is created by a process of its own (pglite-create.ts), so the
+ * gigabyte of WebAssembly memory creating it takes leaves with that process.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/database.ts';
+import { startPgliteThread } from '#server/db/pglite-thread.ts';
+
+const folders: string[] = [];
+const newFolder = async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'songreq-create-'));
+  folders.push(folder);
+  return folder;
+};
+afterEach(() => Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true }))));
+
+describe('creating the embedded database', { timeout: 60_000 }, () => {
+  it('creates and migrates a new folder, then opens it', async () => {
+    const dataDir = await newFolder();
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+      const result = await database.db.execute(sql`select count(*)::int as n from musicians`);
+      expect((result as unknown as { rows: Array<{ n: number }> }).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('says what went wrong when PostgreSQL cannot start, in one line', async () => {
+    const dataDir = await newFolder();
+    const opening = startPgliteThread({ dataDir, settings: ['shared_buffers=banana'] });
+    await expect(opening).rejects.toThrow(
+      new RegExp(`^the embedded database could not be created in ${dataDir}: PGlite failed`),
+    );
+    await opening.catch((err: Error) => expect(err.message).not.toContain('\n'));
+  });
+});
