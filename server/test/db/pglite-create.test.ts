@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
 import { startPgliteThread } from '#server/db/pglite-thread.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 
 const folders: string[] = [];
 const newFolder = async () => {
@@ -26,7 +27,7 @@ describe('creating the embedded database', { timeout: 60_000 }, () => {
     try {
       expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
       const result = await database.db.execute(sql`select count(*)::int as n from musicians`);
-      expect((result as unknown as { rows: Array<{ n: number }> }).rows).toEqual([{ n: 0 }]);
+      expect(rowsOf<{ n: number }>(result)).toEqual([{ n: 0 }]);
     } finally {
       await database.close();
     }
