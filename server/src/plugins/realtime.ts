@@ -13,6 +13,7 @@ import {
 import type { DomainEvent } from '../events/domain-events.ts';
 import { withoutEmails, type Session } from '../http/session.ts';
 import { audienceNamespace } from './audience-namespace.ts';
+import { RecoveryAdapter } from './recovery-adapter.ts';
 import { releaseUpgradeRequest } from './engine-memory.ts';
 import { slugDirectory } from './slug-directory.ts';
 
@@ -91,7 +92,8 @@ export const realtimePlugin = fp(
       // A device that drops for a moment gets what it missed; the token is checked again.
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
       // The adapter option makes one adapter per namespace: /audience crosses processes too.
-      ...(redis ? { adapter: createAdapter(redis) } : {}),
+      // Alone, the process keeps what devices missed itself (recovery-adapter.ts says how).
+      adapter: redis ? createAdapter(redis) : RecoveryAdapter,
     });
 
     io.engine.on('connection', releaseUpgradeRequest);
