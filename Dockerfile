@@ -27,4 +27,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # A 2 MB young generation keeps the heap small at rest (see scripts/lib/server-process.ts).
-CMD ["node","--max-semi-space-size=2","server/dist/main.js"]
+CMD ["node","--max-semi-space-size=4","server/dist/main.js"]
