@@ -10,6 +10,7 @@
  *
  *   npm run bench:realtime                  embedded only
  *   npm run bench:realtime -- --postgres    also PostgreSQL + Redis with two processes
+ *   npm run bench:realtime -- --postgres --skip-embedded    only those
  *
  * Options: --musicians 500 --devices 3 --rates 200,400,600,800 --seconds 10 --workers 2
  *          --idle-devices 10000 --idle-seconds 90 --settle-seconds 20 --cpu-prof-dir DIR
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     'idle-seconds': { type: 'string', default: '90' },
     'settle-seconds': { type: 'string', default: '20' },
     postgres: { type: 'boolean', default: false },
+    /** With --postgres: measure only the PostgreSQL setup. */
+    'skip-embedded': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of each server process into this folder (open it in DevTools). */
     'cpu-prof-dir': { type: 'string' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -340,10 +343,9 @@ async function idleRun(servers: ServerProcess[], musicians: Musician[]) {
   }
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
-try {
+/** The embedded default: footprint on the first start and on a restart, then the scenario. */
+async function embeddedScenario(env: Record<string, string>) {
   // The first start creates the database; a musician's laptop mostly restarts on one.
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
   const first = await startServer(env);
   const firstStart = await atRest([first]).finally(() => first.stop());
   let embedded = [await startServer(env)];
@@ -358,6 +360,12 @@ try {
   } finally {
     await Promise.all(embedded.map((server) => server.stop()));
   }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
+try {
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  if (!args['skip-embedded']) await embeddedScenario(env);
 
   if (args.postgres) {
     const admin = new pg.Client({ connectionString: args['database-url'] });
