@@ -33,9 +33,9 @@ const NOT_RECOVERED = null as unknown as Session;
  * the embedded server's largest cost under load (measured at 600 requests a second):
  *
  * - It kept every event, for every room, as the live objects it was emitted with, and let go of
- *   them only once a minute: up to three minutes of events, hundreds of megabytes that every
- *   full garbage collection had to walk. Here an event is kept as one JSON string, and
- *   expired ones go on each broadcast.
+ *   them only once a minute: up to three minutes of events. At 600 requests a second the heap
+ *   grew by about 1 MB a second, all of it walked by every full collection. Here an event is
+ *   kept as one JSON string, and expired ones go on each broadcast.
  * - It kept events for rooms nobody can ever ask for (a musician with no stage device still had
  *   every request kept for the stage room). Here an event is kept only when a connected socket,
  *   or a disconnected one that may still come back, is in one of its rooms.
