@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { execRaw, openPglite } from './pglite-open.ts';
 
 export interface PgliteThreadOptions {
   /** Undefined keeps the database in memory (tests). */
@@ -63,6 +62,9 @@ async function createDatabase(dataDir: string, settings: string[]): Promise<void
 }
 
 async function onThisThread(options: PgliteThreadOptions): Promise<PgliteThread> {
+  // Loaded here only: PGlite's JavaScript costs the main thread 7-8 MB, and only in-memory
+  // databases run it there (the server bundle makes this import a chunk of its own).
+  const { execRaw, openPglite } = await import('./pglite-open.ts');
   const pglite = await openPglite(options.dataDir, options.settings);
   return { exec: (bytes) => execRaw(pglite, bytes), close: () => pglite.close() };
 }
