@@ -1,5 +1,6 @@
 /**
- * Builds the server into server/dist/main.js (and its database's thread and creator), as
+ * Builds the server into server/dist/main.js (with its database's thread and creator, and chunks
+ * of what they load on demand or share), as
  * `npm start` and the Dockerfile run it.
  *
  * Why bundle a Node server: started from its sources, Node strips the types of some 200 files
