@@ -1,7 +1,6 @@
 /**
  * Builds the server into server/dist/main.js (with its database's thread and creator, and chunks
- * of what they load on demand or share), as
- * `npm start` and the Dockerfile run it.
+ * of what they load on demand or share), as `npm start` and the Dockerfile run it.
  *
  * Why bundle a Node server: started from its sources, Node strips the types of some 200 files
  * and resolves about a thousand modules, and each resolution inside a package with a large
