@@ -3,15 +3,12 @@
  * it. PGlite's own execProtocolRaw keeps a parsed copy of every answer for good (PGlite 0.5.16),
  * so a long show's worth of statements grew the database thread's heap without end.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execRaw, openPglite } from '#server/db/pglite-open.ts';
+import { collectGarbage } from '#server-test/helpers/collect-garbage.ts';
 
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 const retainedBytes = () => {
   collectGarbage();
   collectGarbage();

@@ -1,14 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { collectGarbage } from '#server-test/helpers/collect-garbage.ts';
 import { registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { connectDevice } from '#server-test/helpers/test-device.ts';
-
-// A full collection on demand, without starting Vitest's workers with --expose-gc.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 const { app, url } = await startTestApp({}, { listen: true });
 
