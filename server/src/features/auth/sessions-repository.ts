@@ -1,8 +1,26 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { authSessions } from '#server/db/schema.ts';
 
 export function sessionsRepository(db: Db) {
+  // Every device's connection and every signed-in request asks this: built once, not per call.
+  const findLive = db
+    .select({
+      id: authSessions.id,
+      musicianId: authSessions.musicianId,
+      scope: authSessions.scope,
+      stageDeviceId: authSessions.stageDeviceId,
+    })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('sessions_find_live');
+
   return {
     async insert(musicianId: string, tokenHash: string, expiresAt: Date): Promise<string> {
       const [row] = await db
@@ -14,21 +32,7 @@ export function sessionsRepository(db: Db) {
 
     /** The live (not revoked, not expired) session holding this token hash. */
     async findLive(tokenHash: string) {
-      const [row] = await db
-        .select({
-          id: authSessions.id,
-          musicianId: authSessions.musicianId,
-          scope: authSessions.scope,
-          stageDeviceId: authSessions.stageDeviceId,
-        })
-        .from(authSessions)
-        .where(
-          and(
-            eq(authSessions.tokenHash, tokenHash),
-            isNull(authSessions.revokedAt),
-            gt(authSessions.expiresAt, new Date()),
-          ),
-        );
+      const [row] = await findLive.execute({ tokenHash, now: new Date() });
       return row;
     },
 

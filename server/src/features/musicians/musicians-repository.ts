@@ -9,7 +9,19 @@ type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'>
 export type MusicianChanges = Partial<Omit<MusicianRow, 'id' | 'createdAt' | 'email'>>;
 
 export function musiciansRepository(db: Db) {
+  const slugById = db
+    .select({ slug: musicians.slug })
+    .from(musicians)
+    .where(eq(musicians.id, sql.placeholder('id')))
+    .prepare('musicians_slug_by_id');
+
   return {
+    /** Only the slug: every device's connection asks it (realtime.ts). */
+    async slugOf(id: string): Promise<string | undefined> {
+      const [row] = await slugById.execute({ id });
+      return row?.slug;
+    },
+
     async findById(id: string): Promise<MusicianRow | undefined> {
       const [row] = await db.select().from(musicians).where(eq(musicians.id, id));
       return row;

@@ -54,7 +54,7 @@ export function profileService({ musicians, events }: Deps) {
   return {
     /** The musician's current slug (the name of their public room), or undefined when gone. */
     async slugOf(musicianId: string): Promise<string | undefined> {
-      return (await musicians.findById(musicianId))?.slug;
+      return musicians.slugOf(musicianId);
     },
 
     async get(musicianId: string): Promise<Musician> {
