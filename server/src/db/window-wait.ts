@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database.ts';
 import { rowsOf } from './rows-of.ts';
@@ -15,20 +15,25 @@ export interface Counted {
  * window, which is when one more is allowed again, or NULL while fewer than `max` are in it. Each
  * table is read newest first through its created_at index, `max` rows at most, so a requester
  * with years of history costs what one with a few does. A value, so a larger statement can read
- * it along with everything else it needs (the request admission does).
+ * it along with everything else it needs (the request admission does). The limits may be
+ * placeholders, for a statement prepared once (prepared-statement.ts).
  */
-export function windowWaitSql(counted: Counted[], windowMinutes: number, max: number): SQL {
+export function windowWaitSql(
+  counted: Counted[],
+  windowMinutes: number | Placeholder,
+  max: number | Placeholder,
+): SQL {
   const window = sql`make_interval(mins => ${windowMinutes}::int)`;
   const newest = counted.map(
     ({ table, where }) => sql`(SELECT r.created_at FROM ${table} r
       WHERE r.created_at > now() - ${window} AND ${where}
-      ORDER BY r.created_at DESC LIMIT ${max})`,
+      ORDER BY r.created_at DESC LIMIT ${max}::int)`,
   );
   return sql`(
     SELECT extract(epoch FROM (created_at + ${window} - now()))::float8
     FROM (${sql.join(newest, sql` UNION ALL `)}) recent
     ORDER BY created_at DESC
-    OFFSET ${max - 1} LIMIT 1)`;
+    OFFSET ${max}::int - 1 LIMIT 1)`;
 }
 
 /** windowWaitSql read on its own. */

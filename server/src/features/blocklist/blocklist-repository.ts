@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts';
 import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
@@ -7,16 +7,27 @@ import type { Requester } from './requester.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 
 /** The requester behind a blocked entry matches by email or by phone, whichever is known. */
-function matches(email: string, deviceId: string, column: { email: string; device: string }) {
+function matches(
+  email: string | Placeholder,
+  deviceId: string | Placeholder,
+  column: { email: string; device: string },
+) {
   return sql`((${email}::text <> '' AND lower(${sql.raw(column.email)}) = ${email}::text)
     OR (${deviceId}::text <> '' AND ${sql.raw(column.device)} = ${deviceId}::text))`;
 }
 
-/** True when the musician (an SQL expression, e.g. a column) blocked this requester. */
-export function blockedSql(musicianId: SQL, who: Requester): SQL {
+/**
+ * True when the musician (an SQL expression, e.g. a column) blocked the requester with this
+ * email, lower-cased, or this device ('' for none); either may be a placeholder.
+ */
+export function blockedSql(
+  musicianId: SQL,
+  email: string | Placeholder,
+  deviceId: string | Placeholder,
+): SQL {
   return sql`EXISTS (SELECT 1 FROM ${blockedRequesters}
     WHERE musician_id = ${musicianId}
-      AND ${matches(who.email.toLowerCase(), who.deviceId, { email: 'email', device: 'device_id' })})`;
+      AND ${matches(email, deviceId, { email: 'email', device: 'device_id' })})`;
 }
 
 export interface BlockResult {
@@ -35,7 +46,7 @@ export function blocklistRepository(db: Db) {
     /** Whether this musician blocked the requester's email or phone. */
     async isBlocked(musicianId: string, who: Requester): Promise<boolean> {
       const result = await db.execute(
-        sql`SELECT ${blockedSql(sql`${musicianId}`, who)} AS blocked`,
+        sql`SELECT ${blockedSql(sql`${musicianId}`, who.email.toLowerCase(), who.deviceId)} AS blocked`,
       );
       return rowsOf<{ blocked: boolean }>(result)[0]?.blocked === true;
     },

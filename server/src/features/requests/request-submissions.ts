@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
 import { windowWaitSql, type Counted } from '#server/db/window-wait.ts';
@@ -74,16 +75,44 @@ export function requestSubmissions(db: Db) {
     { table: requests, where },
     { table: requestVoters, where },
   ];
+  const p = (name: string) => sql.placeholder(name);
 
-  /** Whether this Idempotency-Key filed a request or a +1 with the musician (an SQL value). */
-  const keyUsedSql = (musicianId: SQL, key: string | null) =>
-    key
-      ? sql`EXISTS (SELECT 1 FROM ${requests}
-          WHERE musician_id = ${musicianId} AND idempotency_key = ${key}
+  // Every audience request runs the three statements below: each is built once (and prepared
+  // once per connection), which keeps the request's own work small under a crowd's load.
+  const musicianId = sql`s.musician_id`;
+  const byRequester = sql`r.musician_id = s.musician_id
+    AND (lower(r.requester_email) = lower(${p('email')}::text)
+      OR (${p('deviceId')}::text <> '' AND r.device_id = ${p('deviceId')}::text))`;
+  const admissionStatement = preparedStatement(
+    db,
+    'requests_admission',
+    sql`
+      SELECT s.musician_id, s.hidden, m.requests_enabled,
+        (${p('key')}::text IS NOT NULL AND EXISTS (SELECT 1 FROM ${requests}
+          WHERE musician_id = ${musicianId} AND idempotency_key = ${p('key')}::text
           UNION ALL
           SELECT 1 FROM ${requestVoters}
-          WHERE musician_id = ${musicianId} AND idempotency_key = ${key})`
-      : sql`false`;
+          WHERE musician_id = ${musicianId} AND idempotency_key = ${p('key')}::text)) AS key_used,
+        ${windowWaitSql(requestsAndVotes(byRequester), p('windowMinutes'), p('perRequester'))}
+          AS requester_wait,
+        ${windowWaitSql(requestsAndVotes(sql`r.musician_id = s.musician_id`), 1, p('perMusician'))}
+          AS musician_wait,
+        ${blockedSql(musicianId, p('emailLower'), p('deviceId'))} AS blocked
+      FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
+      WHERE s.id = ${p('songId')}::uuid`,
+  );
+  const fileRequest = preparedStatement(
+    db,
+    'requests_file',
+    sql`
+      SELECT outcome, musician_id, request_id, song_hidden, requests_enabled
+      FROM file_request(${p('songId')}::uuid, ${p('name')}::text, ${p('email')}::text,
+        ${p('dedication')}::text, ${p('tip')}::numeric, ${p('deviceId')}::text,
+        ${p('key')}::text, ${p('statusTokenHash')}::text, ${p('blocked')}::boolean)`,
+  );
+  const visibleById = selectRequestsFrom(db)
+    .where(and(eq(requests.id, p('requestId')), visible))
+    .prepare('requests_visible_by_id');
 
   return {
     /**
@@ -97,21 +126,16 @@ export function requestSubmissions(db: Db) {
       who: Requester,
       limits: AdmissionLimits,
     ): Promise<Admission | undefined> {
-      const musicianId = sql`s.musician_id`;
-      const device = who.deviceId ? sql` OR r.device_id = ${who.deviceId}` : sql``;
-      const byRequester = sql`r.musician_id = s.musician_id
-        AND (lower(r.requester_email) = lower(${who.email}::text)${device})`;
-      const { perRequester } = limits;
-      const result = await db.execute(sql`
-        SELECT s.musician_id, s.hidden, m.requests_enabled,
-          ${keyUsedSql(musicianId, key)} AS key_used,
-          ${windowWaitSql(requestsAndVotes(byRequester), perRequester.windowMinutes, perRequester.max)}
-            AS requester_wait,
-          ${windowWaitSql(requestsAndVotes(sql`r.musician_id = s.musician_id`), 1, limits.perMusicianPerMinute)}
-            AS musician_wait,
-          ${blockedSql(musicianId, who)} AS blocked
-        FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
-        WHERE s.id = ${songId}`);
+      const result = await admissionStatement({
+        songId,
+        key,
+        email: who.email,
+        emailLower: who.email.toLowerCase(),
+        deviceId: who.deviceId,
+        windowMinutes: limits.perRequester.windowMinutes,
+        perRequester: limits.perRequester.max,
+        perMusician: limits.perMusicianPerMinute,
+      });
       const [row] = rowsOf<{
         musician_id: string;
         hidden: boolean;
@@ -184,13 +208,17 @@ export function requestSubmissions(db: Db) {
      * show) takes +1s: last week's forgotten request does not swallow tonight's.
      */
     async submit(submission: Submission): Promise<Filed | undefined> {
-      const result = await db.execute(sql`
-        SELECT outcome, musician_id, request_id, song_hidden, requests_enabled
-        FROM file_request(${submission.songId}::uuid, ${submission.requesterName}::text,
-          ${submission.requesterEmail}::text, ${submission.dedication}::text,
-          ${submission.tipAmount}::numeric, ${submission.deviceId}::text,
-          ${submission.idempotencyKey}::text, ${submission.statusTokenHash}::text,
-          ${submission.blocked}::boolean)`);
+      const result = await fileRequest({
+        songId: submission.songId,
+        name: submission.requesterName,
+        email: submission.requesterEmail,
+        dedication: submission.dedication,
+        tip: submission.tipAmount,
+        deviceId: submission.deviceId,
+        key: submission.idempotencyKey,
+        statusTokenHash: submission.statusTokenHash,
+        blocked: submission.blocked,
+      });
       const [filed] = rowsOf<{
         outcome: 'unavailable' | 'replay' | 'created' | 'merged';
         musician_id: string;
@@ -209,7 +237,7 @@ export function requestSubmissions(db: Db) {
       if (filed.outcome === 'replay') return { outcome: 'replay' };
       const requestId = filed.request_id!;
       // As the musician's devices will see it (a blocked requester's is never shown).
-      const [row] = await selectRequestsFrom(db).where(and(eq(requests.id, requestId), visible));
+      const [row] = await visibleById.execute({ requestId });
       return {
         outcome: filed.outcome,
         musicianId: filed.musician_id,
