@@ -1,0 +1,103 @@
+/**
+ * preparedStatement: a raw statement built once and run with values, on the test database
+ * (PGlite, or PostgreSQL with TEST_DB=postgres).
+ */
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { preparedStatement } from '#server/db/prepared-statement.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
+import { contactMessages } from '#server/db/schema.ts';
+import { secondsUntilFree, windowWaitSql } from '#server/db/window-wait.ts';
+import { createTestDatabase, type TestDatabase } from '#server-test/helpers/test-database.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await openDatabase(testDb.options);
+});
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+});
+
+describe('preparedStatement', () => {
+  it('answers each call with its own values, as db.execute would', async () => {
+    const echo = preparedStatement(
+      database.db,
+      'test_echo',
+      sql`SELECT ${sql.placeholder('text')}::text AS text, ${sql.placeholder('n')}::int + 1 AS next,
+        ${sql.placeholder('maybe')}::text IS NULL AS missing`,
+    );
+    const calls = await Promise.all([
+      echo({ text: 'plain', n: 1, maybe: 'x' }),
+      echo({ text: "it's'; DROP TABLE songs; --", n: 41, maybe: null }),
+      echo({ text: 'Déjà vu 🎸', n: -1, maybe: '' }),
+    ]);
+    expect(calls.map((result) => rowsOf(result)[0])).toEqual([
+      { text: 'plain', next: 2, missing: false },
+      { text: "it's'; DROP TABLE songs; --", next: 42, missing: true },
+      { text: 'Déjà vu 🎸', next: 0, missing: false },
+    ]);
+  });
+
+  it('builds the statement text once, not on every call', async () => {
+    const build = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      const one = preparedStatement(database.db, 'test_one', sql`SELECT 1 AS one`);
+      expect(build).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 5; i++) expect(rowsOf(await one({}))).toEqual([{ one: 1 }]);
+      expect(build).toHaveBeenCalledTimes(1);
+    } finally {
+      build.mockRestore();
+    }
+  });
+
+  it('refuses a call that leaves a placeholder without a value', async () => {
+    const statement = preparedStatement(
+      database.db,
+      'test_missing',
+      sql`SELECT ${sql.placeholder('given')}::text, ${sql.placeholder('forgotten')}::text`,
+    );
+    await expect(statement({ given: 'x' })).rejects.toThrow(/forgotten/);
+  });
+
+  it('takes limits as placeholders in windowWaitSql, with the same answer as numbers', async () => {
+    const email = 'prepared-limit@example.com';
+    for (const ago of [1, 4, 7]) {
+      await database.db.insert(contactMessages).values({
+        musicianId: null,
+        name: 'Sender',
+        email,
+        message: 'hello',
+        createdAt: new Date(Date.now() - ago * 60_000),
+      });
+    }
+    const counted = [{ table: contactMessages, where: sql`r.email = ${email}::text` }];
+    const wait = preparedStatement(
+      database.db,
+      'test_window_wait',
+      sql`SELECT ${windowWaitSql(counted, sql.placeholder('minutes'), sql.placeholder('max'))} AS wait`,
+    );
+    const waitOf = async (minutes: number, max: number) => {
+      const value = rowsOf<{ wait: number | null }>(await wait({ minutes, max }))[0]!.wait;
+      return value === null ? null : Number(value);
+    };
+    for (const [minutes, max] of [
+      [10, 3],
+      [10, 2],
+      [10, 4],
+      [5, 1],
+    ] as const) {
+      const expected = await secondsUntilFree(database.db, counted, minutes, max);
+      const actual = await waitOf(minutes, max);
+      if (expected === null) expect(actual).toBeNull();
+      else expect(actual).toBeCloseTo(expected, 0);
+    }
+    // The 7-minutes-ago message leaves a 10-minute window in about 3 minutes.
+    expect(await waitOf(10, 3)).toBeGreaterThan(175);
+  });
+});
