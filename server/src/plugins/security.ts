@@ -1,9 +1,9 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '#shared/messages.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
+import { addSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +42,7 @@ const MINUTE = 60_000;
 
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityOptions) => {
-    await app.register(helmet, {
+    addSecurityHeaders(app, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
