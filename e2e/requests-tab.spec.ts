@@ -24,9 +24,7 @@ test.describe('dashboard Requests tab', () => {
     await expect(page.getByText('Live: Friday at the Pub')).toBeVisible();
 
     await submitRequestByApi(request, songId, { requester_name: 'Robin' });
-    await expect(dashboard.allRequests.getByRole('heading', { level: 3 })).toHaveText(
-      'Current Show: Friday at the Pub',
-    );
+    await expect(dashboard.allRequestsTitle).toHaveText('Current Show: Friday at the Pub');
     await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toContainText(
       'Friday at the Pub',
     );
@@ -34,9 +32,7 @@ test.describe('dashboard Requests tab', () => {
 
     await page.getByRole('button', { name: 'Stop Show' }).click();
     await expect(page.getByRole('button', { name: 'Start a Show' })).toBeVisible();
-    await expect(dashboard.allRequests.getByRole('heading', { level: 3 })).toHaveText(
-      'All Requests',
-    );
+    await expect(dashboard.allRequestsTitle).toHaveText('All Requests');
 
     await page.getByRole('button', { name: 'Archive show Friday at the Pub' }).click();
     await expect(dashboard.toast).toHaveText('Show archived');

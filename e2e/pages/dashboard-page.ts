@@ -17,6 +17,8 @@ export class DashboardPage {
   readonly completedColumn: Locator;
   /** Requests tab. */
   readonly allRequests: Locator;
+  /** Its title, 'All Requests' or 'Current Show: <name>' (not the empty list's own heading). */
+  readonly allRequestsTitle: Locator;
   readonly toast: Locator;
   /** The bars of Played / Reject moves still in their undo window, and refused moves. */
   readonly undoToasts: Locator;
@@ -37,7 +39,12 @@ export class DashboardPage {
     this.upNextColumn = page.getByRole('region', { name: /^Up Next/ });
     this.liveColumn = page.getByRole('region', { name: /^Live Requests/ });
     this.completedColumn = page.locator('details.board-column');
-    this.allRequests = page.getByRole('region', { name: /^(All Requests|Current Show:)/ });
+    const allRequestsTitle = /^(All Requests|Current Show:)/;
+    this.allRequests = page.getByRole('region', { name: allRequestsTitle });
+    this.allRequestsTitle = this.allRequests.getByRole('heading', {
+      level: 3,
+      name: allRequestsTitle,
+    });
     this.toast = page.locator('.toast');
     this.undoToasts = page.locator('.undo-toast');
   }
