@@ -24,7 +24,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { coreShareOver, megabytes, residentBytes } from './bench/process-stats.ts';
+import {
+  coreShareOver,
+  cpuSecondsOfThreads,
+  megabytes,
+  residentBytes,
+} from './bench/process-stats.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { DASHBOARD_POLL_MS, ON_STAGE_POLL_MS } from '#shared/limits.ts';
 
@@ -199,11 +204,14 @@ let nextSeq = 0;
  * id, Idempotency-Key) to the musicians in turn, as the audience page sends them.
  */
 async function runLoad(
-  urls: string[],
+  servers: ServerProcess[],
   musicians: Musician[],
   workers: ChildProcess[],
   rate: number,
 ) {
+  const urls = servers.map((server) => server.url);
+  const cpu = () => Promise.all(servers.map((server) => cpuSecondsOfThreads(server.child.pid!)));
+  const cpuBefore = await cpu();
   const sent = new Map<number, bigint>();
   const total = rate * SECONDS;
   const started = process.hrtime.bigint();
@@ -231,6 +239,11 @@ async function runLoad(
   }
   await Promise.all(pending);
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  // What the servers spent on the requests (their events reach the devices before the answer).
+  const cpuAfter = await cpu();
+  const msPerRequest = (thread: 'main' | 'all') =>
+    (cpuAfter.reduce((sum, after, i) => sum + after[thread] - cpuBefore[i]![thread], 0) * 1000) /
+    total;
   await sleep(1000); // let the last events land
   const arrivals = await collectArrivals(workers);
 
@@ -248,6 +261,8 @@ async function runLoad(
   latencies.sort((a, b) => a - b);
   return {
     achievedPerSecond: total / elapsed,
+    mainMsPerRequest: msPerRequest('main'),
+    allMsPerRequest: msPerRequest('all'),
     lost: failures + incomplete,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -289,18 +304,21 @@ async function scenario(
   console.log(
     `Capacity sweep: ${MUSICIANS} musicians x ${DEVICES} devices, ${SECONDS} s per rate\n`,
   );
-  console.log('| offered | achieved | p50 ms | p95 ms | p99 ms | lost | p99 target |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| offered | achieved | p50 ms | p95 ms | p99 ms | lost | p99 target | server CPU ms a request: main thread, all |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   let sustained = 0;
   try {
     for (const rate of RATES) {
-      const result = await runLoad(urls, musicians, devices.workers, rate);
+      const result = await runLoad(servers, musicians, devices.workers, rate);
       const met = result.p99 <= TARGET.p99Ms && result.lost === 0;
       if (met) sustained = Math.max(sustained, rate);
       console.log(
         `| ${rate}/s | ${result.achievedPerSecond.toFixed(0)}/s | ${result.p50.toFixed(1)} | ` +
           `${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.lost} | ` +
-          `${met ? 'met' : 'missed'} |`,
+          `${met ? 'met' : 'missed'} | ${result.mainMsPerRequest.toFixed(2)}, ` +
+          `${result.allMsPerRequest.toFixed(2)} |`,
       );
       await sleep(2000);
     }
