@@ -79,7 +79,7 @@ export function requestSubmissions(db: Db) {
 
   // Every audience request runs the three statements below: each is built once (and prepared
   // once per connection), which keeps the request's own work small under a crowd's load.
-  const musicianId = sql`s.musician_id`;
+  const songOwner = sql`s.musician_id`;
   const byRequester = sql`r.musician_id = s.musician_id
     AND (lower(r.requester_email) = lower(${p('email')}::text)
       OR (${p('deviceId')}::text <> '' AND r.device_id = ${p('deviceId')}::text))`;
@@ -89,15 +89,15 @@ export function requestSubmissions(db: Db) {
     sql`
       SELECT s.musician_id, s.hidden, m.requests_enabled,
         (${p('key')}::text IS NOT NULL AND EXISTS (SELECT 1 FROM ${requests}
-          WHERE musician_id = ${musicianId} AND idempotency_key = ${p('key')}::text
+          WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text
           UNION ALL
           SELECT 1 FROM ${requestVoters}
-          WHERE musician_id = ${musicianId} AND idempotency_key = ${p('key')}::text)) AS key_used,
+          WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text)) AS key_used,
         ${windowWaitSql(requestsAndVotes(byRequester), p('windowMinutes'), p('perRequester'))}
           AS requester_wait,
         ${windowWaitSql(requestsAndVotes(sql`r.musician_id = s.musician_id`), 1, p('perMusician'))}
           AS musician_wait,
-        ${blockedSql(musicianId, p('emailLower'), p('deviceId'))} AS blocked
+        ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked
       FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
       WHERE s.id = ${p('songId')}::uuid`,
   );
