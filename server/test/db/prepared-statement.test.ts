@@ -4,25 +4,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { contactMessages } from '#server/db/schema.ts';
 import { secondsUntilFree, windowWaitSql } from '#server/db/window-wait.ts';
-import { createTestDatabase, type TestDatabase } from '#server-test/helpers/test-database.ts';
+import { openTestDatabase } from '#server-test/helpers/test-database.ts';
 
-let testDb: TestDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase(testDb.options);
-});
-afterAll(async () => {
-  await database.close();
-  await testDb.drop();
-});
+const database = await openTestDatabase();
 
 describe('preparedStatement', () => {
   it('answers each call with its own values, as db.execute would', async () => {

@@ -4,23 +4,12 @@
  * with TEST_DB=postgres).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, musicians, songSuggestions } from '#server/db/schema.ts';
 import { secondsUntilFree } from '#server/db/window-wait.ts';
-import { createTestDatabase, type TestDatabase } from '#server-test/helpers/test-database.ts';
+import { openTestDatabase } from '#server-test/helpers/test-database.ts';
 
-let testDb: TestDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openDatabase(testDb.options);
-});
-afterAll(async () => {
-  await database.close();
-  await testDb.drop();
-});
+const database = await openTestDatabase();
 
 let emails = 0;
 /** A fresh sender with messages sent `minutesAgo` each (one message per entry). */

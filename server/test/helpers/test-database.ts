@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DatabaseOptions } from '#server/db/database.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '#server/db/database.ts';
+import { cleanUpLater } from './cleanup.ts';
 
 export interface TestDatabase {
   options: DatabaseOptions;
@@ -42,4 +43,18 @@ async function withAdmin(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh database (createTestDatabase), opened and migrated, for tests of the database layer;
+ * closed and dropped when the caller's scope ends (cleanup.ts).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const testDb = await createTestDatabase();
+  const database = await openDatabase(testDb.options);
+  cleanUpLater(async () => {
+    await database.close();
+    await testDb.drop();
+  });
+  return database;
 }
