@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
@@ -8,8 +8,6 @@ import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts'
 import { windowWaitSql, type Counted } from '#server/db/window-wait.ts';
 import { blockedSql } from '../blocklist/blocklist-repository.ts';
 import type { Requester } from '../blocklist/requester.ts';
-import { selectRequestsFrom, visible } from './request-columns.ts';
-import { toSongRequest } from './request-mapper.ts';
 
 /** Everything deciding whether a submission may be filed, read in one round trip. */
 export interface Admission {
@@ -68,8 +66,14 @@ export type Filed =
       request: SongRequest | undefined;
     };
 
-/** The audience's side of requests: limits, idempotent replays, merging. */
-export function requestSubmissions(db: Db) {
+/**
+ * The audience's side of requests: limits, idempotent replays, merging. `findById` reads a
+ * request as the musician's devices see it (the repository's own).
+ */
+export function requestSubmissions(
+  db: Db,
+  findById: (requestId: string) => Promise<SongRequest | undefined>,
+) {
   /** A request and a +1 each count as one submission toward a limit. */
   const requestsAndVotes = (where: SQL): Counted[] => [
     { table: requests, where },
@@ -110,9 +114,6 @@ export function requestSubmissions(db: Db) {
         ${p('dedication')}::text, ${p('tip')}::numeric, ${p('deviceId')}::text,
         ${p('key')}::text, ${p('statusTokenHash')}::text, ${p('blocked')}::boolean)`,
   );
-  const visibleById = selectRequestsFrom(db)
-    .where(and(eq(requests.id, p('requestId')), visible))
-    .prepare('requests_visible_by_id');
 
   return {
     /**
@@ -236,13 +237,12 @@ export function requestSubmissions(db: Db) {
       }
       if (filed.outcome === 'replay') return { outcome: 'replay' };
       const requestId = filed.request_id!;
-      // As the musician's devices will see it (a blocked requester's is never shown).
-      const [row] = await visibleById.execute({ requestId });
       return {
         outcome: filed.outcome,
         musicianId: filed.musician_id,
         requestId,
-        request: row && toSongRequest(row),
+        // As the musician's devices will see it (a blocked requester's is never shown).
+        request: await findById(requestId),
       };
     },
   };

@@ -22,9 +22,20 @@ const newestFirst = (a: { created_at: Date; id: string }, b: { created_at: Date;
 
 export function requestsRepository(db: Db) {
   const selectRequests = () => selectRequestsFrom(db);
+  // Every audience request reads its request back through this: built once, not per call.
+  const visibleById = selectRequests()
+    .where(and(eq(requests.id, sql.placeholder('requestId')), visible))
+    .prepare('requests_visible_by_id');
+
+  /** Undefined for a blocked requester's request too: nothing about it may reach a musician. */
+  async function findById(requestId: string): Promise<SongRequest | undefined> {
+    const [row] = await visibleById.execute({ requestId });
+    return row && toSongRequest(row);
+  }
 
   return {
-    ...requestSubmissions(db),
+    ...requestSubmissions(db, findById),
+    findById,
 
     async listForMusician(musicianId: string): Promise<SongRequest[]> {
       const rows = await selectRequests()
@@ -112,12 +123,6 @@ export function requestsRepository(db: Db) {
       const [row] = await selectRequests().where(
         and(eq(requests.musicianId, musicianId), eq(requests.id, requestId), visible),
       );
-      return row && toSongRequest(row);
-    },
-
-    /** Undefined for a blocked requester's request too: nothing about it may reach a musician. */
-    async findById(requestId: string): Promise<SongRequest | undefined> {
-      const [row] = await selectRequests().where(and(eq(requests.id, requestId), visible));
       return row && toSongRequest(row);
     },
 
