@@ -7,8 +7,6 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it, vi } from 'vitest';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
-import { contactMessages } from '#server/db/schema.ts';
-import { secondsUntilFree, windowWaitSql } from '#server/db/window-wait.ts';
 import { openTestDatabase } from '#server-test/helpers/test-database.ts';
 
 const database = await openTestDatabase();
@@ -52,41 +50,5 @@ describe('preparedStatement', () => {
       sql`SELECT ${sql.placeholder('given')}::text, ${sql.placeholder('forgotten')}::text`,
     );
     await expect(statement({ given: 'x' })).rejects.toThrow(/forgotten/);
-  });
-
-  it('takes limits as placeholders in windowWaitSql, with the same answer as numbers', async () => {
-    const email = 'prepared-limit@example.com';
-    for (const ago of [1, 4, 7]) {
-      await database.db.insert(contactMessages).values({
-        musicianId: null,
-        name: 'Sender',
-        email,
-        message: 'hello',
-        createdAt: new Date(Date.now() - ago * 60_000),
-      });
-    }
-    const counted = [{ table: contactMessages, where: sql`r.email = ${email}::text` }];
-    const wait = preparedStatement(
-      database.db,
-      'test_window_wait',
-      sql`SELECT ${windowWaitSql(counted, sql.placeholder('minutes'), sql.placeholder('max'))} AS wait`,
-    );
-    const waitOf = async (minutes: number, max: number) => {
-      const value = rowsOf<{ wait: number | null }>(await wait({ minutes, max }))[0]!.wait;
-      return value === null ? null : Number(value);
-    };
-    for (const [minutes, max] of [
-      [10, 3],
-      [10, 2],
-      [10, 4],
-      [5, 1],
-    ] as const) {
-      const expected = await secondsUntilFree(database.db, counted, minutes, max);
-      const actual = await waitOf(minutes, max);
-      if (expected === null) expect(actual).toBeNull();
-      else expect(actual).toBeCloseTo(expected, 0);
-    }
-    // The 7-minutes-ago message leaves a 10-minute window in about 3 minutes.
-    expect(await waitOf(10, 3)).toBeGreaterThan(175);
   });
 });

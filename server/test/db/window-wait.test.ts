@@ -6,7 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, musicians, songSuggestions } from '#server/db/schema.ts';
-import { secondsUntilFree } from '#server/db/window-wait.ts';
+import { preparedStatement } from '#server/db/prepared-statement.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
+import { secondsUntilFree, windowWaitSql } from '#server/db/window-wait.ts';
 import { openTestDatabase } from '#server-test/helpers/test-database.ts';
 
 const database = await openTestDatabase();
@@ -88,5 +90,31 @@ describe('secondsUntilFree: at most `max` in the last `windowMinutes`', () => {
     const hostile = `${email}' OR true --`;
     expect(await secondsUntilFree(database.db, byEmail(hostile), 10, 1)).toBeNull();
     expect(await secondsUntilFree(database.db, byEmail(email), 10, 1)).not.toBeNull();
+  });
+
+  it('takes limits as placeholders in windowWaitSql, with the same answer as numbers', async () => {
+    const counted = byEmail(await messagesFrom([1, 4, 7]));
+    const wait = preparedStatement(
+      database.db,
+      'test_window_wait',
+      sql`SELECT ${windowWaitSql(counted, sql.placeholder('minutes'), sql.placeholder('max'))} AS wait`,
+    );
+    const waitOf = async (minutes: number, max: number) => {
+      const value = rowsOf<{ wait: number | null }>(await wait({ minutes, max }))[0]!.wait;
+      return value === null ? null : Number(value);
+    };
+    for (const [minutes, max] of [
+      [10, 3],
+      [10, 2],
+      [10, 4],
+      [5, 1],
+    ] as const) {
+      const expected = await secondsUntilFree(database.db, counted, minutes, max);
+      const actual = await waitOf(minutes, max);
+      if (expected === null) expect(actual).toBeNull();
+      else expect(actual).toBeCloseTo(expected, 0);
+    }
+    // The 7-minutes-ago message leaves a 10-minute window in about 3 minutes.
+    expect(await waitOf(10, 3)).toBeGreaterThan(175);
   });
 });
