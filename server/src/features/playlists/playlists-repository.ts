@@ -185,7 +185,9 @@ export function playlistsRepository(db: Db) {
     /**
      * Makes one playlist the active one (and public: the audience sees it), clearing any other;
      * null clears them all. Locking all the musician's playlists first serialises concurrent
-     * activations, so the one-active index never sees two at once.
+     * activations, so the one-active index never sees two at once. They are locked in id order:
+     * in whatever order a scan met them, two activations could each hold a row the other waits
+     * for, and PostgreSQL ended one of them as a deadlock after a second (a 500).
      */
     async activate(
       musicianId: string,
@@ -196,6 +198,7 @@ export function playlistsRepository(db: Db) {
           .select({ id: playlists.id })
           .from(playlists)
           .where(eq(playlists.musicianId, musicianId))
+          .orderBy(playlists.id)
           .for('update');
         if (playlistId && !rows.some((row) => row.id === playlistId)) return 'missing';
         const now = new Date();
