@@ -76,7 +76,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     DATABASE_URL: dbUrl.toString(),
     REDIS_URL: redis.url,
     PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   });
   const apps = [
     new AppServer('app1', await freePort(), env),

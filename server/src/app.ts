@@ -40,6 +40,7 @@ import { feedSocketPlugin } from './features/feed/feed-socket.ts';
 import { feedTokensRoutes } from './features/feed/feed-tokens-routes.ts';
 import { insightsRoutes } from './features/insights/insights-routes.ts';
 import { webManifestRoutes } from './features/web-manifest/web-manifest-routes.ts';
+import { proxyTrust } from './http/client-address.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -117,7 +118,7 @@ export async function buildApp(
       serializers: { req: requestForLog, err: errForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Lets in-flight requests finish on shutdown while refusing new keep-alive ones.
     return503OnClosing: true,

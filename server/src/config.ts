@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import type { DatabaseOptions } from './db/database.ts';
 
 export interface AppConfig {
@@ -28,8 +29,11 @@ export interface AppConfig {
   };
   /** Folder of the built client; undefined serves the API only. */
   clientDir: string | undefined;
-  /** Trust X-Forwarded-For from a proxy in front (needed for per-IP limits behind one). */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may name the client's address in X-Forwarded-For (per-IP limits need
+   * it behind one): none, the nearest N hops, or the proxies at these addresses or ranges.
+   */
+  trustProxy: TrustProxy;
   /** Song metadata (auto-fill): MusicBrainz on top of the bundled catalogue, which is always on. */
   metadata: {
     musicbrainzEnabled: boolean;
@@ -55,6 +59,9 @@ export interface AppConfig {
   /** How much one audience member, and one musician's page, may submit (counted in the database). */
   limits: SubmissionLimits;
 }
+
+/** TRUST_PROXY: off, a hop count, or addresses and CIDR ranges (proxy-addr's names allowed). */
+export type TrustProxy = false | number | string[];
 
 /** A number of submissions allowed in a sliding window of minutes. */
 export interface SubmissionLimit {
@@ -94,6 +101,32 @@ function positiveInt(env: Env, name: string, fallback: number): number {
     throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy; a whole number trusts that many hops in
+ * front (1 behind the shipped balancer, which writes X-Forwarded-For itself); else a comma list
+ * of the proxies' addresses or CIDR ranges. `true` used to trust every address in the header,
+ * so any client could name itself anything: it stops the start, saying what to set instead.
+ */
+function trustProxyConfig(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe any address a client writes into X-Forwarded-For; set how many proxies are in front (TRUST_PROXY=1 behind one balancer) or their addresses (TRUST_PROXY=10.0.0.2,10.1.0.0/16)',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((address) => address.trim());
+  try {
+    proxyAddr.compile(addresses);
+  } catch {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxies or their addresses (e.g. 1, or 10.0.0.2,10.1.0.0/16), got "${raw}"`,
+    );
+  }
+  return addresses;
 }
 
 /** A service's base URL without its trailing slash. */
@@ -177,7 +210,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicReadsPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_READS_PER_MINUTE', 600),
     },
     clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '..', '..', 'client', 'dist')),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyConfig(env.TRUST_PROXY),
     metadata: {
       musicbrainzEnabled: env.MUSICBRAINZ_ENABLED !== 'false',
       musicbrainzUrl: baseUrl(env.MUSICBRAINZ_URL, 'https://musicbrainz.org'),

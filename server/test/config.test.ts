@@ -36,6 +36,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  describe('TRUST_PROXY', () => {
+    it('trusts no proxy unless set', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    });
+
+    it("reads a number of hops, or the proxies' addresses and ranges", () => {
+      expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,loopback' }).trustProxy).toEqual([
+        '10.0.0.2',
+        '10.1.0.0/16',
+        'loopback',
+      ]);
+    });
+
+    it('stops the start on true, which would believe any forged X-Forwarded-For', () => {
+      expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+        /^TRUST_PROXY=true would believe any address .*TRUST_PROXY=1 behind one balancer/,
+      );
+    });
+
+    it('refuses an address it cannot read, naming the setting', () => {
+      expect(() => loadConfig({ TRUST_PROXY: 'the balancer' })).toThrow(
+        /^TRUST_PROXY must be a number of proxies or their addresses/,
+      );
+      expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    });
+  });
+
   describe('OIDC sign-in', () => {
     const full = {
       OIDC_ISSUER: 'https://id.example.com',

@@ -63,7 +63,8 @@ describe('docker-compose.yml', () => {
     });
     // Redis carries each replica's socket events to the devices connected to the other one.
     expect(config.redisUrl).toBe('redis://redis:6379');
-    expect(config.trustProxy).toBe(true);
+    // One hop: the balancer, which writes X-Forwarded-For itself (balancer-forwarded-for.test.ts).
+    expect(config.trustProxy).toBe(1);
   });
 
   it('publishes HAProxy with deploy/haproxy.cfg, started once both replicas are healthy', () => {
@@ -119,7 +120,9 @@ describe('deploy/haproxy.cfg', () => {
     const client = lines.find((line) => line.startsWith('timeout client '));
     const heartbeat = (HEARTBEAT.pingIntervalMs + HEARTBEAT.pingTimeoutMs) / 1000;
     expect(seconds(client!.split(' ')[2]!)).toBeGreaterThan(heartbeat);
-    expect(lines).toContain('option forwardfor');
+    // Replaced, never appended to: what a client wrote itself must not reach the apps.
+    expect(lines).toContain('http-request set-header X-Forwarded-For %[src]');
+    expect(lines).not.toContain('option forwardfor');
   });
 });
 

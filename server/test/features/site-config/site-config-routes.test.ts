@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const unset = await startTestApp();
-const behindProxy = await startTestApp({ trustProxy: true });
+const behindProxy = await startTestApp({ trustProxy: 1 });
 const configured = await startTestApp({
   publicUrl: 'https://songs.example.com',
   supportEmail: 'help@example.com',
