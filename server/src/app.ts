@@ -41,6 +41,7 @@ import { feedTokensRoutes } from './features/feed/feed-tokens-routes.ts';
 import { insightsRoutes } from './features/insights/insights-routes.ts';
 import { webManifestRoutes } from './features/web-manifest/web-manifest-routes.ts';
 import { proxyTrust } from './http/client-address.ts';
+import { redactUrl } from './http/url-redaction.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -65,17 +66,7 @@ const REDACTED_PATHS = [
   '*.status_token',
 ];
 
-/**
- * A requester's status token travels in the path of GET /api/request-status/{token}; a feed
- * token in the query string of GET /api/feed (browsers cannot set headers on a WebSocket).
- */
-function redactUrl(url: string): string {
-  return url
-    .replace(/(\/request-status\/)[^/?#]*/i, '$1[redacted]')
-    .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-}
-
-/** Fastify's default request fields, with the URL's secrets taken out. */
+/** Fastify's default request fields, with the URL's secrets taken out (url-redaction.ts). */
 function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
