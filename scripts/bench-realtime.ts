@@ -83,6 +83,8 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
       // One generator stands in for thousands of phones: the per-musician flood guard (120 a
       // minute by default) would refuse most of it. Each request still has its own requester.
       LIMIT_PER_MUSICIAN_PER_MINUTE: '10000000',
+      // And every device connects from this machine's one address (500 sockets by default).
+      SOCKET_CONNECTIONS_PER_ADDRESS: '10000000',
       CLIENT_DIR: join(tmpdir(), 'no-client'),
       ...(args['cpu-prof-dir']
         ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args['cpu-prof-dir']}` }

@@ -101,6 +101,7 @@ export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const trustProxy = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -109,7 +110,7 @@ export async function buildApp(
       serializers: { req: requestForLog, err: errForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: proxyTrust(config.trustProxy),
+    trustProxy,
     bodyLimit: 1024 * 1024,
     // Lets in-flight requests finish on shutdown while refusing new keep-alive ones.
     return503OnClosing: true,
@@ -130,7 +131,11 @@ export async function buildApp(
   await app.register(authPlugin);
   // Before realtime: its feeds must close before Socket.IO closes the HTTP server (feed-socket.ts).
   await app.register(feedSocketPlugin, { forwardAcrossProcesses: Boolean(config.redisUrl) });
-  await app.register(realtimePlugin, { redisUrl: config.redisUrl });
+  await app.register(realtimePlugin, {
+    redisUrl: config.redisUrl,
+    trustProxy,
+    socketLimits: config.socketLimits,
+  });
   await app.register(housekeepingPlugin);
 
   await app.register(

@@ -58,6 +58,17 @@ export interface AppConfig {
   oidc: OidcConfig | undefined;
   /** How much one audience member, and one musician's page, may submit (counted in the database). */
   limits: SubmissionLimits;
+  /** Live connections (Socket.IO), counted in each server process. */
+  socketLimits: SocketLimits;
+}
+
+export interface SocketLimits {
+  /** Sockets one client address may hold, audience pages and devices together: a venue shares one. */
+  connectionsPerAddress: number;
+  /** Emits one socket may send at once; past it, and past the refill, the socket is disconnected. */
+  emitBurst: number;
+  /** How fast that allowance refills. A page sends a few emits when it opens, then one a request. */
+  emitsPerSecond: number;
 }
 
 /** TRUST_PROXY: off, a hop count, or addresses and CIDR ranges (proxy-addr's names allowed). */
@@ -229,6 +240,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     oidc: oidcConfig(env),
     limits: limitsConfig(env),
+    socketLimits: {
+      connectionsPerAddress: positiveInt(env, 'SOCKET_CONNECTIONS_PER_ADDRESS', 500),
+      emitBurst: positiveInt(env, 'SOCKET_EMIT_BURST', 30),
+      emitsPerSecond: positiveInt(env, 'SOCKET_EMITS_PER_SECOND', 5),
+    },
   };
 }
 

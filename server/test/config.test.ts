@@ -36,6 +36,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it('limits live connections generously by default: a venue shares one address', () => {
+    expect(loadConfig({}).socketLimits).toEqual({
+      connectionsPerAddress: 500,
+      emitBurst: 30,
+      emitsPerSecond: 5,
+    });
+    expect(
+      loadConfig({
+        SOCKET_CONNECTIONS_PER_ADDRESS: '2000',
+        SOCKET_EMIT_BURST: '10',
+        SOCKET_EMITS_PER_SECOND: '2',
+      }).socketLimits,
+    ).toEqual({ connectionsPerAddress: 2000, emitBurst: 10, emitsPerSecond: 2 });
+    expect(() => loadConfig({ SOCKET_EMIT_BURST: '0' })).toThrow(/SOCKET_EMIT_BURST/);
+  });
+
   describe('TRUST_PROXY', () => {
     it('trusts no proxy unless set', () => {
       expect(loadConfig({}).trustProxy).toBe(false);

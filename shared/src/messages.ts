@@ -212,6 +212,8 @@ export const messages = {
 
   // Live connection
   socketAuthMissing: 'Sign in to receive live updates.',
+  socketConnectionsExceeded:
+    'Too many live connections from your network. Close a few open pages of this site and reload.',
 
   // Client screens
   copyFailed: 'Could not copy automatically. Select the link and copy it.',

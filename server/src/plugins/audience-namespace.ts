@@ -96,6 +96,8 @@ export function audienceNamespace(app: FastifyInstance, io: RealtimeServer, slug
   }
 
   nsp.on('connection', (socket) => {
+    // Over the limit of its address (socket-limits.ts).
+    if (!socket.connected) return;
     socket.on('page:follow', (...args: unknown[]) => void followPage(socket, args));
     socket.on('request:follow', (...args: unknown[]) => void followRequests(socket, args));
   });

@@ -6,16 +6,20 @@ import { Server } from 'socket.io';
 import { messages } from '#shared/messages.ts';
 import type { FeedEventMessage } from '#shared/schemas/feed.ts';
 import {
+  AUDIENCE_NAMESPACE,
   musicianRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '#shared/realtime.ts';
 import type { DomainEvent } from '../events/domain-events.ts';
+import type { SocketLimits } from '../config.ts';
+import type { ProxyTrust } from '../http/client-address.ts';
 import { withoutEmails, type Session } from '../http/session.ts';
 import { audienceNamespace } from './audience-namespace.ts';
 import { RecoveryAdapter } from './recovery-adapter.ts';
 import { releaseUpgradeRequest } from './engine-memory.ts';
 import { slugDirectory } from './slug-directory.ts';
+import { socketLimits } from './socket-limits.ts';
 
 interface SocketData {
   session: Session;
@@ -76,15 +80,24 @@ const STAGE_EVENTS: ReadonlySet<DomainEvent['name']> = new Set([
  * that room. The public audience namespace (audience-namespace.ts) hangs off the same server.
  * With REDIS_URL the streams adapter carries them to every server process.
  */
+interface RealtimeOptions {
+  redisUrl: string | undefined;
+  /** The proxies trusted to name the client (TRUST_PROXY), as the HTTP routes use them. */
+  trustProxy: ProxyTrust | false;
+  socketLimits: SocketLimits;
+}
+
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, options: { redisUrl: string | undefined }) => {
+  async (app: FastifyInstance, options: RealtimeOptions) => {
     const { auth, profile, events } = app.services;
     const redis = options.redisUrl
       ? new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
       : undefined;
     redis?.on('error', (err) => app.log.error({ err }, 'redis connection error'));
+    const limits = socketLimits(options.socketLimits, options.trustProxy);
 
     const io: RealtimeServer = new Server(app.server, {
+      allowRequest: limits.allowRequest,
       path: '/socket.io',
       serveClient: false,
       pingInterval: HEARTBEAT.pingIntervalMs,
@@ -96,7 +109,12 @@ export const realtimePlugin = fp(
       adapter: redis ? createAdapter(redis) : RecoveryAdapter,
     });
 
+    // In this order: the client's address is read from the request, then the request let go.
+    io.engine.on('connection', limits.rememberAddress);
     io.engine.on('connection', releaseUpgradeRequest);
+    // Before the token lookup and every other listener, on both namespaces.
+    limits.guard(io.of('/'));
+    limits.guard(io.of(AUDIENCE_NAMESPACE));
 
     // Kept current on a slug change here, and on the other processes by a server-side message.
     const slugs = slugDirectory((musicianId) => profile.slugOf(musicianId));
@@ -128,6 +146,8 @@ export const realtimePlugin = fp(
     });
 
     io.on('connection', (socket) => {
+      // Over the limit of its address (socket-limits.ts).
+      if (!socket.connected) return;
       const { session, slug } = socket.data;
       if (session.scope === 'stage') {
         void socket.join([stageRoom(session.musicianId), sessionRoom(session.sessionId)]);
