@@ -18,9 +18,14 @@ const limitedApp = (connectionsPerAddress: number) =>
     { socketLimits: { connectionsPerAddress, emitBurst: BURST, emitsPerSecond: 1 } },
     { listen: true },
   );
-// One app floods, the other is crowded: each counts only its own sockets.
+// One app floods, another is crowded: each counts only its own sockets.
 const flooded = await limitedApp(100);
 const crowded = await limitedApp(3);
+// Behind one proxy, one socket per address.
+const proxied = await startTestApp(
+  { trustProxy: 1, socketLimits: { connectionsPerAddress: 1, emitBurst: 30, emitsPerSecond: 5 } },
+  { listen: true },
+);
 
 const disconnected = (socket: Socket) =>
   new Promise<Socket.DisconnectReason>((resolve) => socket.once('disconnect', resolve));
@@ -112,5 +117,28 @@ describe('sockets per address', () => {
     expect(await refused(sockets[3]!)).toBe(messages.socketConnectionsExceeded);
     expect(audienceSockets()).toBe(3);
     for (const socket of sockets) socket.disconnect();
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it("counts each client by the address the proxy names, not the proxy's", async () => {
+    const { url } = proxied;
+    const from = (client: string) =>
+      io(`${url}${AUDIENCE_NAMESPACE}`, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { 'x-forwarded-for': client },
+      });
+    const connected = (socket: Socket) =>
+      new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+    const first = from('203.0.113.1');
+    const second = from('203.0.113.2');
+    await Promise.all([connected(first), connected(second)]);
+    await refused(from('203.0.113.1'));
+    for (const socket of [first, second]) socket.disconnect();
   });
 });
