@@ -18,6 +18,7 @@ import { withoutEmails, type Session } from '../http/session.ts';
 import { audienceNamespace } from './audience-namespace.ts';
 import { RecoveryAdapter } from './recovery-adapter.ts';
 import { releaseUpgradeRequest } from './engine-memory.ts';
+import { disconnectAtExpiry } from './session-expiry.ts';
 import { slugDirectory } from './slug-directory.ts';
 import { socketLimits } from './socket-limits.ts';
 
@@ -149,6 +150,7 @@ export const realtimePlugin = fp(
       // Over the limit of its address (socket-limits.ts).
       if (!socket.connected) return;
       const { session, slug } = socket.data;
+      disconnectAtExpiry(socket, session.expiresAt);
       if (session.scope === 'stage') {
         void socket.join([stageRoom(session.musicianId), sessionRoom(session.sessionId)]);
         return;

@@ -85,6 +85,7 @@ export function authService({ musicians, sessions, onSessionsRevoked }: Deps) {
           musicianId: found.musicianId,
           scope: found.scope,
           stageDeviceId: found.stageDeviceId,
+          expiresAt: found.expiresAt,
         }
       );
     },

@@ -10,6 +10,7 @@ export function sessionsRepository(db: Db) {
       musicianId: authSessions.musicianId,
       scope: authSessions.scope,
       stageDeviceId: authSessions.stageDeviceId,
+      expiresAt: authSessions.expiresAt,
     })
     .from(authSessions)
     .where(
