@@ -25,6 +25,8 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
   return {
     ...base,
     clientDir: undefined,
+    // A fuzzer sends hundreds of emits on one socket; socket-limits.test.ts lowers these.
+    socketLimits: { connectionsPerAddress: 10_000, emitBurst: 10_000, emitsPerSecond: 10_000 },
     ...overrides,
     rateLimit: {
       authPerIpPerMinute: 10_000,
