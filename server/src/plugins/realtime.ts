@@ -75,12 +75,6 @@ const STAGE_EVENTS: ReadonlySet<DomainEvent['name']> = new Set([
   'profile:updated',
 ]);
 
-/**
- * Socket.IO on Fastify's own HTTP server. A musician device connects with `auth: { token }` and
- * joins `musician:<slug>`; domain events, published after their transaction commits, are sent to
- * that room. The public audience namespace (audience-namespace.ts) hangs off the same server.
- * With REDIS_URL the streams adapter carries them to every server process.
- */
 interface RealtimeOptions {
   redisUrl: string | undefined;
   /** The proxies trusted to name the client (TRUST_PROXY), as the HTTP routes use them. */
@@ -88,6 +82,12 @@ interface RealtimeOptions {
   socketLimits: SocketLimits;
 }
 
+/**
+ * Socket.IO on Fastify's own HTTP server. A musician device connects with `auth: { token }` and
+ * joins `musician:<slug>`; domain events, published after their transaction commits, are sent to
+ * that room. The public audience namespace (audience-namespace.ts) hangs off the same server.
+ * With REDIS_URL the streams adapter carries them to every server process.
+ */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: RealtimeOptions) => {
     const { auth, profile, events } = app.services;
