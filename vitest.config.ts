@@ -26,6 +26,7 @@ export default defineConfig({
                   'server/test/features/**/*.test.ts',
                   'server/test/realtime/realtime.test.ts',
                   'server/test/realtime/audience-namespace.test.ts',
+                  'server/test/realtime/session-expiry.test.ts',
                   'server/test/realtime/songs-changed-events.test.ts',
                   'server/test/http-contract.test.ts',
                 ],
