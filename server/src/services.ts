@@ -135,6 +135,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       exposeResetCode: config.exposeResetCode,
       delivery: config.smtpUrl ? 'email' : 'log',
       onSessionsRevoked: events.sessionsRevoked,
+      onFeedTokensRevoked: events.feedTokensRevoked,
     }),
     profile: profileService({ musicians, events }),
     account: accountService({ musicians, account: accountRepository(db), events }),
@@ -180,7 +181,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       limit: config.limits.contactPerEmail,
     }),
     subscription: subscriptionService(subscriptionRepository(db)),
-    feedTokens: feedTokensService({ tokens: feedTokensRepository(db) }),
+    feedTokens: feedTokensService({ tokens: feedTokensRepository(db), events }),
     feed: feedService({ feed: feedRepository(db), tokens: feedTokensRepository(db) }),
     insights: insightsService({
       insights: insightsRepository(db),

@@ -60,14 +60,16 @@ export function accountService({ musicians, account, events }: Deps) {
         await hashPassword(body.new_password),
         session.sessionId,
       );
-      events.sessionsRevoked(revoked);
+      events.sessionsRevoked(revoked.sessionIds);
+      events.feedTokensRevoked(revoked.feedTokenIds);
       return { message: messages.passwordUpdated };
     },
 
     async deleteAccount(session: Session): Promise<{ message: string }> {
       const ended = await account.deleteMusician(session.musicianId);
       if (!ended) throw notFound(messages.musicianNotFound);
-      events.sessionsRevoked(ended);
+      events.sessionsRevoked(ended.sessionIds);
+      events.feedTokensRevoked(ended.feedTokenIds);
       return { message: messages.accountDeleted };
     },
   };

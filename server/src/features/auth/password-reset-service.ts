@@ -21,6 +21,8 @@ interface Deps {
   delivery: ForgotPasswordResponse['delivery'];
   /** Told which sessions a reset ended, so their live connections close too. */
   onSessionsRevoked?: (sessionIds: string[]) => void;
+  /** Told which feed tokens a reset deleted, so the feeds open with them close too. */
+  onFeedTokensRevoked?: (tokenIds: string[]) => void;
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -87,7 +89,8 @@ export function passwordResetService(deps: Deps) {
 
       const revoked = await resets.completeReset(reset, await hashPassword(body.new_password));
       if (!revoked) throw badRequest(messages.resetCodeInvalid);
-      deps.onSessionsRevoked?.(revoked);
+      deps.onSessionsRevoked?.(revoked.sessionIds);
+      deps.onFeedTokensRevoked?.(revoked.feedTokenIds);
       return { message: messages.resetSuccess };
     },
   };

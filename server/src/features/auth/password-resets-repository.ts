@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { authSessions, musicians, passwordResets } from '#server/db/schema.ts';
+import { musicians, passwordResets } from '#server/db/schema.ts';
+import { revokeSignIns, type RevokedSignIns } from './sign-ins-revocation.ts';
 
 type PasswordResetRow = typeof passwordResets.$inferSelect;
 
@@ -44,13 +45,13 @@ export function passwordResetsRepository(db: Db) {
     },
 
     /**
-     * Uses the code, sets the new password and signs out every device, all or nothing.
-     * Returns the ids of the sessions it ended, or undefined if another request used the code first.
+     * Uses the code, sets the new password, signs out every device and deletes every feed token,
+     * all or nothing. Returns what it ended, or undefined if another request used the code first.
      */
     async completeReset(
       reset: PasswordResetRow,
       passwordHash: string,
-    ): Promise<string[] | undefined> {
+    ): Promise<RevokedSignIns | undefined> {
       return db.transaction(async (tx) => {
         const now = new Date();
         const used = await tx
@@ -63,12 +64,7 @@ export function passwordResetsRepository(db: Db) {
           .update(musicians)
           .set({ passwordHash, updatedAt: now })
           .where(eq(musicians.id, reset.musicianId));
-        const revoked = await tx
-          .update(authSessions)
-          .set({ revokedAt: now })
-          .where(and(eq(authSessions.musicianId, reset.musicianId), isNull(authSessions.revokedAt)))
-          .returning({ id: authSessions.id });
-        return revoked.map((session) => session.id);
+        return revokeSignIns(tx, reset.musicianId);
       });
     },
 
