@@ -138,7 +138,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       onFeedTokensRevoked: events.feedTokensRevoked,
     }),
     profile: profileService({ musicians, events }),
-    account: accountService({ musicians, account: accountRepository(db), events }),
+    account: accountService({ musicians, account: accountRepository(db), sessions, events }),
     songs,
     playlists: playlistsService({ playlists, events }),
     audience: audienceService({ musicians, songs, playlists, design }),

@@ -24,6 +24,11 @@ export const RESET_CODE_INPUT_MAX_LENGTH = RESET_CODE_LENGTH * 2;
 export const RESET_CODE_TTL_MINUTES = 15;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const SESSION_TTL_DAYS = 30;
+/**
+ * How recent a sign-in proves who is at the keyboard, for an identity-provider account that has
+ * no password to ask for (deleting the account). Keep messages.deleteNeedsFreshSignIn in step.
+ */
+export const FRESH_SIGN_IN_MINUTES = 5;
 
 export const SONG_SORT_KEYS = [
   'created_at',

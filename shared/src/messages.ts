@@ -82,6 +82,9 @@ export const messages = {
   deleteConfirmationRequired: 'Please type "DELETE" to confirm account deletion.',
   accountDeleted: 'Account deleted successfully. You will be logged out.',
   accountDeleteFailed: 'Error deleting account. Please try again.',
+  deletePasswordRequired: 'Please enter your current password to delete your account.',
+  deleteNeedsFreshSignIn:
+    'Please enter your current password. Signed in with an identity provider and never set one? Sign out, sign in with it again, and delete within 5 minutes.',
 
   // Songs
   songNotFound: 'Song not found',
