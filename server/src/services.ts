@@ -115,6 +115,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
         musicians,
         auth,
         log: app.log,
+        publicUrl: config.publicUrl,
       }),
     housekeeping: housekeepingService({
       sessions,
