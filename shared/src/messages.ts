@@ -77,7 +77,8 @@ export const messages = {
   currentPasswordIncorrect: 'Current password is incorrect',
   emailUpdated: 'Email address updated',
   emailUpdateFailed: 'Error updating email address',
-  passwordUpdated: 'Password updated. Your other devices have been signed out.',
+  passwordUpdated:
+    'Password updated. Your other devices have been signed out and your feed tokens revoked.',
   passwordUpdateFailed: 'Error updating password',
   deleteConfirmationRequired: 'Please type "DELETE" to confirm account deletion.',
   accountDeleted: 'Account deleted successfully. You will be logged out.',
