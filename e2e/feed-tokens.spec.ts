@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import { FEED_CLOSE } from '#shared/schemas/feed.ts';
 import { E2E_APP_PORT } from './e2e-ports.ts';
 import { expect, test } from './fixtures.ts';
+import { ProfileTab } from './pages/profile-tab.ts';
 
 /** The Profile tab's "Live feed" section (the page model of this spec). */
 class LiveFeedSection {
@@ -125,6 +126,31 @@ test.describe('Live feed tokens in the Profile tab', () => {
     expect(await script.closed).toBe(FEED_CLOSE.tokenRefused);
     const refused = openFeed(`ws://${base}/api/feed?token=${token}`);
     expect(await refused.closed).toBe(FEED_CLOSE.tokenRefused);
+  });
+
+  test('changing the password revokes every token: its feeds close and the list empties', async ({
+    page,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician();
+    const feed = new LiveFeedSection(page);
+    await feed.open();
+    await feed.nameField.fill('Lights');
+    await feed.createButton.click();
+    const script = openFeed(await feed.feedAddress.inputValue());
+    await script.hello;
+    await feed.done.click();
+    await expect(feed.tokens).toHaveCount(1);
+
+    const profile = new ProfileTab(page);
+    await profile.changePasswordButton.click();
+    await profile.changePassword(musician.password, 'brand new pass 7');
+    await expect(profile.accountStatus).toHaveText(messages.passwordUpdated);
+
+    expect(await script.closed).toBe(FEED_CLOSE.tokenRefused);
+    // The list says so without a reload.
+    await expect(feed.tokens).toHaveCount(0);
+    await expect(feed.empty).toBeVisible();
   });
 
   test('a name too long is refused with a sentence, and unnamed tokens are numbered', async ({

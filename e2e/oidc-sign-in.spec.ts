@@ -66,4 +66,34 @@ test.describe('sign-in with an identity provider', () => {
     await page.goto('/profile?code=made-up&state=never-issued');
     await expect(page.getByRole('alert')).toHaveText(messages.oidcFailed);
   });
+
+  test('a provider answer opened in another browser does not sign that browser in (login CSRF)', async ({
+    page,
+    landing,
+    browser,
+  }) => {
+    // The attacker signs in at the provider as themselves and keeps the answer unused: their
+    // own page never hands it to the server.
+    let answer: string | undefined;
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/profile' && url.searchParams.has('code')) answer = url.href;
+    });
+    await page.route('**/api/auth/oidc/callback', (route) => route.abort());
+    await landing.goto();
+    await landing.panel.getByRole('link', { name: E2E_OIDC_BUTTON_LABEL }).click();
+    await signInAtProvider(page, `mallory-${randomUUID().slice(0, 8)}`);
+    await expect.poll(() => answer).toBeDefined();
+
+    // The victim's browser opens it (a link, an image, a redirect): it has no flow of its own.
+    const victim = await browser.newContext();
+    const victimPage = await victim.newPage();
+    await victimPage.goto(answer!);
+    await expect(victimPage.getByRole('alert')).toHaveText(messages.oidcFailed);
+    await expect(victimPage.getByRole('heading', { name: 'Choose your stage name' })).toBeHidden();
+    expect(
+      await victimPage.evaluate(() => localStorage.getItem('song-requests.session')),
+    ).toBeNull();
+    await victim.close();
+  });
 });

@@ -93,7 +93,7 @@ test('change email: rules, then sign in with the new address', async ({
   await expect(dashboard.welcome).toBeVisible();
 });
 
-test('delete account: needs DELETE typed, then removes the account and signs out', async ({
+test('delete account: needs DELETE typed and the password, then removes the account and signs out', async ({
   page,
   signedInMusician,
   landing,
@@ -116,6 +116,13 @@ test('delete account: needs DELETE typed, then removes the account and signs out
   await profile.deleteAccountButton.click();
   await expect(confirm).toHaveValue('');
   await confirm.fill('DELETE');
+  const password = profile.deleteForm.getByLabel('Current Password');
+  await submit.click();
+  await expect(profile.deleteForm.getByRole('alert')).toHaveText(messages.deletePasswordRequired);
+  await password.fill('not my password 1');
+  await submit.click();
+  await expect(profile.deleteForm.getByRole('alert')).toHaveText(messages.currentPasswordIncorrect);
+  await password.fill(musician.password);
   await submit.click();
 
   await expect(page).toHaveURL(/\/$/);

@@ -148,7 +148,13 @@ export async function buildApp(
         oidcButtonLabel: config.oidc?.buttonLabel,
       });
       await api.register(authRoutes);
-      await api.register(oidcRoutes);
+      if (config.oidc && isDefaultPublicUrl(config)) {
+        // The provider sends the browser back to PUBLIC_URL/profile, never to a Host header.
+        app.log.warn(
+          `OIDC sign-in returns to ${config.publicUrl}/profile: set PUBLIC_URL to the address musicians open the site at`,
+        );
+      }
+      await api.register(oidcRoutes, { publicUrl: config.publicUrl });
       await api.register(profileRoutes);
       await api.register(accountRoutes);
       await api.register(songsRoutes);

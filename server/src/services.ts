@@ -115,6 +115,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
         musicians,
         auth,
         log: app.log,
+        publicUrl: config.publicUrl,
       }),
     housekeeping: housekeepingService({
       sessions,
@@ -135,9 +136,10 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       exposeResetCode: config.exposeResetCode,
       delivery: config.smtpUrl ? 'email' : 'log',
       onSessionsRevoked: events.sessionsRevoked,
+      onFeedTokensRevoked: events.feedTokensRevoked,
     }),
     profile: profileService({ musicians, events }),
-    account: accountService({ musicians, account: accountRepository(db), events }),
+    account: accountService({ musicians, account: accountRepository(db), sessions, events }),
     songs,
     playlists: playlistsService({ playlists, events }),
     audience: audienceService({ musicians, songs, playlists, design }),
@@ -180,7 +182,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       limit: config.limits.contactPerEmail,
     }),
     subscription: subscriptionService(subscriptionRepository(db)),
-    feedTokens: feedTokensService({ tokens: feedTokensRepository(db) }),
+    feedTokens: feedTokensService({ tokens: feedTokensRepository(db), events }),
     feed: feedService({ feed: feedRepository(db), tokens: feedTokensRepository(db) }),
     insights: insightsService({
       insights: insightsRepository(db),

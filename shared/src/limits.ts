@@ -22,8 +22,20 @@ export const RESET_CODE_LENGTH = 8;
 /** Room for the spaces or dashes people type inside a reset code (refused beyond this). */
 export const RESET_CODE_INPUT_MAX_LENGTH = RESET_CODE_LENGTH * 2;
 export const RESET_CODE_TTL_MINUTES = 15;
+/** Wrong codes one address may type for one email before it must ask for a new code. */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
+/**
+ * At most one code is issued (and mailed) per account in this time: asking again sooner sends
+ * nothing, and earlier codes keep working until they expire, so nobody can void or bury the code
+ * the owner is typing, or flood their inbox.
+ */
+export const RESET_CODE_REISSUE_SECONDS = 60;
 export const SESSION_TTL_DAYS = 30;
+/**
+ * How recent a sign-in proves who is at the keyboard, for an identity-provider account that has
+ * no password to ask for (deleting the account). Keep messages.deleteNeedsFreshSignIn in step.
+ */
+export const FRESH_SIGN_IN_MINUTES = 5;
 
 export const SONG_SORT_KEYS = [
   'created_at',

@@ -77,11 +77,15 @@ export const messages = {
   currentPasswordIncorrect: 'Current password is incorrect',
   emailUpdated: 'Email address updated',
   emailUpdateFailed: 'Error updating email address',
-  passwordUpdated: 'Password updated. Your other devices have been signed out.',
+  passwordUpdated:
+    'Password updated. Your other devices have been signed out and your feed tokens revoked.',
   passwordUpdateFailed: 'Error updating password',
   deleteConfirmationRequired: 'Please type "DELETE" to confirm account deletion.',
   accountDeleted: 'Account deleted successfully. You will be logged out.',
   accountDeleteFailed: 'Error deleting account. Please try again.',
+  deletePasswordRequired: 'Please enter your current password to delete your account.',
+  deleteNeedsFreshSignIn:
+    'Please enter your current password. Signed in with an identity provider and never set one? Sign out, sign in with it again, and delete within 5 minutes.',
 
   // Songs
   songNotFound: 'Song not found',

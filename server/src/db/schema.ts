@@ -157,14 +157,30 @@ export const passwordResets = pgTable(
       .notNull()
       .references(() => musicians.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
+  (t) => [index('password_resets_musician_idx').on(t.musicianId, t.createdAt)],
+);
+
+/**
+ * Wrong reset codes typed for one email from one address. Enough of them lock that address out
+ * of that email's codes until it asks for a new one or the count expires; the owner's other
+ * addresses keep theirs. Counted for emails with no account too, so the lock tells nothing, and
+ * under the email's hash, so an address a stranger typed is not kept.
+ */
+export const passwordResetGuesses = pgTable(
+  'password_reset_guesses',
+  {
+    emailHash: text('email_hash').notNull(),
+    address: text('address').notNull(),
+    attempts: integer('attempts').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
   (t) => [
-    index('password_resets_musician_idx').on(t.musicianId, t.createdAt),
-    check('password_resets_attempts_nonnegative', sql`${t.attempts} >= 0`),
+    primaryKey({ columns: [t.emailHash, t.address] }),
+    index('password_reset_guesses_expires_idx').on(t.expiresAt),
   ],
 );
 

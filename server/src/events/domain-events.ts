@@ -18,8 +18,11 @@ export interface DomainEvents {
   publish(event: DomainEvent): void;
   /** Sessions ended (logout, password reset): their live connections must close. */
   sessionsRevoked(sessionIds: string[]): void;
+  /** Feed tokens deleted (revoked, or with the sessions): the feeds open with them must close. */
+  feedTokensRevoked(tokenIds: string[]): void;
   onEvent(listener: (event: DomainEvent) => void): void;
   onSessionsRevoked(listener: (sessionIds: string[]) => void): void;
+  onFeedTokensRevoked(listener: (tokenIds: string[]) => void): void;
   /** Every request:deleted published here, remembered a while for polling devices. */
   readonly deletedRequests: DeletedRequests;
 }
@@ -37,8 +40,10 @@ export function domainEvents(): DomainEvents {
       emitter.emit('event', event);
     },
     sessionsRevoked: (ids) => void (ids.length > 0 && emitter.emit('revoked', ids)),
+    feedTokensRevoked: (ids) => void (ids.length > 0 && emitter.emit('feed-tokens-revoked', ids)),
     onEvent: (listener) => void emitter.on('event', listener),
     onSessionsRevoked: (listener) => void emitter.on('revoked', listener),
+    onFeedTokensRevoked: (listener) => void emitter.on('feed-tokens-revoked', listener),
     deletedRequests: deleted,
   };
 }

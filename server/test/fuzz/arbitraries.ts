@@ -487,7 +487,11 @@ export const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
     'accept-encoding': fc.constantFrom('gzip', 'br', 'deflate', 'identity;q=0', '*', 'x-unknown'),
     'accept-language': headerText,
     origin: fc.constantFrom('https://evil.example', 'null', 'http://localhost:3000'),
-    cookie: headerText,
+    // Any text, or the sign-in flow's cookie (features/oidc) holding any text.
+    cookie: fc.oneof(
+      headerText,
+      headerText.map((text) => `oidc_flow=${text}`),
+    ),
   },
   { requiredKeys: [] },
 );

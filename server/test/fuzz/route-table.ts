@@ -257,6 +257,14 @@ export function offlineOverrides(base: AppConfig, platformsUrl: string): Partial
       appleMusicApiUrl: platformsUrl,
       timeoutMs: 2000,
     },
+    // Sign-in with a provider on: its routes read the flow cookie. The stub is no provider, so a
+    // start lands on the failure page, as with a provider that is down.
+    oidc: {
+      issuer: platformsUrl,
+      clientId: 'fuzz-client',
+      clientSecret: 'fuzz-client-secret',
+      buttonLabel: 'Continue',
+    },
   };
 }
 

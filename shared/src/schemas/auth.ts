@@ -128,6 +128,14 @@ export const DeleteAccountBody = z.preprocess(
   (body) => body ?? {},
   z.object({
     confirmation_text: z.literal('DELETE', { error: messages.deleteConfirmationRequired }),
+    /**
+     * Proof, as for change-email. May be empty only for an account signed in through an identity
+     * provider moments ago (it may have no password); the server says which is missing.
+     */
+    current_password: z
+      .string({ error: messages.deletePasswordRequired })
+      .max(PASSWORD_MAX_LENGTH, messages.currentPasswordIncorrect)
+      .default(''),
   }),
 );
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;

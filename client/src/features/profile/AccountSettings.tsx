@@ -8,13 +8,15 @@ type OpenForm = 'email' | 'password' | 'delete' | null;
 
 interface AccountSettingsProps {
   email: string;
+  /** The password changed: the server revoked the feed tokens too. */
+  onPasswordChanged(): void;
 }
 
 /**
  * Change email, change password, delete account: each an inline form opened by its button.
  * Cancel closes it, and closing unmounts it, which clears what was typed.
  */
-export function AccountSettings({ email }: AccountSettingsProps) {
+export function AccountSettings({ email, onPasswordChanged }: AccountSettingsProps) {
   const [open, setOpen] = useState<OpenForm>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -64,7 +66,15 @@ export function AccountSettings({ email }: AccountSettingsProps) {
       {open === 'email' && (
         <ChangeEmailForm currentEmail={email} onDone={finish} onCancel={cancel} />
       )}
-      {open === 'password' && <ChangePasswordForm onDone={finish} onCancel={cancel} />}
+      {open === 'password' && (
+        <ChangePasswordForm
+          onDone={(message) => {
+            finish(message);
+            onPasswordChanged();
+          }}
+          onCancel={cancel}
+        />
+      )}
       {open === 'delete' && <DeleteAccountForm onCancel={cancel} />}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PASSWORD_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { DeleteAccountBody } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -11,17 +12,27 @@ interface DeleteAccountFormProps {
   onCancel(): void;
 }
 
-/** Deletes everything after the word DELETE is typed, then signs this device out. */
+/**
+ * Deletes everything after the word DELETE and the current password are typed, then signs this
+ * device out. The password may stay empty for an identity-provider account signed in moments
+ * ago: the server knows which accounts those are and says what is missing.
+ */
 export function DeleteAccountForm({ onCancel }: DeleteAccountFormProps) {
   const endSession = useAuthStore((s) => s.endSession);
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = DeleteAccountBody.safeParse({ confirmation_text: typed });
-    if (!checked.success) return setFailure(messages.deleteConfirmationRequired);
+    const checked = DeleteAccountBody.safeParse({
+      confirmation_text: typed,
+      current_password: password,
+    });
+    if (!checked.success) {
+      return setFailure(checked.error.issues[0]?.message ?? messages.deleteConfirmationRequired);
+    }
     setFailure(null);
     setBusy(true);
     try {
@@ -53,6 +64,15 @@ export function DeleteAccountForm({ onCancel }: DeleteAccountFormProps) {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
+      />
+      <TextField
+        label="Current Password"
+        name="current_password"
+        type="password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        maxLength={PASSWORD_MAX_LENGTH}
+        autoComplete="current-password"
       />
       <StatusMessage tone="error">{failure}</StatusMessage>
       <div className="button-row">

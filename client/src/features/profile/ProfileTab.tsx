@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { AccountSettings } from './AccountSettings.tsx';
 import { ActivePlaylistSelect } from './ActivePlaylistSelect.tsx';
@@ -14,6 +15,8 @@ interface ProfileTabProps {
 }
 
 export function ProfileTab({ musician }: ProfileTabProps) {
+  // A password change revokes every feed token on the server: the list loads again to say so.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   return (
     <div className="stack profile-tab">
       <AudienceLink slug={musician.slug} />
@@ -24,9 +27,12 @@ export function ProfileTab({ musician }: ProfileTabProps) {
       {/* Keyed by musician: another account signing in starts from its own values. */}
       <ProfileSettingsForm key={musician.id} musician={musician} />
       <StageDevicesPanel />
-      <FeedTokensSection slug={musician.slug} />
+      <FeedTokensSection key={passwordChanges} slug={musician.slug} />
       <BlockedRequesters />
-      <AccountSettings email={musician.email} />
+      <AccountSettings
+        email={musician.email}
+        onPasswordChanged={() => setPasswordChanges((count) => count + 1)}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { authSessions, musicians, passwordResets } from '#server/db/schema.ts';
+import { authSessions, feedTokens, musicians, passwordResets } from '#server/db/schema.ts';
+import { revokeSignIns, type RevokedSignIns } from '../auth/sign-ins-revocation.ts';
 import type { MusicianRow } from '../musicians/musician-mapper.ts';
 
 /** The account's credentials and its deletion: each change and its sign-outs in one transaction. */
@@ -16,14 +17,14 @@ export function accountRepository(db: Db) {
     },
 
     /**
-     * Sets the new password, ends every other session of the musician and voids pending reset
-     * codes (made for the old password). Returns the ids of the sessions it ended.
+     * Sets the new password, ends every other session of the musician, deletes their feed tokens
+     * and voids pending reset codes (made for the old password). Returns what it ended.
      */
     async setPassword(
       musicianId: string,
       passwordHash: string,
       keepSessionId: string,
-    ): Promise<string[]> {
+    ): Promise<RevokedSignIns> {
       return db.transaction(async (tx) => {
         const now = new Date();
         await tx
@@ -34,37 +35,34 @@ export function accountRepository(db: Db) {
           .update(passwordResets)
           .set({ usedAt: now })
           .where(and(eq(passwordResets.musicianId, musicianId), isNull(passwordResets.usedAt)));
-        const revoked = await tx
-          .update(authSessions)
-          .set({ revokedAt: now })
-          .where(
-            and(
-              eq(authSessions.musicianId, musicianId),
-              isNull(authSessions.revokedAt),
-              ne(authSessions.id, keepSessionId),
-            ),
-          )
-          .returning({ id: authSessions.id });
-        return revoked.map((session) => session.id);
+        return revokeSignIns(tx, musicianId, keepSessionId);
       });
     },
 
     /**
      * Deletes the musician; the database cascades to everything they own (songs, requests, shows,
-     * playlists, tips, design, images, sessions, old slugs). Returns the ids of the sessions that
-     * ended, or undefined when the musician was already gone.
+     * playlists, tips, design, images, sessions, feed tokens, old slugs). Returns the sessions and
+     * feed tokens that ended, or undefined when the musician was already gone.
      */
-    async deleteMusician(musicianId: string): Promise<string[] | undefined> {
+    async deleteMusician(musicianId: string): Promise<RevokedSignIns | undefined> {
       return db.transaction(async (tx) => {
         const sessions = await tx
           .select({ id: authSessions.id })
           .from(authSessions)
           .where(and(eq(authSessions.musicianId, musicianId), isNull(authSessions.revokedAt)));
+        const tokens = await tx
+          .select({ id: feedTokens.id })
+          .from(feedTokens)
+          .where(eq(feedTokens.musicianId, musicianId));
         const deleted = await tx
           .delete(musicians)
           .where(eq(musicians.id, musicianId))
           .returning({ id: musicians.id });
-        return deleted.length > 0 ? sessions.map((session) => session.id) : undefined;
+        if (deleted.length === 0) return undefined;
+        return {
+          sessionIds: sessions.map((session) => session.id),
+          feedTokenIds: tokens.map((token) => token.id),
+        };
       });
     },
   };

@@ -11,8 +11,8 @@ import { responses } from '#server/http/responses.ts';
 
 /**
  * The account forms of the Profile tab. The spec puts email and password under /profile and
- * deletion under /account; all three need the current sign-in, and the two that check the
- * current password share the sign-in rate limit against guessing.
+ * deletion under /account; all three need the current sign-in and check the current password,
+ * so they share the sign-in rate limit against guessing.
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { account } = app.services;
@@ -39,7 +39,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/account/delete',
-    { schema: { body: DeleteAccountBody, response: responses({ 200: MessageResponse }) } },
-    async (request) => account.deleteAccount(sessionOf(request)),
+    {
+      ...limited,
+      schema: { body: DeleteAccountBody, response: responses({ 200: MessageResponse }) },
+    },
+    async (request) => account.deleteAccount(sessionOf(request), request.body),
   );
 };

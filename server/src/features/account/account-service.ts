@@ -1,32 +1,54 @@
+import { FRESH_SIGN_IN_MINUTES } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type {
   ChangeEmailBody,
   ChangeEmailResponse,
   ChangePasswordBody,
+  DeleteAccountBody,
 } from '#shared/schemas/auth.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import type { Session } from '#server/http/session.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hasher.ts';
-import { toMusician } from '../musicians/musician-mapper.ts';
+import type { SessionsRepository } from '../auth/sessions-repository.ts';
+import { toMusician, type MusicianRow } from '../musicians/musician-mapper.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
 import type { AccountRepository } from './account-repository.ts';
 
 interface Deps {
   musicians: MusiciansRepository;
   account: AccountRepository;
+  sessions: Pick<SessionsRepository, 'startedAt'>;
   events: DomainEvents;
 }
 
 /** Change email, change password, delete the account: each asks for proof first. */
-export function accountService({ musicians, account, events }: Deps) {
+export function accountService({ musicians, account, sessions, events }: Deps) {
   /** The musician, once the current password is proven; a wrong one is a 400 saying so. */
   async function withPassword(musicianId: string, password: string) {
     const musician = await musicians.findById(musicianId);
     if (!musician) throw notFound(messages.musicianNotFound);
     if (!(await verifyPassword(musician.passwordHash, password))) {
       throw badRequest(messages.currentPasswordIncorrect);
+    }
+    return musician;
+  }
+
+  /**
+   * Deleting asks for the password too. An account made by an identity provider's sign-in has a
+   * random one nobody knows, so for an account linked to a provider a sign-in of the last few
+   * minutes is proof instead: whoever holds an old token cannot delete it.
+   */
+  async function proveForDeletion(session: Session, password: string): Promise<MusicianRow> {
+    if (password) return withPassword(session.musicianId, password);
+    const musician = await musicians.findById(session.musicianId);
+    if (!musician) throw notFound(messages.musicianNotFound);
+    if (musician.oidcSubject === null) throw badRequest(messages.deletePasswordRequired);
+    const startedAt = await sessions.startedAt(session.sessionId);
+    const freshSince = Date.now() - FRESH_SIGN_IN_MINUTES * 60_000;
+    if (!startedAt || startedAt.getTime() < freshSince) {
+      throw badRequest(messages.deleteNeedsFreshSignIn);
     }
     return musician;
   }
@@ -60,14 +82,17 @@ export function accountService({ musicians, account, events }: Deps) {
         await hashPassword(body.new_password),
         session.sessionId,
       );
-      events.sessionsRevoked(revoked);
+      events.sessionsRevoked(revoked.sessionIds);
+      events.feedTokensRevoked(revoked.feedTokenIds);
       return { message: messages.passwordUpdated };
     },
 
-    async deleteAccount(session: Session): Promise<{ message: string }> {
+    async deleteAccount(session: Session, body: DeleteAccountBody): Promise<{ message: string }> {
+      await proveForDeletion(session, body.current_password);
       const ended = await account.deleteMusician(session.musicianId);
       if (!ended) throw notFound(messages.musicianNotFound);
-      events.sessionsRevoked(ended);
+      events.sessionsRevoked(ended.sessionIds);
+      events.feedTokensRevoked(ended.feedTokenIds);
       return { message: messages.accountDeleted };
     },
   };

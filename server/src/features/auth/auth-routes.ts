@@ -14,8 +14,10 @@ import { responses } from '#server/http/responses.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, passwordReset } = app.services;
-  // Both limits guard against password guessing and mail flooding. Password and code guesses
-  // count per email AND address: otherwise anyone could lock a musician out by guessing wrong.
+  // Both limits guard against password guessing and mail flooding. Password guesses, code guesses
+  // and code requests count per email AND address: otherwise anyone could lock a musician out by
+  // guessing wrong, or use up their code requests (the reset service mails at most one code a
+  // minute per account, so more addresses do not mean more mail).
   const limited = (scope: string, perAddress = false) => ({
     config: { rateLimit: app.authRateLimit },
     preHandler: app.limitPerEmail(scope, { perAddress }),
@@ -55,10 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
-      ...limited('forgot-password'),
+      ...limited('forgot-password', true),
       schema: { body: ForgotPasswordBody, response: responses({ 200: ForgotPasswordResponse }) },
     },
-    async (request) => passwordReset.requestCode(request.body.email),
+    async (request) => passwordReset.requestCode(request.body.email, request.ip),
   );
 
   app.post(
@@ -67,6 +69,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limited('reset-password', true),
       schema: { body: ResetPasswordBody, response: responses({ 200: MessageResponse }) },
     },
-    async (request) => passwordReset.resetPassword(request.body),
+    async (request) => passwordReset.resetPassword(request.body, request.ip),
   );
 };

@@ -60,6 +60,15 @@ export function sessionsRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** When the session was signed in (undefined when it is gone). */
+    async startedAt(sessionId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ createdAt: authSessions.createdAt })
+        .from(authSessions)
+        .where(eq(authSessions.id, sessionId));
+      return row?.createdAt;
+    },
+
     /** Deletes sessions that ended (expired or revoked) before `before`; returns how many. */
     async deleteEndedBefore(before: Date): Promise<number> {
       const rows = await db

@@ -71,7 +71,9 @@ export const feedSocketPlugin = fp(
         app.io.serverSideEmit('feed-message', event.musicianId, message);
       }
     });
-    feedTokens.onRevoked((tokenIds) => {
+    // Revoked one by one, or all of a musician's with the sessions (password change or reset,
+    // account deleted).
+    events.onFeedTokensRevoked((tokenIds) => {
       hub.revoke(tokenIds);
       if (options.forwardAcrossProcesses) app.io.serverSideEmit('feed-tokens-revoked', tokenIds);
     });

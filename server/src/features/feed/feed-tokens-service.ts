@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { messages } from '#shared/messages.ts';
 import {
   FEED_TOKENS_MAX,
@@ -6,12 +5,15 @@ import {
   type CreateFeedTokenBody,
   type FeedToken,
 } from '#shared/schemas/feed.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { hashSecret, newSessionToken } from '../auth/secrets.ts';
 import type { FeedAccess, FeedTokenRow, FeedTokensRepository } from './feed-tokens-repository.ts';
 
 interface Deps {
   tokens: FeedTokensRepository;
+  /** Told when tokens go, so the feeds open with them close at once (feed-socket.ts listens). */
+  events: Pick<DomainEvents, 'feedTokensRevoked'>;
 }
 
 const DEFAULT_NAME = /^Live feed (\d+)$/;
@@ -36,10 +38,7 @@ function toFeedToken(row: FeedTokenRow): FeedToken {
  * Feed tokens: read-only keys to a musician's live feed, for screens and gadgets that cannot
  * sign in. Only the SHA-256 of a token is stored (the same as sessions and pairing codes).
  */
-export function feedTokensService({ tokens }: Deps) {
-  // Told when tokens go, so the feeds open with them close at once (feed-socket.ts listens).
-  const revoked = new EventEmitter();
-
+export function feedTokensService({ tokens, events }: Deps) {
   return {
     async list(musicianId: string): Promise<FeedToken[]> {
       return (await tokens.list(musicianId)).map(toFeedToken);
@@ -61,11 +60,7 @@ export function feedTokensService({ tokens }: Deps) {
     /** Deletes the token; every feed open with it closes at once, on every server process. */
     async revoke(musicianId: string, id: string): Promise<void> {
       if (!(await tokens.remove(musicianId, id))) throw notFound(messages.feedTokenNotFound);
-      revoked.emit('revoked', [id]);
-    },
-
-    onRevoked(listener: (tokenIds: string[]) => void): void {
-      revoked.on('revoked', listener);
+      events.feedTokensRevoked([id]);
     },
 
     /** Whose feed this token opens; undefined when it is wrong or was revoked. */

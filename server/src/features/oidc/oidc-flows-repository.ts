@@ -5,7 +5,7 @@ import { oidcFlows } from '#server/db/schema.ts';
 type OidcFlowRow = typeof oidcFlows.$inferSelect;
 type NewOidcFlow = Pick<OidcFlowRow, 'stateHash' | 'codeVerifier' | 'nonce' | 'expiresAt'>;
 
-/** Sign-ins sent to the provider and not back yet, each under the hash of its state. */
+/** Sign-ins sent to the provider and not back yet, each under the hash of its state and browser key. */
 export function oidcFlowsRepository(db: Db) {
   return {
     async insert(values: NewOidcFlow): Promise<void> {

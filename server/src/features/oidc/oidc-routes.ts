@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { AuthResponse } from '#shared/schemas/auth.ts';
 import { OidcCallbackBody, OidcCallbackResponse, OidcCompleteBody } from '#shared/schemas/oidc.ts';
-import { HttpError, notFound, unauthorized } from '#server/http/errors.ts';
-import { requestOrigin } from '#server/http/public-url.ts';
+import { HttpError, notFound } from '#server/http/errors.ts';
 import { responses } from '#server/http/responses.ts';
-import { OIDC_RETURN_PATH } from './oidc-service.ts';
+import { clearedFlowCookie, flowCookie, flowKeyOf } from './oidc-flow-cookie.ts';
+import { FLOW_TTL_SECONDS, OIDC_RETURN_PATH } from './oidc-service.ts';
 
 /**
  * Where a sign-in that could not start sends the browser: the page the provider returns to,
@@ -23,8 +22,9 @@ function startFailedPath(error: HttpError): string {
  * takes what it brought back to /profile, complete names a first-time musician. Without
  * OIDC_* settings every route answers 404.
  */
-export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+export const oidcRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
   const limited = { config: { rateLimit: app.authRateLimit } };
+  const secureCookie = options.publicUrl.startsWith('https:');
 
   function service() {
     const { oidc } = app.services;
@@ -32,21 +32,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     return oidc;
   }
 
-  /** The origin the browser used: the provider must send it back to the same one. */
-  function originOf(request: FastifyRequest): string {
-    const origin = requestOrigin(request);
-    if (!origin) {
-      request.log.warn('oidc: request without a usable host header');
-      throw unauthorized(messages.oidcFailed);
-    }
-    return origin;
-  }
-
   app.get('/auth/oidc/start', limited, async (request, reply) => {
     const oidc = service();
     reply.header('cache-control', 'no-store');
     try {
-      return reply.redirect(await oidc.start(originOf(request)));
+      const started = await oidc.start();
+      reply.header('set-cookie', flowCookie(started.browserKey, FLOW_TTL_SECONDS, secureCookie));
+      return reply.redirect(started.url);
     } catch (error) {
       // The service logged the cause; the browser only needs to land on a page that says so.
       if (!(error instanceof HttpError)) throw error;
@@ -60,7 +52,12 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limited,
       schema: { body: OidcCallbackBody, response: responses({ 200: OidcCallbackResponse }) },
     },
-    async (request) => service().callback(originOf(request), request.body),
+    async (request, reply) => {
+      const oidc = service();
+      // The flow is over in this browser whichever way it ends.
+      reply.header('set-cookie', clearedFlowCookie(secureCookie));
+      return oidc.callback(request.body, flowKeyOf(request));
+    },
   );
 
   app.post(

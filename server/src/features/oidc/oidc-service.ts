@@ -31,9 +31,16 @@ interface Deps {
   musicians: MusiciansRepository;
   auth: Pick<AuthService, 'signInVerified'>;
   log: FastifyBaseLogger;
+  /**
+   * This server's public address (PUBLIC_URL): the provider sends the browser back to /profile
+   * there. Never a request's Host header, which whoever sends the request chooses.
+   */
+  publicUrl: string;
 }
 
-const FLOW_TTL_MS = 10 * 60 * 1000;
+/** How long a sign-in may take at the provider; the flow cookie lasts as long. */
+export const FLOW_TTL_SECONDS = 10 * 60;
+const FLOW_TTL_MS = FLOW_TTL_SECONDS * 1000;
 const SIGNUP_TTL_MS = 30 * 60 * 1000;
 const SLUG_ATTEMPTS = 5;
 /** Where the provider sends the browser back: the spec's /profile page on the same origin. */
@@ -47,7 +54,15 @@ class SignInFailure extends Error {
   override readonly name = 'SignInFailure';
 }
 
-export function oidcService({ provider, flows, signups, musicians, auth, log }: Deps) {
+/**
+ * A flow is stored under the hash of its state and the key in the browser's flow cookie, so only
+ * the browser that started it finds it again.
+ */
+const flowHash = (state: string, browserKey: string) => hashSecret(`${state}\n${browserKey}`);
+
+export function oidcService({ provider, flows, signups, musicians, auth, log, publicUrl }: Deps) {
+  const returnUrl = `${publicUrl}${OIDC_RETURN_PATH}`;
+
   function fail(reason: string): never {
     throw new SignInFailure(reason);
   }
@@ -119,33 +134,42 @@ export function oidcService({ provider, flows, signups, musicians, auth, log }: 
   return {
     sweepExpired,
 
-    /** The provider address to send the browser to, remembering the flow for its return. */
-    async start(origin: string): Promise<string> {
+    /**
+     * The provider address to send the browser to, remembering the flow for its return, and the
+     * key for the browser's flow cookie.
+     */
+    async start(): Promise<{ url: string; browserKey: string }> {
       return guarded('start', async () => {
-        const request = await provider.authorizationRequest(`${origin}${OIDC_RETURN_PATH}`);
+        const request = await provider.authorizationRequest(returnUrl);
+        const browserKey = newSessionToken();
         await flows.insert({
-          stateHash: hashSecret(request.state),
+          stateHash: flowHash(request.state, browserKey),
           codeVerifier: request.codeVerifier,
           nonce: request.nonce,
           expiresAt: new Date(Date.now() + FLOW_TTL_MS),
         });
         // Abandoned sign-ins are cleared as new ones start, so the table stays small.
         await flows.deleteExpiredBefore(new Date());
-        return request.url;
+        return { url: request.url, browserKey };
       });
     },
 
     /**
-     * The provider's answer: signs in a known or linked musician, or holds the verified account
-     * under a one-time token until the new musician chooses a stage name.
+     * The provider's answer, brought back by the browser holding `browserKey` (its flow cookie):
+     * signs in a known or linked musician, or holds the verified account under a one-time token
+     * until the new musician chooses a stage name. An answer brought to another browser fails.
      */
-    async callback(origin: string, body: OidcCallbackBody): Promise<OidcCallbackResponse> {
+    async callback(
+      body: OidcCallbackBody,
+      browserKey: string | undefined,
+    ): Promise<OidcCallbackResponse> {
       return guarded('callback', async () => {
         const { code, state, iss } = body;
         if (!code || !state) fail('code or state missing');
-        const flow = await flows.take(hashSecret(state));
-        if (!flow) fail('unknown, used or expired state');
-        const currentUrl = new URL(`${origin}${OIDC_RETURN_PATH}`);
+        if (!browserKey) fail('flow not started in this browser (no flow cookie)');
+        const flow = await flows.take(flowHash(state, browserKey));
+        if (!flow) fail("unknown, used or expired state, or another browser's");
+        const currentUrl = new URL(returnUrl);
         currentUrl.searchParams.set('code', code);
         currentUrl.searchParams.set('state', state);
         if (iss !== undefined) currentUrl.searchParams.set('iss', iss);

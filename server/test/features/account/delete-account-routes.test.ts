@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { FRESH_SIGN_IN_MINUTES } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import {
   authSessions,
@@ -15,6 +16,7 @@ import {
   registerMusician,
   submitRequest,
   updateProfile,
+  type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { connectDevice } from '#server-test/helpers/test-device.ts';
@@ -41,7 +43,10 @@ describe('DELETE /api/account/delete', () => {
     await submitRequest(app, otherSong);
     await updateProfile(app, musician, { slug: `gone-${musician.musician.slug}` });
 
-    const res = await deleteAccount(musician.auth, { confirmation_text: 'DELETE' });
+    const res = await deleteAccount(musician.auth, {
+      confirmation_text: 'DELETE',
+      current_password: musician.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.accountDeleted });
 
@@ -78,9 +83,14 @@ describe('DELETE /api/account/delete', () => {
       (device) => new Promise<string>((resolve) => device.socket.once('disconnect', resolve)),
     );
 
-    expect((await deleteAccount(musician.auth, { confirmation_text: 'DELETE' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await deleteAccount(musician.auth, {
+          confirmation_text: 'DELETE',
+          current_password: musician.password,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await Promise.all(disconnected)).toEqual([
       'io server disconnect',
       'io server disconnect',
@@ -108,7 +118,10 @@ describe('DELETE /api/account/delete', () => {
     [{ confirmation_text: 'yes' }],
   ])('refuses %j without deleting anything', async (payload) => {
     const musician = await registerMusician(app);
-    const res = await deleteAccount(musician.auth, payload);
+    const res = await deleteAccount(
+      musician.auth,
+      payload && { ...payload, current_password: musician.password },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: messages.deleteConfirmationRequired });
     expect((await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode).toBe(
@@ -117,6 +130,84 @@ describe('DELETE /api/account/delete', () => {
   });
 
   it('needs a signed-in musician', async () => {
-    expect((await deleteAccount({}, { confirmation_text: 'DELETE' })).statusCode).toBe(401);
+    expect(
+      (await deleteAccount({}, { confirmation_text: 'DELETE', current_password: 'whatever 1' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
+
+describe('DELETE /api/account/delete asks for proof, as change-email does', () => {
+  const stillThere = async (musician: TestMusician) =>
+    (await app.inject({ url: '/api/profile', headers: musician.auth })).statusCode;
+
+  it('refuses without the current password, saying what to type', async () => {
+    const musician = await registerMusician(app);
+    const res = await deleteAccount(musician.auth, { confirmation_text: 'DELETE' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.deletePasswordRequired });
+    expect(await stillThere(musician)).toBe(200);
+  });
+
+  it('refuses a wrong password', async () => {
+    const musician = await registerMusician(app);
+    const res = await deleteAccount(musician.auth, {
+      confirmation_text: 'DELETE',
+      current_password: 'not my password 1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.currentPasswordIncorrect });
+    expect(await stillThere(musician)).toBe(200);
+  });
+
+  it('takes a fresh sign-in instead of a password for an identity-provider account', async () => {
+    const musician = await registerMusician(app);
+    await linkToProvider(musician);
+    const res = await deleteAccount(musician.auth, { confirmation_text: 'DELETE' });
+    expect(res.statusCode).toBe(200);
+    expect(await stillThere(musician)).toBe(401);
+  });
+
+  it('asks an identity-provider account signed in a while ago to sign in again', async () => {
+    const musician = await registerMusician(app);
+    await linkToProvider(musician);
+    await db
+      .update(authSessions)
+      .set({ createdAt: new Date(Date.now() - (FRESH_SIGN_IN_MINUTES + 1) * 60_000) })
+      .where(eq(authSessions.musicianId, musician.musician.id));
+    const res = await deleteAccount(musician.auth, { confirmation_text: 'DELETE' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: messages.deleteNeedsFreshSignIn });
+    expect(await stillThere(musician)).toBe(200);
+
+    // Its password, when it has set one, still works.
+    const withPassword = await deleteAccount(musician.auth, {
+      confirmation_text: 'DELETE',
+      current_password: musician.password,
+    });
+    expect(withPassword.statusCode).toBe(200);
+  });
+
+  it('shares the sign-in rate limit against password guessing', async () => {
+    const limitedApp = (await startTestApp({ rateLimit: { authPerIpPerMinute: 2 } })).app;
+    const musician = await registerMusician(limitedApp);
+    const guess = () =>
+      limitedApp.inject({
+        method: 'DELETE',
+        url: '/api/account/delete',
+        headers: musician.auth,
+        payload: { confirmation_text: 'DELETE', current_password: 'guess guess 1' },
+      });
+    // Registering spent one of the two.
+    expect((await guess()).statusCode).toBe(400);
+    expect((await guess()).statusCode).toBe(429);
+  });
+});
+
+/** Links the musician to an identity-provider account, as a first provider sign-in does. */
+async function linkToProvider(musician: TestMusician) {
+  await db
+    .update(musicians)
+    .set({ oidcIssuer: 'https://id.example.com', oidcSubject: `sub-${musician.musician.id}` })
+    .where(eq(musicians.id, musician.musician.id));
+}

@@ -19,9 +19,11 @@ describe('forgot password timing', () => {
           email === 'known@example.com' ? { id: 'm1', email } : undefined,
       } as unknown as MusiciansRepository,
       resets: {
-        replace: async (musicianId: string) => {
+        forgetGuesses: async () => {},
+        issue: async (musicianId: string) => {
           await gate;
           stored.push(musicianId);
+          return true;
         },
       } as unknown as PasswordResetsRepository,
       mailer: { send: async () => {} },
@@ -30,8 +32,8 @@ describe('forgot password timing', () => {
       delivery: 'log',
     });
 
-    const known = await service.requestCode('known@example.com');
-    const unknown = await service.requestCode('nobody@example.com');
+    const known = await service.requestCode('known@example.com', '10.0.0.1');
+    const unknown = await service.requestCode('nobody@example.com', '10.0.0.1');
 
     expect(known).toEqual(unknown);
     expect(stored).toEqual([]);

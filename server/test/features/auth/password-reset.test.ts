@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_REISSUE_SECONDS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { passwordResets } from '#server/db/schema.ts';
 import {
@@ -19,10 +20,16 @@ const { app } = production;
 const forgot = (target: TestApp, email: string) =>
   target.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
 
-const reset = (email: string, resetCode: string, newPassword = 'brand new pass 2') =>
+const reset = (
+  email: string,
+  resetCode: string,
+  newPassword = 'brand new pass 2',
+  remoteAddress = '127.0.0.1',
+) =>
   app.inject({
     method: 'POST',
     url: '/api/auth/reset-password',
+    remoteAddress,
     payload: { email, reset_code: resetCode, new_password: newPassword },
   });
 
@@ -33,6 +40,14 @@ const login = (email: string, password: string) =>
 async function requestCodeFromLog(musician: TestMusician): Promise<string> {
   const seen = production.logs().length;
   const res = await forgot(production, musician.email);
+  return readCodeFromLog(musician, res, seen);
+}
+
+async function readCodeFromLog(
+  musician: TestMusician,
+  res: Awaited<ReturnType<typeof forgot>>,
+  seen: number,
+): Promise<string> {
   expect(res.statusCode).toBe(200);
   // The code is stored and sent just after the answer (so timing reveals nothing): wait for it.
   const line = await vi.waitFor(() => {
@@ -47,6 +62,14 @@ async function requestCodeFromLog(musician: TestMusician): Promise<string> {
   const code = /reset code ([A-Z0-9]{8})/.exec(String(line?.msg))?.[1];
   if (!code) throw new Error('no reset code in the log');
   return code;
+}
+
+/** Makes the musician's codes look issued `seconds` earlier than they were. */
+async function ageCodes(musician: TestMusician, seconds: number) {
+  await app.database.db
+    .update(passwordResets)
+    .set({ createdAt: sql`${passwordResets.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(passwordResets.musicianId, musician.musician.id));
 }
 
 describe('POST /api/auth/forgot-password', () => {
@@ -148,12 +171,82 @@ describe('POST /api/auth/reset-password', () => {
     });
   });
 
-  it('only the newest code works', async () => {
+  it('a code keeps working when someone asks for a new one while it is being typed', async () => {
+    const musician = await registerMusician(app);
+    const owners = await requestCodeFromLog(musician);
+    // A stranger asks again at once: nothing new is issued or mailed, and the owner's code works.
+    const seen = production.logs().length;
+    expect((await forgot(production, musician.email)).statusCode).toBe(200);
+    // A reset waits for the codes of its email being stored, so both requests are done after it.
+    expect((await reset(musician.email, owners)).statusCode).toBe(200);
+    expect(
+      production
+        .logs()
+        .slice(seen)
+        .some((entry) => entry.to === musician.email),
+    ).toBe(false);
+    const stored = await app.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.musicianId, musician.musician.id));
+    expect(stored.length).toBe(1);
+  });
+
+  it('a code stays good until it expires or the password is reset, whatever came after it', async () => {
     const musician = await registerMusician(app);
     const first = await requestCodeFromLog(musician);
+    await ageCodes(musician, RESET_CODE_REISSUE_SECONDS + 1);
     const second = await requestCodeFromLog(musician);
-    expect((await reset(musician.email, first)).statusCode).toBe(400);
-    expect((await reset(musician.email, second)).statusCode).toBe(200);
+    expect(second).not.toBe(first);
+    expect((await reset(musician.email, first)).statusCode).toBe(200);
+    // The reset used them all up.
+    expect((await reset(musician.email, second, 'another pass 3')).json()).toEqual({
+      detail: messages.resetCodeInvalid,
+    });
+  });
+
+  it("wrong guesses from one address do not burn the owner's code for another", async () => {
+    const musician = await registerMusician(app);
+    const code = await requestCodeFromLog(musician);
+    for (let attempt = 1; attempt <= RESET_CODE_MAX_ATTEMPTS; attempt++) {
+      await reset(musician.email, 'WRONG000', undefined, '10.0.3.66');
+    }
+    expect((await reset(musician.email, code, undefined, '10.0.3.66')).json()).toEqual({
+      detail: messages.resetCodeLocked,
+    });
+
+    const owners = await reset(musician.email, code, undefined, '10.0.3.1');
+    expect(owners.statusCode).toBe(200);
+  });
+
+  it('asking for a new code from a locked address lets it try again', async () => {
+    const musician = await registerMusician(app);
+    const code = await requestCodeFromLog(musician);
+    for (let attempt = 1; attempt <= RESET_CODE_MAX_ATTEMPTS; attempt++) {
+      await reset(musician.email, 'WRONG000');
+    }
+    expect((await reset(musician.email, code)).json()).toEqual({
+      detail: messages.resetCodeLocked,
+    });
+    expect((await forgot(production, musician.email)).statusCode).toBe(200);
+    expect((await reset(musician.email, code)).statusCode).toBe(200);
+  });
+
+  it('every wrong guess, the 5th too, answers the same whether or not the email has an account', async () => {
+    const musician = await registerMusician(app);
+    await requestCodeFromLog(musician);
+    const unknown = uniqueEmail('nobody');
+    for (let attempt = 1; attempt <= RESET_CODE_MAX_ATTEMPTS + 1; attempt++) {
+      const known = await reset(musician.email, 'WRONG000');
+      const stranger = await reset(unknown, 'WRONG000');
+      expect(stranger.statusCode).toBe(known.statusCode);
+      expect(stranger.body).toBe(known.body);
+      expect(stranger.headers['content-type']).toBe(known.headers['content-type']);
+      expect(known.json()).toEqual({
+        detail:
+          attempt >= RESET_CODE_MAX_ATTEMPTS ? messages.resetCodeLocked : messages.resetCodeInvalid,
+      });
+    }
   });
 
   it('says the same for an unknown email as for a wrong code', async () => {

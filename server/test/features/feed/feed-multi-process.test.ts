@@ -89,4 +89,28 @@ describe.runIf(enabled)('feeds with several server processes', () => {
     // Well before the 30 s heartbeat's check of the tokens could have closed it.
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+
+  it('closes feeds on process B when the password changes on process A', async () => {
+    const email = `feed-cluster-${randomUUID()}@example.com`;
+    const musician = await call<AuthResponse>(`${processA}/api/auth/register`, {
+      name: `Feed Cluster ${randomUUID().slice(0, 6)}`,
+      email,
+      password: 'cluster pass 1',
+    });
+    const feedToken = await call<CreatedFeedToken>(
+      `${processA}/api/feed-tokens`,
+      {},
+      musician.token,
+    );
+    const feedOnB = connectFeed(processB, { token: feedToken.token });
+    await feedOnB.waitFor('hello');
+    await call(
+      `${processA}/api/profile/change-password`,
+      { current_password: 'cluster pass 1', new_password: 'cluster pass 2' },
+      musician.token,
+      'PUT',
+    );
+    // Before the test's timeout, so before the 30 s heartbeat's check of the tokens.
+    expect((await feedOnB.closed).code).toBe(FEED_CLOSE.tokenRefused);
+  });
 });

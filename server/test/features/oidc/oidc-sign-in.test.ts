@@ -5,6 +5,7 @@ import type { AuthResponse } from '#shared/schemas/auth.ts';
 import type { OidcSignupResponse } from '#shared/schemas/oidc.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { registerMusician } from '#server-test/helpers/factories.ts';
+import { OIDC_FLOW_COOKIE } from '#server/features/oidc/oidc-flow-cookie.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { signInAtProvider, startTestProvider } from './test-provider.ts';
 
@@ -24,28 +25,38 @@ const provider = await startTestProvider({
 cleanUpLater(() => provider.close());
 
 const { app, rawLogs } = await startTestApp({
+  publicUrl: `http://${HOST}`,
   oidc: { issuer: provider.issuer, ...CLIENT, buttonLabel: 'Continue with Test ID' },
 });
 
-async function start() {
-  return app.inject({ url: '/api/auth/oidc/start', headers: { host: HOST } });
+async function start(host = HOST) {
+  return app.inject({ url: '/api/auth/oidc/start', headers: { host } });
+}
+
+/** The cookie start set, as the browser sends it back ("name=value"). */
+function flowCookieOf(started: Awaited<ReturnType<typeof start>>): string {
+  const header = started.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = cookies.find((value) => value.startsWith(`${OIDC_FLOW_COOKIE}=`));
+  if (!cookie) throw new Error('start set no flow cookie');
+  return cookie.split(';')[0]!;
 }
 
 /** What the client does on /profile: hands the provider's answer to the callback route. */
-async function callback(returned: URL) {
+async function callback(returned: URL, cookie: string | undefined) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/oidc/callback',
-    headers: { host: HOST },
+    headers: { host: HOST, ...(cookie ? { cookie } : {}) },
     payload: Object.fromEntries(returned.searchParams),
   });
 }
 
-/** Start, sign in at the provider as `login`, come back: the callback's answer. */
+/** Start, sign in at the provider as `login`, come back in the same browser: the answer. */
 async function signInAs(login: string) {
   const started = await start();
   expect(started.statusCode).toBe(302);
-  return callback(await signInAtProvider(started.headers.location!, login));
+  return callback(await signInAtProvider(started.headers.location!, login), flowCookieOf(started));
 }
 
 async function complete(signupToken: string, name: string) {
@@ -88,6 +99,30 @@ describe('GET /api/auth/oidc/start', () => {
     // Two starts never share a state.
     const again = new URL((await start()).headers.location!);
     expect(again.searchParams.get('state')).not.toBe(params.get('state'));
+  });
+
+  it('binds the flow to this browser with a short-lived, httpOnly, SameSite cookie', async () => {
+    const res = await start();
+    const header = res.headers['set-cookie'];
+    const cookie = (Array.isArray(header) ? header : [header]).find((value) =>
+      value?.startsWith(`${OIDC_FLOW_COOKIE}=`),
+    );
+    expect(cookie).toBeDefined();
+    const attributes = cookie!.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=lax');
+    expect(attributes).toContain('path=/api/auth/oidc');
+    const maxAge = Number(attributes.find((part) => part.startsWith('max-age='))?.slice(8));
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(600);
+    // Not the state itself: the provider's answer in the address bar must not be the key.
+    const state = new URL(res.headers.location!).searchParams.get('state')!;
+    expect(cookie).not.toContain(state);
+  });
+
+  it("builds redirect_uri from PUBLIC_URL, never from the request's Host header", async () => {
+    const res = await start('attacker.example');
+    expect(new URL(res.headers.location!).searchParams.get('redirect_uri')).toBe(RETURN_URL);
   });
 });
 
@@ -184,10 +219,31 @@ describe('failed sign-ins', () => {
   it('takes a provider answer once: a replayed state is refused', async () => {
     const started = await start();
     const returned = await signInAtProvider(started.headers.location!, uniqueLogin('replay'));
-    expect((await callback(returned)).statusCode).toBe(200);
-    const replay = await callback(returned);
+    const cookie = flowCookieOf(started);
+    const first = await callback(returned, cookie);
+    expect(first.statusCode).toBe(200);
+    // The answer clears the cookie: the flow is over in this browser.
+    expect(String(first.headers['set-cookie'])).toMatch(
+      new RegExp(`${OIDC_FLOW_COOKIE}=;.*Max-Age=0`, 'i'),
+    );
+    const replay = await callback(returned, cookie);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ detail: messages.oidcFailed });
+  });
+
+  it('refuses a provider answer brought to a browser that did not start the sign-in (login CSRF)', async () => {
+    // The attacker starts a sign-in, signs in at the provider as themselves, and keeps the answer.
+    const attackers = await start();
+    const returned = await signInAtProvider(attackers.headers.location!, uniqueLogin('csrf'));
+    // The victim's browser: no flow of its own, or one of its own for another state.
+    const victimsOwn = flowCookieOf(await start());
+    for (const cookie of [undefined, victimsOwn, `${OIDC_FLOW_COOKIE}=made-up`]) {
+      const res = await callback(returned, cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: messages.oidcFailed });
+      expect(JSON.stringify(res.json())).not.toContain('token');
+    }
+    expect(rawLogs()).toContain('flow not started in this browser');
   });
 
   it('refuses an unknown state, a missing code, no body, and a code for another state', async () => {
@@ -217,21 +273,22 @@ describe('failed sign-ins', () => {
     expect(empty.statusCode).toBe(401);
   });
 
-  it('refuses a code exchanged for another origin than the one the sign-in started on', async () => {
+  it('answers the same whatever Host header the callback carries', async () => {
     const started = await start();
     const returned = await signInAtProvider(started.headers.location!, uniqueLogin('origin'));
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/oidc/callback',
-      headers: { host: 'elsewhere.test' },
+      headers: { host: 'elsewhere.test', cookie: flowCookieOf(started) },
       payload: Object.fromEntries(returned.searchParams),
     });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(200);
   });
 
   it('logs why, never a code, a token or an email', async () => {
-    const returned = await signInAtProvider((await start()).headers.location!, 'unverified');
-    await callback(returned);
+    const started = await start();
+    const returned = await signInAtProvider(started.headers.location!, 'unverified');
+    await callback(returned, flowCookieOf(started));
     const logs = rawLogs();
     expect(logs).toContain('email not verified by the provider');
     expect(logs).not.toContain(returned.searchParams.get('code')!);
