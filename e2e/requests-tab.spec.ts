@@ -39,6 +39,8 @@ test.describe('dashboard Requests tab', () => {
     await page.getByText(/^Archived Shows/).click();
     await page.getByRole('button', { name: 'Restore show Friday at the Pub' }).click();
     await expect(dashboard.toast).toHaveText('Show restored');
+    // Spec section 4: a restored show is running again.
+    await expect(page.getByText('Live: Friday at the Pub')).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete show Friday at the Pub' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this show?' });

@@ -191,6 +191,7 @@ export const messages = {
   showNameRequired: 'Please enter a show name.',
   showNotFound: 'Show not found',
   showAlreadyRunning: 'A show is already running. Stop it before starting a new one.',
+  showRestoreWhileRunning: 'A show is already running. Stop it before restoring this one.',
   noShowRunning: 'No show is running.',
   showStartFailed: 'Error starting show. Please try again.',
   showStopFailed: 'Error stopping show.',
