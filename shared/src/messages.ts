@@ -314,7 +314,7 @@ export const messages = {
   // Analytics tab and show reports
   analyticsDaysInvalid: 'Days must be a whole number from 1 to 3650, or left out for all time.',
   analyticsTimeZoneInvalid: 'Time zone must be a name like America/New_York or Europe/London.',
-  analyticsLoadFailed: 'Error loading analytics',
+  analyticsLoadFailed: 'Error loading analytics. Please try again.',
   analyticsExportFailed: 'Error exporting CSV. Please try again.',
   analyticsNoRequests: 'No requests in this period yet.',
   showReportLoadFailed: 'Error loading the show report',
