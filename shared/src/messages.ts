@@ -243,7 +243,7 @@ export const messages = {
   demoActionOnly: 'This is demo data: nothing was changed.',
   requestUndoPlayed: 'Marked played: {song}',
   requestUndoRejected: 'Rejected: {song}',
-  requestUndoCount: '{count} requests',
+  requestUndoCount: '{requests}',
   requestMoveNotSaved: '“{song}” was not changed: {detail}',
   queueEmptyTitle: 'No requests yet',
   queueEmptyHint:
@@ -280,8 +280,8 @@ export const messages = {
   songUpdated: 'Song updated',
   songDeleteFailed: 'Error deleting song',
   autoFillNeedsTitleArtist: 'Please enter both song title and artist before auto-filling.',
-  batchSongsUpdated: 'Updated {count} songs',
-  batchSongsDeleted: 'Deleted {count} songs',
+  batchSongsUpdated: 'Updated {songs}',
+  batchSongsDeleted: 'Deleted {songs}',
   batchSongsDeleteFailed: 'Error deleting songs',
   batchSongsDeletePartial: 'Deleted {deleted} songs; {failed} could not be deleted',
   batchEnrichDone: 'Auto-fill finished: {enriched} of {processed} songs filled in',
@@ -348,6 +348,11 @@ export const messages = {
 
   // Sentences the server builds from counts and states ({placeholders} filled by fill-message.ts)
   requestCannotMove: '{from} request cannot be moved to {to}.',
+  importPreviewCount: '{count} of {songs} can be imported.',
+  importPreviewDuplicates: '{songs} already in your list will be skipped.',
+  importPreviewAllDuplicates:
+    'Every song in this file is already in your list, so there is nothing to import. Choose another file.',
+  importButton: 'Import {songs}',
   importAdded: 'Added {songs}.',
   importSkipped: '{songs} already in your list skipped.',
   importFailedLines: '{lines} could not be imported.',
