@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_POLL_MS } from '#shared/limits.ts';
@@ -73,7 +74,12 @@ export function DashboardPage() {
       <DashboardTabs
         active={active}
         onSelect={select}
-        badges={{ requests: { count: pending, description: `${pending} pending requests` } }}
+        badges={{
+          requests: {
+            count: pending,
+            description: plural(pending, 'pending request', 'pending requests'),
+          },
+        }}
       />
       <main className="dashboard-main">
         {profileFailed && (
