@@ -136,7 +136,11 @@ export function AnalyticsTab() {
           <LoadingState label="Loading the daily view" />
         ) : daily.status === 'failed' ? (
           // One alert when both failed: the one above retries both.
-          summary.status !== 'failed' && <LoadFailed onRetry={daily.retry} />
+          summary.status === 'failed' ? (
+            <p className="muted">Shown once the analytics load.</p>
+          ) : (
+            <LoadFailed onRetry={daily.retry} />
+          )
         ) : (
           <>
             <Suspense fallback={<LoadingState label="Drawing the chart" />}>
