@@ -63,4 +63,22 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL('/dashboard?tab=profile');
     await expect(dashboard.audienceLink).toBeVisible();
   });
+
+  test('says when the profile cannot be reloaded, and Retry reloads it', async ({
+    page,
+    dashboard,
+  }) => {
+    await page.route('**/api/profile', (route) =>
+      route.fulfill({ status: 500, json: { detail: 'Internal Server Error' } }),
+    );
+    await page.reload();
+    const failed = page.getByRole('alert').filter({ hasText: 'Error loading profile' });
+    await expect(failed).toBeVisible();
+    // The stored profile stays usable meanwhile.
+    await expect(dashboard.welcome).toBeVisible();
+
+    await page.unroute('**/api/profile');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(failed).toBeHidden();
+  });
 });

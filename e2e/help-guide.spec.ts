@@ -14,6 +14,10 @@ test('the ? button opens the Quick Start Guide, whose contact form sends a messa
   await expect(help.guide).toBeVisible();
   await expect(help.guide.getByRole('listitem')).toHaveCount(4);
   await expect(help.guide.getByText('Start a show.')).toBeVisible();
+  // Each step names the tab where it happens: Start a Show is on the Requests tab.
+  await expect(help.step('Start a show.')).toContainText('In the Requests tab');
+  await expect(help.step('Start a show.')).not.toContainText('In the On Stage tab');
+  await expect(help.step('Work the queue.')).toContainText('On Stage tab');
   // Prefilled from the signed-in musician.
   await expect(help.field('Name')).toHaveValue(musician.name);
   await expect(help.field('Email')).toHaveValue(musician.email);
@@ -71,15 +75,42 @@ test('the Upgrade modal shows the free-mode subscription and prices that are not
   await expect(help.upgrade.getByText(messages.subscriptionNotCharged)).toBeVisible();
 });
 
-test('Manage Songs → Songs Help explains the Songs tab', async ({ page, signedInMusician }) => {
+test('Songs Help explains the Songs tab, with the LST format the importer reads', async ({
+  page,
+  signedInMusician,
+}) => {
   await signedInMusician();
   const songs = new SongsTab(page);
   const help = new HelpDialogs(page);
   await songs.goto();
 
-  await songs.choose('Songs Help');
-  await expect(help.songsHelp).toBeVisible();
-  await expect(help.songsHelp.getByText('Auto-fill details')).toBeVisible();
+  // One Songs Help: the toolbar's button; the Manage Songs menu holds the spec's items only.
+  await songs.manageSongs.click();
+  await expect(page.getByRole('menuitem', { name: 'Songs Help' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await songs.helpButton.click();
+  await expect(help.songsHelp).toHaveCount(1);
+  await expect(help.songsHelp.getByText('Auto-fill All', { exact: false }).first()).toBeVisible();
+  // The parser splits "Title - Artist" (song-import's lst-parser.ts).
+  await expect(help.songsHelp).toContainText('Title - Artist');
+  await expect(help.songsHelp).toContainText('Wonderwall - Oasis');
+  await expect(help.songsHelp).not.toContainText('Artist - Title');
   await help.close(help.songsHelp);
   await expect(help.songsHelp).toBeHidden();
+});
+
+test('the On Stage tab says which show is running', async ({
+  page,
+  dashboard,
+  signedInMusician,
+}) => {
+  await signedInMusician();
+  await expect(dashboard.onStageShow).toHaveText('No show running');
+  await dashboard.tab('Requests').click();
+  await page.getByRole('button', { name: 'Start a Show' }).click();
+  await page.getByLabel('Show name').fill('Friday at the Pub');
+  await page.getByRole('button', { name: 'Start Show' }).click();
+  await expect(page.getByText('Live: Friday at the Pub')).toBeVisible();
+  await dashboard.tab('On Stage').click();
+  await expect(dashboard.onStageShow).toHaveText('Show running: Friday at the Pub');
 });

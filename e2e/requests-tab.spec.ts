@@ -17,6 +17,12 @@ test.describe('dashboard Requests tab', () => {
     await dashboard.tab('Requests').click();
 
     await page.getByRole('button', { name: 'Start a Show' }).click();
+    // Today on the musician's own clock, and the form below the toolbar, not squeezed beside it.
+    const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+    await expect(page.getByLabel('Performance date (optional)')).toHaveValue(today);
+    const suggestions = await page.getByRole('button', { name: 'Song Suggestions' }).boundingBox();
+    const form = await page.locator('form.show-form').boundingBox();
+    expect(form!.y).toBeGreaterThanOrEqual(suggestions!.y + suggestions!.height);
     await page.getByRole('button', { name: 'Start Show' }).click();
     await expect(page.getByText('Please enter a show name.')).toBeVisible();
     await page.getByLabel('Show name').fill('Friday at the Pub');
@@ -39,6 +45,8 @@ test.describe('dashboard Requests tab', () => {
     await page.getByText(/^Archived Shows/).click();
     await page.getByRole('button', { name: 'Restore show Friday at the Pub' }).click();
     await expect(dashboard.toast).toHaveText('Show restored');
+    // Spec section 4: a restored show is running again.
+    await expect(page.getByText('Live: Friday at the Pub')).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete show Friday at the Pub' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this show?' });

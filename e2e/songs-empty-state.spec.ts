@@ -38,6 +38,14 @@ test('a new musician is led from an empty Songs tab to a song list', async ({
   await add.getByRole('button', { name: 'Cancel' }).click();
   await welcome.getByRole('button', { name: 'Import a CSV' }).click();
   await expect(page.getByLabel('CSV file')).toBeAttached();
+  // The CSV panel offers the same starter pack, counted the same way.
+  const csvPanel = page.getByRole('region', { name: 'Upload CSV' });
+  await expect(
+    csvPanel.getByRole('button', {
+      name: fill(messages.starterPackButton, { count: STARTER_PACK_SONG_COUNT }),
+    }),
+  ).toBeVisible();
+  await expect(csvPanel).not.toContainText('50+');
   await page.getByRole('button', { name: 'Close' }).first().click();
   await expect(welcome).toBeVisible();
 

@@ -3,6 +3,7 @@ import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { SongsTab } from './pages/songs-tab.ts';
 import { addSongByApi } from './support/musicians.ts';
+import { submitRequestByApi } from './support/requests.ts';
 
 const CSV = [
   'Title,Artist,Genre,Mood,Year',
@@ -25,6 +26,10 @@ test.describe('dashboard Songs tab', () => {
 
     await songs.choose('Upload CSV');
     const picker = page.getByLabel('CSV file');
+    // A styled button stands for the browser's own file picker, which stays out of sight.
+    const chooseButton = page.locator('label', { hasText: 'Choose CSV file' });
+    await expect(chooseButton).toBeVisible();
+    expect((await picker.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
     await picker.setInputFiles({
       name: 'songs.txt',
       mimeType: 'text/plain',
@@ -38,6 +43,7 @@ test.describe('dashboard Songs tab', () => {
       buffer: Buffer.from(CSV),
     });
     await expect(page.getByText('3 of 4 songs can be imported.')).toBeVisible();
+    await expect(page.locator('.drop-zone-file')).toHaveText('songs.csv');
     const preview = page.getByRole('table', { name: 'Preview of the songs in the file' });
     await expect(preview.getByRole('row')).toHaveCount(4);
     await expect(page.getByText(/^Line 5: /)).toBeVisible();
@@ -76,6 +82,25 @@ test.describe('dashboard Songs tab', () => {
     await expect(songs.songCount).toHaveText('2 songs');
     await expect(songs.row('Jolene')).toContainText('Dolly Parton');
     await expect(songs.row('Fly Me to the Moon')).toBeVisible();
+
+    // Again, with one new song: the preview counts only what will be added.
+    await picker.setInputFiles({
+      name: 'friday.lst',
+      mimeType: 'text/plain',
+      buffer: Buffer.from([...lst, 'Valerie - Amy Winehouse'].join('\r\n')),
+    });
+    await expect(page.getByText('1 of 3 songs can be imported.')).toBeVisible();
+    await expect(page.getByText('2 songs already in your list will be skipped.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Import 1 song', exact: true })).toBeVisible();
+
+    // And the first file once more: nothing in it is new.
+    await picker.setInputFiles({
+      name: 'friday-again.lst',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(lst.join('\r\n')),
+    });
+    await expect(page.getByText(messages.importPreviewAllDuplicates)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
   });
 
   test('searches, filters (including the none values) and keeps the sort in the URL', async ({
@@ -271,4 +296,32 @@ test.describe('dashboard Songs tab', () => {
     const publicSongs = await page.request.get(`/api/musicians/${musician.slug}/songs`);
     expect(await publicSongs.text()).not.toContain('songwriter');
   });
+});
+
+test('one of a thing is counted in the singular', async ({
+  page,
+  request,
+  dashboard,
+  signedInMusician,
+}) => {
+  const musician = await signedInMusician();
+  const songId = await addSongByApi(request, musician.token, {
+    title: 'Creep',
+    artist: 'Radiohead',
+  });
+  await submitRequestByApi(request, songId);
+  await expect(dashboard.requestsBadge()).toHaveText('1');
+  await expect(dashboard.tab('Requests')).toHaveAccessibleDescription('1 pending request');
+
+  const songs = new SongsTab(page);
+  await songs.goto();
+  await songs.select('Creep');
+  await songs.selectionBar.getByRole('button', { name: 'Batch Edit' }).click();
+  const dialog = songs.dialog('Batch Edit Songs');
+  await expect(dialog).toContainText(
+    'Only the fields you fill in change, on the 1 song you selected.',
+  );
+  await dialog.getByLabel('Year').fill('1993');
+  await dialog.getByRole('button', { name: 'Update Songs' }).click();
+  await expect(songs.toast).toHaveText('Updated 1 song');
 });

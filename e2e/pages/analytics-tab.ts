@@ -10,6 +10,8 @@ export class AnalyticsTab {
   readonly chart: Locator;
   readonly exportButton: Locator;
   readonly monthlyButton: Locator;
+  /** The alert shown when the totals could not be loaded, with its Retry button. */
+  readonly loadFailed: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -20,6 +22,7 @@ export class AnalyticsTab {
     this.chart = page.getByTestId('daily-chart').locator('canvas');
     this.exportButton = page.getByRole('button', { name: 'Export requesters (CSV)' });
     this.monthlyButton = page.getByRole('button', { name: 'Monthly' });
+    this.loadFailed = page.getByRole('alert').filter({ hasText: 'Error loading analytics' });
   }
 
   async open(): Promise<void> {

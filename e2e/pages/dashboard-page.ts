@@ -14,6 +14,8 @@ export class DashboardPage {
   /** On Stage tab columns. */
   readonly upNextColumn: Locator;
   readonly liveColumn: Locator;
+  /** The On Stage tab's line saying which show is running, if any. */
+  readonly onStageShow: Locator;
   readonly completedColumn: Locator;
   /** Requests tab. */
   readonly allRequests: Locator;
@@ -38,6 +40,7 @@ export class DashboardPage {
     this.connection = page.getByRole('status', { name: 'Connection' });
     this.upNextColumn = page.getByRole('region', { name: /^Up Next/ });
     this.liveColumn = page.getByRole('region', { name: /^Live Requests/ });
+    this.onStageShow = page.getByRole('tabpanel').getByRole('status', { name: 'Show' });
     this.completedColumn = page.locator('details.board-column');
     const allRequestsTitle = /^(All Requests|Current Show:)/;
     this.allRequests = page.getByRole('region', { name: allRequestsTitle });

@@ -25,6 +25,11 @@ export class HelpDialogs {
     return this.guide.getByLabel(name, { exact: true });
   }
 
+  /** A step of the Quick Start Guide, found by its bold lead ('Start a show.'). */
+  step(lead: string): Locator {
+    return this.guide.getByRole('listitem').filter({ hasText: lead });
+  }
+
   async sendContact(): Promise<void> {
     await this.guide.getByRole('button', { name: 'Send Message' }).click();
   }

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 export class SongsTab {
   readonly page: Page;
   readonly manageSongs: Locator;
+  readonly helpButton: Locator;
   readonly search: Locator;
   readonly sort: Locator;
   readonly songList: Locator;
@@ -17,6 +18,7 @@ export class SongsTab {
   constructor(page: Page) {
     this.page = page;
     this.manageSongs = page.getByRole('button', { name: /^Manage Songs/ });
+    this.helpButton = page.getByRole('button', { name: 'Songs Help' });
     this.search = page.getByRole('searchbox', { name: 'Search songs' });
     this.sort = page.getByRole('combobox', { name: 'Sort', exact: true });
     this.songList = page.locator('.song-scroller');

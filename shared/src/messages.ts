@@ -195,6 +195,7 @@ export const messages = {
   showNameRequired: 'Please enter a show name.',
   showNotFound: 'Show not found',
   showAlreadyRunning: 'A show is already running. Stop it before starting a new one.',
+  showRestoreWhileRunning: 'A show is already running. Stop it before restoring this one.',
   noShowRunning: 'No show is running.',
   showStartFailed: 'Error starting show. Please try again.',
   showStopFailed: 'Error stopping show.',
@@ -248,7 +249,7 @@ export const messages = {
   demoActionOnly: 'This is demo data: nothing was changed.',
   requestUndoPlayed: 'Marked played: {song}',
   requestUndoRejected: 'Rejected: {song}',
-  requestUndoCount: '{count} requests',
+  requestUndoCount: '{requests}',
   requestMoveNotSaved: '“{song}” was not changed: {detail}',
   queueEmptyTitle: 'No requests yet',
   queueEmptyHint:
@@ -285,8 +286,8 @@ export const messages = {
   songUpdated: 'Song updated',
   songDeleteFailed: 'Error deleting song',
   autoFillNeedsTitleArtist: 'Please enter both song title and artist before auto-filling.',
-  batchSongsUpdated: 'Updated {count} songs',
-  batchSongsDeleted: 'Deleted {count} songs',
+  batchSongsUpdated: 'Updated {songs}',
+  batchSongsDeleted: 'Deleted {songs}',
   batchSongsDeleteFailed: 'Error deleting songs',
   batchSongsDeletePartial: 'Deleted {deleted} songs; {failed} could not be deleted',
   batchEnrichDone: 'Auto-fill finished: {enriched} of {processed} songs filled in',
@@ -319,7 +320,7 @@ export const messages = {
   // Analytics tab and show reports
   analyticsDaysInvalid: 'Days must be a whole number from 1 to 3650, or left out for all time.',
   analyticsTimeZoneInvalid: 'Time zone must be a name like America/New_York or Europe/London.',
-  analyticsLoadFailed: 'Error loading analytics',
+  analyticsLoadFailed: 'Error loading analytics. Please try again.',
   analyticsExportFailed: 'Error exporting CSV. Please try again.',
   analyticsNoRequests: 'No requests in this period yet.',
   showReportLoadFailed: 'Error loading the show report',
@@ -353,6 +354,11 @@ export const messages = {
 
   // Sentences the server builds from counts and states ({placeholders} filled by fill-message.ts)
   requestCannotMove: '{from} request cannot be moved to {to}.',
+  importPreviewCount: '{count} of {songs} can be imported.',
+  importPreviewDuplicates: '{songs} already in your list will be skipped.',
+  importPreviewAllDuplicates:
+    'Every song in this file is already in your list, so there is nothing to import. Choose another file.',
+  importButton: 'Import {songs}',
   importAdded: 'Added {songs}.',
   importSkipped: '{songs} already in your list skipped.',
   importFailedLines: '{lines} could not be imported.',

@@ -39,3 +39,9 @@ export function formatRelativeTime(iso: string | null | undefined, now: number):
   if (hours < 24) return `${hours} hr ago`;
   return formatRequestTime(iso);
 }
+
+/** Today as YYYY-MM-DD on this device's clock (not UTC): the musician's date tonight. */
+export function localDateToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

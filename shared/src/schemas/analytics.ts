@@ -24,6 +24,11 @@ export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = 'alltime';
 export const ANALYTICS_PERIOD_STORAGE_KEY = 'analytics_period';
 /** Stored values an older build wrote that now reset to the default (spec section 9). */
 export const ANALYTICS_PERIODS_RESET: readonly string[] = ['last7days', 'last30days'];
+/**
+ * Set beside the period by this build: an old value is one stored without it, so a period the
+ * musician picks now (last7days included) is kept.
+ */
+export const ANALYTICS_PERIOD_CURRENT_KEY = 'analytics_period_current';
 
 /** The daily view: weekly 7 days, monthly 30 days (spec section 9). */
 export const DAILY_VIEWS = { weekly: 7, monthly: 30 } as const;

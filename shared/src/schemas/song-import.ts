@@ -35,6 +35,8 @@ export const CsvPreviewResponse = z.object({
   /** Data rows in the file (blank lines not counted). */
   total_rows: z.number().int(),
   valid_rows: z.number().int(),
+  /** Valid rows the import will skip: already in the list, or earlier in the file. */
+  duplicates: z.number().int(),
   errors: z.array(ImportRowError),
   preview: z.array(ImportedSongPreview),
 });
@@ -59,6 +61,8 @@ export type LstUploadResponse = ImportResult;
 
 export const LstPreviewResponse = z.object({
   total_songs: z.number().int(),
+  /** Songs the import will skip: already in the list, or earlier in the file. */
+  duplicates: z.number().int(),
   songs: z.array(ImportedSongPreview),
   errors: z.array(ImportRowError),
 });

@@ -83,6 +83,13 @@ export function AnalyticsTab() {
 
       {summary.status === 'loading' ? (
         <LoadingState label="Loading analytics" />
+      ) : summary.status === 'failed' ? (
+        <LoadFailed
+          onRetry={() => {
+            summary.retry();
+            daily.retry();
+          }}
+        />
       ) : (
         <>
           <section className="analytics-totals" aria-label="Totals">
@@ -127,6 +134,13 @@ export function AnalyticsTab() {
         </div>
         {daily.status === 'loading' ? (
           <LoadingState label="Loading the daily view" />
+        ) : daily.status === 'failed' ? (
+          // One alert when both failed: the one above retries both.
+          summary.status === 'failed' ? (
+            <p className="muted">Shown once the analytics load.</p>
+          ) : (
+            <LoadFailed onRetry={daily.retry} />
+          )
         ) : (
           <>
             <Suspense fallback={<LoadingState label="Drawing the chart" />}>
@@ -137,6 +151,17 @@ export function AnalyticsTab() {
         )}
       </section>
       <LearnNextPanel />
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry(): void }) {
+  return (
+    <div role="alert" className="card analytics-load-failed">
+      <p>{messages.analyticsLoadFailed}</p>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        Retry
+      </button>
     </div>
   );
 }

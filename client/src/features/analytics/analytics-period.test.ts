@@ -28,6 +28,15 @@ describe('analytics period', () => {
     expect(readStoredPeriod(localStorage)).toBe('last3months');
   });
 
+  it.each(['last7days', 'last30days'] as const)(
+    'keeps %s when this build stored it, after the tab is opened again',
+    (period) => {
+      storePeriod(localStorage, period);
+      expect(readStoredPeriod(localStorage)).toBe(period);
+      expect(readStoredPeriod(localStorage)).toBe(period);
+    },
+  );
+
   it.each(['last7days', 'last30days'])('resets an old stored %s to all time', (old) => {
     localStorage.setItem(ANALYTICS_PERIOD_STORAGE_KEY, old);
     expect(readStoredPeriod(localStorage)).toBe('alltime');

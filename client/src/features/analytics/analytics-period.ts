@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_PERIOD_CURRENT_KEY,
   ANALYTICS_PERIOD_STORAGE_KEY,
   ANALYTICS_PERIODS,
   ANALYTICS_PERIODS_RESET,
@@ -22,12 +23,14 @@ const isPeriod = (value: string): value is AnalyticsPeriod => value in ANALYTICS
 
 /**
  * The stored period (spec section 9): all time by default; the values an older build stored
- * (last7days, last30days) reset to all time once, and the reset is written back.
+ * (last7days, last30days, without this build's marker) reset to all time once, and the reset is
+ * written back.
  */
 export function readStoredPeriod(storage: PeriodStorage): AnalyticsPeriod {
   const stored = storage.getItem(ANALYTICS_PERIOD_STORAGE_KEY);
-  if (stored !== null && ANALYTICS_PERIODS_RESET.includes(stored)) {
-    storage.setItem(ANALYTICS_PERIOD_STORAGE_KEY, DEFAULT_ANALYTICS_PERIOD);
+  const current = storage.getItem(ANALYTICS_PERIOD_CURRENT_KEY) !== null;
+  if (stored !== null && !current && ANALYTICS_PERIODS_RESET.includes(stored)) {
+    storePeriod(storage, DEFAULT_ANALYTICS_PERIOD);
     return DEFAULT_ANALYTICS_PERIOD;
   }
   return stored !== null && isPeriod(stored) ? stored : DEFAULT_ANALYTICS_PERIOD;
@@ -35,6 +38,7 @@ export function readStoredPeriod(storage: PeriodStorage): AnalyticsPeriod {
 
 export function storePeriod(storage: PeriodStorage, period: AnalyticsPeriod): void {
   storage.setItem(ANALYTICS_PERIOD_STORAGE_KEY, period);
+  storage.setItem(ANALYTICS_PERIOD_CURRENT_KEY, '1');
 }
 
 /** ?days= for the period (none for all time). */

@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { plural } from '#shared/fill-message.ts';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_POLL_MS } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
 import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
 import { useLiveSession } from '#client/live/use-live-session.ts';
 import { useAuthStore } from '../auth/auth-store.ts';
@@ -37,10 +39,19 @@ export function DashboardPage() {
   // The same alerts as the On Stage screen, whichever tab is open.
   useNewRequestAlerts();
 
-  // The stored profile may be stale (edited elsewhere); a revoked token answers 401 here.
-  useEffect(() => {
-    profileApi.get().then(setMusician, () => {});
+  // The stored profile may be stale (edited elsewhere); a revoked token answers 401 here, which
+  // signs out. Any other failure says so (spec section 8) while the stored profile stays in use.
+  const [profileFailed, setProfileFailed] = useState(false);
+  const reloadProfile = useCallback(() => {
+    profileApi.get().then(
+      (fresh) => {
+        setMusician(fresh);
+        setProfileFailed(false);
+      },
+      () => setProfileFailed(true),
+    );
   }, [setMusician]);
+  useEffect(reloadProfile, [reloadProfile]);
 
   function select(tab: DashboardTabId) {
     setSearchParams(tab === DEFAULT_TAB ? {} : { tab }, { replace: true });
@@ -63,9 +74,26 @@ export function DashboardPage() {
       <DashboardTabs
         active={active}
         onSelect={select}
-        badges={{ requests: { count: pending, description: `${pending} pending requests` } }}
+        badges={{
+          requests: {
+            count: pending,
+            description: plural(pending, 'pending request', 'pending requests'),
+          },
+        }}
       />
       <main className="dashboard-main">
+        {profileFailed && (
+          <div role="alert" className="dashboard-alert">
+            <p>{messages.profileLoadFailed}</p>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={reloadProfile}
+            >
+              Retry
+            </button>
+          </div>
+        )}
         <div
           role="tabpanel"
           id={panelId(active)}

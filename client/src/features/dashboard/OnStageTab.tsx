@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { fill } from '#shared/fill-message.ts';
 import { COMPLETED_SHOWN } from '#shared/limits.ts';
+import { messages } from '#shared/messages.ts';
 import {
   REQUEST_MOVE_LABELS,
   REQUEST_STATUS_LABELS,
@@ -14,6 +16,7 @@ import { PendingMovesToasts } from '../requests/PendingMovesToasts.tsx';
 import { QueueEmptyState } from '../requests/QueueEmptyState.tsx';
 import { useQueueRequests } from '../requests/use-queue-requests.ts';
 import { useRequestActions, type RequestActions } from '../requests/use-request-actions.ts';
+import { selectCurrentShow, useShowsStore } from '../shows/shows-store.ts';
 
 interface OnStageTabProps {
   slug: string;
@@ -26,10 +29,15 @@ export function OnStageTab({ slug }: OnStageTabProps) {
   const upNext = useMemo(() => upNextRequests(requests), [requests]);
   const live = useMemo(() => activeRequests(requests), [requests]);
   const completed = useMemo(() => completedRequests(requests), [requests]);
+  // Shows start on the Requests tab; this tab says which one new requests are filed under.
+  const show = useShowsStore(selectCurrentShow);
 
   return (
     <div className="stack">
-      <p className="tab-intro">
+      <div className="tab-intro on-stage-intro">
+        <p className="on-stage-show" role="status" aria-label="Show">
+          {show ? fill(messages.onStageShowRunning, { name: show.name }) : messages.onStageNoShow}
+        </p>
         {/* A new tab: the stage screen usually goes to another window or device, and the
             dashboard stays open beside it. */}
         <Link
@@ -40,7 +48,7 @@ export function OnStageTab({ slug }: OnStageTabProps) {
         >
           Open the On Stage screen
         </Link>
-      </p>
+      </div>
       <div className="board">
         {upNext.length > 0 && (
           <section className="board-column" aria-labelledby="board-up-next">

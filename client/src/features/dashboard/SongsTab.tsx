@@ -10,7 +10,8 @@ import { usePlaylistsLoader } from '../playlists/use-playlists-loader.ts';
 import { BatchEditModal } from '../songs/BatchEditModal.tsx';
 import { ManageSongsMenu } from '../songs/ManageSongsMenu.tsx';
 import { SongListSection } from '../songs/SongListSection.tsx';
-import { EditSongModal, SongsHelpModal } from '../songs/SongModals.tsx';
+import { EditSongModal } from '../songs/SongModals.tsx';
+import { SongsHelpDialog } from '../help/SongsHelpDialog.tsx';
 import { SongPanel, type SongPanelId } from '../songs/SongPanel.tsx';
 import type { SongRowHandlers } from '../songs/SongRow.tsx';
 import { SongsEmptyState } from '../songs/SongsEmptyState.tsx';
@@ -103,7 +104,7 @@ export function SongsTab({ musicianId }: { musicianId: string }) {
         notify={notify}
         onClose={closeModal}
       />
-      <SongsHelpModal open={modal === 'help'} onClose={closeModal} />
+      <SongsHelpDialog open={modal === 'help'} onClose={closeModal} />
       <ToastRegion toast={toast} />
     </div>
   );

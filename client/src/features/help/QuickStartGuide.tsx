@@ -33,12 +33,14 @@ export function HelpButton({ name, email }: HelpButtonProps) {
             its QR code (download it or print a flyer) so the crowd can find your song list.
           </li>
           <li>
-            <strong>Start a show.</strong> In the On Stage tab, start a show when you begin playing:
-            requests are grouped by show for your reports.
+            <strong>Start a show.</strong> In the Requests tab, choose Start a Show when you begin
+            playing: requests are grouped under the show for your reports, and the On Stage tab
+            shows which show is running.
           </li>
           <li>
-            <strong>Work the queue.</strong> Requests arrive live in the Requests tab: play,
-            complete or skip them, and read the dedications and tips.
+            <strong>Work the queue.</strong> Requests arrive live in the On Stage tab (or on the On
+            Stage screen, for a tablet on stage): move them to Up Next, mark them played or skip
+            them, and read the dedications and tips.
           </li>
         </ol>
         <ContactForm name={name} email={email} />

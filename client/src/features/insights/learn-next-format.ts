@@ -1,4 +1,4 @@
-import { fill } from '#shared/fill-message.ts';
+import { fill, plural } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { LearnNextSong } from '#shared/schemas/insights.ts';
 
@@ -11,13 +11,13 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 
 /** "1 person" / "3 people" */
 export function peopleLabel(count: number): string {
-  return `${count} ${count === 1 ? 'person' : 'people'}`;
+  return plural(count, 'person', 'people');
 }
 
 /** "no show" / "1 show" / "2 shows" */
 export function showsLabel(count: number): string {
   if (count === 0) return 'no show';
-  return `${count} ${count === 1 ? 'show' : 'shows'}`;
+  return plural(count, 'show', 'shows');
 }
 
 /** When the song was last asked for, by calendar-free days: "today", "3 days ago", a date. */

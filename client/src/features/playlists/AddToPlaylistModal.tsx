@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { PLAYLIST_NAME_MAX_LENGTH } from '#shared/schemas/playlist.ts';
 import type { Notify } from '#client/lib/use-toast.ts';
@@ -43,7 +44,7 @@ function AddToPlaylistForm({ songIds: selected, notify, onAdded, onClose }: AddT
 
   return (
     <form className="form-stack" onSubmit={(event) => void submit(event)} noValidate>
-      <p>{selected.size} selected songs.</p>
+      <p>{plural(selected.size, 'song', 'songs')} selected.</p>
       <fieldset className="mode-choice">
         <legend>Add them to</legend>
         <label className="checkbox-label">

@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useState, type FormEvent } from 'react';
 import { PLAYLIST_NAME_MAX_LENGTH, type PlaylistSummary } from '#shared/schemas/playlist.ts';
 import { TextField } from '#client/ui/TextField.tsx';
@@ -73,7 +74,7 @@ export function PlaylistRow({ playlist, actions, onEdit, onDelete }: PlaylistRow
         <div className="playlist-row-head">
           <span className="playlist-name">{name}</span>
           <span className="playlist-meta">
-            {playlist.song_count} {playlist.song_count === 1 ? 'song' : 'songs'}
+            {plural(playlist.song_count, 'song', 'songs')}
             {playlist.is_active && <span className="song-flag flag-active">Active</span>}
           </span>
         </div>

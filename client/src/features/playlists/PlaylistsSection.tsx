@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useState } from 'react';
 import type { PlaylistSummary } from '#shared/schemas/playlist.ts';
 import { Modal } from '#client/ui/Modal.tsx';
@@ -31,7 +32,7 @@ export function PlaylistsSection({ notify }: { notify: Notify }) {
       </div>
       <p className="playlists-active" aria-live="polite">
         Audience page shows: <strong>{active ? active.name : 'All Songs'}</strong>
-        {` · ${playlists.length} ${playlists.length === 1 ? 'playlist' : 'playlists'}`}
+        {` · ${plural(playlists.length, 'playlist', 'playlists')}`}
       </p>
       <PlaylistManagerModal
         open={managing}

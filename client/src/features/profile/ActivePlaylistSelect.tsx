@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useCallback, useId, useState } from 'react';
 import { useToast } from '#client/lib/use-toast.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -49,7 +50,7 @@ export function ActivePlaylistSelect({ musicianId }: ActivePlaylistSelectProps) 
           <option value={ALL_SONGS}>All Songs</option>
           {playlists.map((playlist) => (
             <option key={playlist.id} value={playlist.id}>
-              {playlist.name} ({playlist.song_count} {playlist.song_count === 1 ? 'song' : 'songs'}
+              {playlist.name} ({plural(playlist.song_count, 'song', 'songs')}
               {playlist.is_public ? '' : ', private'})
             </option>
           ))}

@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useState, type ReactNode } from 'react';
 import { ALL_REQUESTS_SHOWN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
@@ -81,7 +82,7 @@ export function AllRequests({ title, requests, actions, empty }: AllRequestsProp
           label="Delete"
           accessibleName="Delete selected requests"
           title="Delete the selected requests?"
-          message={`${chosen.length} requests will be deleted. This cannot be undone.`}
+          message={`${plural(chosen.length, 'request', 'requests')} will be deleted. This cannot be undone.`}
           confirmLabel="Delete requests"
           disabled={chosen.length === 0}
           onConfirm={() => {

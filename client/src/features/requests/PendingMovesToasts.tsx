@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { fill } from '#shared/fill-message.ts';
+import { fill, plural } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { STATUS_TOAST_MS } from '#shared/limits.ts';
 import type { PendingMove } from './pending-moves.ts';
@@ -10,7 +10,9 @@ function moveText(move: PendingMove): string {
   const song =
     move.requests.length === 1 && first
       ? first.song_title
-      : fill(messages.requestUndoCount, { count: move.requests.length });
+      : fill(messages.requestUndoCount, {
+          requests: plural(move.requests.length, 'request', 'requests'),
+        });
   return fill(
     move.status === 'played' ? messages.requestUndoPlayed : messages.requestUndoRejected,
     {

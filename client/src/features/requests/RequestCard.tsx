@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
+import { RequestDedication } from './RequestDedication.tsx';
 import { tipLabel } from './request-views.ts';
 import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';
@@ -55,7 +56,7 @@ export function RequestCard({
           )}
           {request.show_name && <span className="muted"> · {request.show_name}</span>}
         </p>
-        {request.dedication && <p className="request-dedication">“{request.dedication}”</p>}
+        {request.dedication && <RequestDedication text={request.dedication} />}
         <RequestVoters voters={request.voters} />
         {tip && <p className="request-tip">Tip: {tip}</p>}
       </div>

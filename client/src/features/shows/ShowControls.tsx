@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
+import { localDateToday } from '#client/lib/format.ts';
 import { TextField } from '#client/ui/TextField.tsx';
 import { EMPTY_VENUE, VenueFields, type VenueValues } from './VenueFields.tsx';
 import type { ShowActions } from './show-actions.ts';
@@ -10,12 +11,15 @@ interface ShowControlsProps {
   actions: ShowActions;
 }
 
+/** A new show is usually tonight's: the date starts as today, on the musician's own clock. */
+const newVenue = (): VenueValues => ({ ...EMPTY_VENUE, performed_on: localDateToday() });
+
 /** Start a Show (asks for its name), or the Live banner with Stop Show. */
 export function ShowControls({ actions }: ShowControlsProps) {
   const current = useShowsStore(selectCurrentShow);
   const [formOpen, setFormOpen] = useState(false);
   const [name, setName] = useState('');
-  const [venue, setVenue] = useState<VenueValues>(EMPTY_VENUE);
+  const [venue, setVenue] = useState<VenueValues>(newVenue);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -32,7 +36,7 @@ export function ShowControls({ actions }: ShowControlsProps) {
     if (started) {
       setFormOpen(false);
       setName('');
-      setVenue(EMPTY_VENUE);
+      setVenue(newVenue());
       setError(undefined);
     }
   }
@@ -61,7 +65,15 @@ export function ShowControls({ actions }: ShowControlsProps) {
 
   if (!formOpen) {
     return (
-      <button type="button" className="button button-primary" onClick={() => setFormOpen(true)}>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => {
+          // Opened on another day than the page loaded: still today.
+          setVenue(newVenue());
+          setFormOpen(true);
+        }}
+      >
         Start a Show
       </button>
     );
@@ -88,7 +100,7 @@ export function ShowControls({ actions }: ShowControlsProps) {
           onClick={() => {
             setFormOpen(false);
             setName('');
-            setVenue(EMPTY_VENUE);
+            setVenue(newVenue());
             setError(undefined);
           }}
         >

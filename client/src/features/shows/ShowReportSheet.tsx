@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import type { ShowReport } from '#shared/schemas/show.ts';
 
 const time = (iso: string) =>
@@ -71,8 +72,9 @@ export function ShowReportSheet({ report }: { report: ShowReport }) {
         </div>
       )}
       <p className="show-report-totals">
-        {report.songs.length} songs played · {report.total_requests} requests ·{' '}
-        {dollars(report.total_tips)} in tips
+        {plural(report.songs.length, 'song', 'songs')} played ·{' '}
+        {plural(report.total_requests, 'request', 'requests')} · {dollars(report.total_tips)} in
+        tips
       </p>
     </article>
   );

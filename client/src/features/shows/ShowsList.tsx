@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useMemo, useState } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { Show } from '#shared/schemas/show.ts';
@@ -48,7 +49,8 @@ export function ShowsList({ requests, actions }: ShowsListProps) {
                   <span className="show-name">{show.name}</span>
                   <span className="muted">
                     {' '}
-                    · {formatRequestTime(show.date)} · {ofShow.length} requests
+                    · {formatRequestTime(show.date)} ·{' '}
+                    {plural(ofShow.length, 'request', 'requests')}
                     {show.status === 'active' ? ' · live now' : ''}
                   </span>
                 </summary>

@@ -57,7 +57,11 @@ export function showActions(notify: Notify) {
       ),
     restore: (show: Show) =>
       attempt(
-        async () => shows().upsert(await showsApi.restore(show.id)),
+        async () => {
+          const restored = await showsApi.restore(show.id);
+          shows().upsert(restored);
+          if (restored.status === 'active') shows().applyCurrent({ active: true, show: restored });
+        },
         messages.showRestored,
         messages.showRestoreFailed,
       ),

@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '#client/ui/Modal.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -31,7 +32,9 @@ function BatchEditForm({ actions, onClose }: { actions: SongActions; onClose(): 
 
   return (
     <form className="form-stack" onSubmit={(event) => void submit(event)} noValidate>
-      <p>Only the fields you fill in change, on all {count} selected songs.</p>
+      <p>
+        Only the fields you fill in change, on the {plural(count, 'song', 'songs')} you selected.
+      </p>
       {FIELDS.map((field) => (
         <TextField
           key={field.key}

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
+import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
+import { STARTER_PACK_SONG_COUNT } from '#shared/schemas/song.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { FileImportPanel, type FileImportConfig } from './FileImportPanel.tsx';
 import { DEMO_CSV_URL, songsApi } from './songs-api.ts';
@@ -16,6 +18,7 @@ const CSV_IMPORT: FileImportConfig = {
     return {
       total: preview.total_rows,
       valid: preview.valid_rows,
+      duplicates: preview.duplicates,
       rows: preview.preview,
       errors: preview.errors,
     };
@@ -52,9 +55,9 @@ export function CsvPanel({ onClose }: { onClose(): void }) {
           disabled={busy}
           onClick={() => void addStarterPack()}
         >
-          {busy ? 'Adding…' : 'Add the starter pack'}
+          {busy ? 'Adding…' : fill(messages.starterPackButton, { count: STARTER_PACK_SONG_COUNT })}
         </button>
-        <span className="field-hint">50+ well-known cover songs, skipping ones you have.</span>
+        <span className="field-hint">Well-known cover songs, skipping ones you have.</span>
       </div>
       <StatusMessage tone={starter?.tone ?? 'info'}>{starter?.text}</StatusMessage>
     </FileImportPanel>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { fill, plural } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import {
   IMPORT_FILE_MAX_BYTES,
@@ -16,6 +17,8 @@ import { reloadSongs } from './use-songs-loader.ts';
 interface ImportPreviewData {
   total: number;
   valid: number;
+  /** Valid rows the import skips: already in the list, or earlier in the file. */
+  duplicates: number;
   rows: readonly ImportedSongPreview[];
   errors: readonly ImportRowError[];
 }
@@ -42,6 +45,29 @@ type Step =
   | { at: 'previewing' | 'importing'; file: File; preview?: ImportPreviewData }
   | { at: 'previewed'; file: File; preview: ImportPreviewData }
   | { at: 'done'; result: ImportResult };
+
+const importable = (preview: ImportPreviewData) => preview.valid - preview.duplicates;
+const songCount = (count: number) => plural(count, 'song', 'songs');
+
+/** What the import will do with the file: only songs it will add count as importable. */
+function PreviewCounts({ preview }: { preview: ImportPreviewData }) {
+  if (preview.valid > 0 && importable(preview) === 0) {
+    return <p>{messages.importPreviewAllDuplicates}</p>;
+  }
+  return (
+    <>
+      <p>
+        {fill(messages.importPreviewCount, {
+          count: importable(preview),
+          songs: songCount(preview.total),
+        })}
+      </p>
+      {preview.duplicates > 0 && (
+        <p>{fill(messages.importPreviewDuplicates, { songs: songCount(preview.duplicates) })}</p>
+      )}
+    </>
+  );
+}
 
 /** File selected, previewed, then imported (spec section 4), for CSV and LST. */
 export function FileImportPanel({ config, children, onClose }: FileImportPanelProps) {
@@ -97,29 +123,31 @@ export function FileImportPanel({ config, children, onClose }: FileImportPanelPr
       {step.at === 'previewing' && <LoadingState label="Reading the file…" />}
       {preview && (
         <div className="stack-small" aria-live="polite">
-          <p>
-            {preview.valid} of {preview.total} songs can be imported.
-          </p>
+          <PreviewCounts preview={preview} />
           <PreviewTable rows={preview.rows} />
           <RowErrors errors={preview.errors} />
-          <label className="checkbox-label">
-            <input
-              type="checkbox"
-              checked={autoEnrich}
-              onChange={(event) => setAutoEnrich(event.target.checked)}
-            />
-            Auto-fill missing genres, moods and years after the import
-          </label>
-          <div className="modal-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={step.at === 'importing' || preview.valid === 0}
-              onClick={() => file && void upload(file, preview)}
-            >
-              Import {preview.valid} songs
-            </button>
-          </div>
+          {importable(preview) > 0 && (
+            <>
+              <label className="checkbox-label">
+                <input
+                  type="checkbox"
+                  checked={autoEnrich}
+                  onChange={(event) => setAutoEnrich(event.target.checked)}
+                />
+                Auto-fill missing genres, moods and years after the import
+              </label>
+              <div className="modal-actions">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={step.at === 'importing'}
+                  onClick={() => file && void upload(file, preview)}
+                >
+                  {fill(messages.importButton, { songs: songCount(importable(preview)) })}
+                </button>
+              </div>
+            </>
+          )}
         </div>
       )}
       {step.at === 'importing' && (

@@ -31,15 +31,14 @@ export function FilePicker({ extension, label, fileName, onFile }: FilePickerPro
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <label htmlFor={id} className="drop-zone-label">
-        {label}
-      </label>
+      {/* The browser's own picker reads "Choose file / No file chosen" beside our text: it stays
+          out of sight (still focusable) and this label is its button. */}
       <input
         ref={input}
         id={id}
         type="file"
         accept={extension}
-        className="drop-zone-input"
+        className="visually-hidden drop-zone-input"
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) onFile(file);
@@ -47,9 +46,14 @@ export function FilePicker({ extension, label, fileName, onFile }: FilePickerPro
           event.target.value = '';
         }}
       />
-      <p className="drop-zone-hint">
-        {fileName ? `Selected: ${fileName}` : `Choose a ${extension} file or drop it here.`}
-      </p>
+      <label htmlFor={id} className="button button-secondary drop-zone-button">
+        Choose {label}
+      </label>
+      {fileName ? (
+        <p className="drop-zone-file">{fileName}</p>
+      ) : (
+        <p className="drop-zone-hint">{`No file chosen yet. You can also drop a ${extension} file here.`}</p>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import type {
   ImportedSongPreview,
   ImportResult,
@@ -8,9 +9,7 @@ export function RowErrors({ errors }: { errors: readonly ImportRowError[] }) {
   if (errors.length === 0) return null;
   return (
     <details className="import-errors" open={errors.length <= 5}>
-      <summary>
-        {errors.length} {errors.length === 1 ? 'line' : 'lines'} will not be imported
-      </summary>
+      <summary>{plural(errors.length, 'line', 'lines')} will not be imported</summary>
       <ul>
         {errors.map((error) => (
           <li key={`${error.line}-${error.reason}`}>

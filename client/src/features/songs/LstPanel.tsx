@@ -13,6 +13,7 @@ const LST_IMPORT: FileImportConfig = {
     return {
       total: preview.total_songs + preview.errors.length,
       valid: preview.total_songs,
+      duplicates: preview.duplicates,
       rows: preview.songs,
       errors: preview.errors,
     };

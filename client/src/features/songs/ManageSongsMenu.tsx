@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { SongsHelpDialog } from '../help/SongsHelpDialog.tsx';
 
 const MANAGE_ITEMS = [
   { id: 'add', label: 'Add New Song' },
@@ -11,9 +10,6 @@ const MANAGE_ITEMS = [
 ] as const;
 export type ManageItem = (typeof MANAGE_ITEMS)[number]['id'];
 
-// Songs Help is the menu's own dialog, so it is not a ManageItem the Songs tab handles.
-const MENU_ITEMS = [...MANAGE_ITEMS, { id: 'help', label: 'Songs Help' }] as const;
-
 interface ManageSongsMenuProps {
   onChoose(item: ManageItem): void;
 }
@@ -21,7 +17,6 @@ interface ManageSongsMenuProps {
 /** The Manage Songs dropdown: a menu button; arrows move, Escape closes. */
 export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
   const [open, setOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -39,7 +34,7 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = items.current.findIndex((item) => item === document.activeElement);
-    const count = MENU_ITEMS.length;
+    const count = MANAGE_ITEMS.length;
     const moves: Record<string, number> = {
       ArrowDown: (index + 1) % count,
       ArrowUp: (index - 1 + count) % count,
@@ -71,7 +66,7 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label="Manage Songs" className="menu-list">
-          {MENU_ITEMS.map((item, index) => (
+          {MANAGE_ITEMS.map((item, index) => (
             <button
               key={item.id}
               ref={(element) => {
@@ -83,8 +78,7 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
               className="menu-item"
               onClick={() => {
                 setOpen(false);
-                if (item.id === 'help') setHelpOpen(true);
-                else onChoose(item.id);
+                onChoose(item.id);
               }}
             >
               {item.label}
@@ -92,7 +86,6 @@ export function ManageSongsMenu({ onChoose }: ManageSongsMenuProps) {
           ))}
         </div>
       )}
-      <SongsHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { memo } from 'react';
 import type { Song } from '#shared/schemas/song.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
@@ -37,7 +38,7 @@ export const SongRow = memo(function SongRow({ song, selected, handlers }: SongR
         </p>
         <p className="song-row-meta">
           {meta || 'No details yet'}
-          {song.request_count > 0 && ` · ${song.request_count} requests`}
+          {song.request_count > 0 && ` · ${plural(song.request_count, 'request', 'requests')}`}
         </p>
       </div>
       <div className="song-row-actions">

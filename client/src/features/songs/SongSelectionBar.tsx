@@ -1,3 +1,4 @@
+import { plural } from '#shared/fill-message.ts';
 import { useEffect, useRef } from 'react';
 import type { Song } from '#shared/schemas/song.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
@@ -60,7 +61,7 @@ export function SongSelectionBar({
         <ConfirmButton
           label="Delete Selected"
           title="Delete the selected songs?"
-          message={`${selected.size} songs will be removed from your list and your playlists.`}
+          message={`${plural(selected.size, 'song', 'songs')} will be removed from your list and your playlists.`}
           confirmLabel="Delete songs"
           onConfirm={onBatchDelete}
         />

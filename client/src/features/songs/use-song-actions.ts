@@ -4,7 +4,7 @@ import type { Song, SongInput } from '#shared/schemas/song.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import type { Notify } from '#client/lib/use-toast.ts';
 import { buildBatchEdit, type BatchEditForm } from './batch-edit.ts';
-import { fill } from '#shared/fill-message.ts';
+import { fill, plural } from '#shared/fill-message.ts';
 import { downloadText, exportFileName, songsToCsv } from './song-export.ts';
 import { songsApi } from './songs-api.ts';
 import { selectSongs, useSongsStore } from './songs-store.ts';
@@ -57,7 +57,11 @@ function songActions(notify: Notify, onSongsDeleted: () => void = () => {}) {
       try {
         const result = await songsApi.batchEdit(plan.body);
         store().setSongs(await songsApi.list());
-        notify(fill(messages.batchSongsUpdated, { count: result.updated_count }));
+        notify(
+          fill(messages.batchSongsUpdated, {
+            songs: plural(result.updated_count, 'song', 'songs'),
+          }),
+        );
         return null;
       } catch (error) {
         return errorMessage(error, messages.batchUpdateFailed);
@@ -72,7 +76,11 @@ function songActions(notify: Notify, onSongsDeleted: () => void = () => {}) {
         store().setSongs(await songsApi.list());
         onSongsDeleted();
         if (result.success) {
-          notify(fill(messages.batchSongsDeleted, { count: result.deleted_count }));
+          notify(
+            fill(messages.batchSongsDeleted, {
+              songs: plural(result.deleted_count, 'song', 'songs'),
+            }),
+          );
         } else if (result.deleted_count === 0) {
           notify(messages.batchSongsDeleteFailed, 'error');
         } else {

@@ -67,6 +67,7 @@ export function showsRepository(db: Db) {
       return row && toShow(row);
     },
 
+    /** A show made active again (restored) is running from now on: it has no stop time. */
     async setStatus(
       musicianId: string,
       showId: string,
@@ -75,7 +76,7 @@ export function showsRepository(db: Db) {
       const now = new Date();
       const [row] = await db
         .update(shows)
-        .set({ status, updatedAt: now, ...(status !== 'active' ? { stoppedAt: now } : {}) })
+        .set({ status, updatedAt: now, stoppedAt: status === 'active' ? null : now })
         .where(and(owned(musicianId, showId), ne(shows.status, status)))
         .returning();
       return row && toShow(row);

@@ -12,8 +12,8 @@ import type { ShowsRepository } from './shows-repository.ts';
 
 /**
  * Named shows: while one is active, new requests are filed under it. Stopping sends new requests
- * back to the main list; archiving moves a show out of the way; restoring brings it back to the
- * shows list (stopped, so it never silently takes over from a show running now).
+ * back to the main list; archiving moves a show out of the way; restoring makes it the running
+ * show again (refused while another runs, so it never silently takes over from that one).
  */
 export function showsService({ shows, events }: { shows: ShowsRepository; events: DomainEvents }) {
   function announce(musicianId: string, current: CurrentShowResponse) {
@@ -82,11 +82,21 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
       return archived;
     },
 
+    /** Spec section 4: a restored show is active again, unless another show is running now. */
     async restore(musicianId: string, showId: string): Promise<Show> {
       const before = await ownedOr404(musicianId, showId);
       if (before.status !== 'archived') return before;
-      const restored = await shows.setStatus(musicianId, showId, 'stopped');
+      let restored: Show | undefined;
+      try {
+        restored = await shows.setStatus(musicianId, showId, 'active');
+      } catch (error) {
+        if (isUniqueViolation(error, 'shows_one_active_per_musician')) {
+          throw conflict(messages.showRestoreWhileRunning);
+        }
+        throw error;
+      }
       if (!restored) return before;
+      announce(musicianId, { active: true, show: restored });
       changed(musicianId, restored);
       return restored;
     },

@@ -120,6 +120,11 @@ export function songImportRepository(db: Db) {
   }
 
   return {
+    /** songKey of every song the musician has: what a preview counts as already there. */
+    async heldKeys(musicianId: string): Promise<Set<string>> {
+      return (await readHeldSongs(db, musicianId)).keys;
+    },
+
     /**
      * Inserts the songs not already in the musician's repertoire (nor earlier in `rows`), in
      * batches of BATCH_ROWS, each its own short transaction, with a turn of the event loop

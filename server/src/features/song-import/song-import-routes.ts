@@ -28,7 +28,8 @@ export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/songs/csv/preview',
     { schema: { response: responses({ 200: CsvPreviewResponse }) } },
-    async (request) => songImport.previewCsv(await readUploadedText(request, CSV)),
+    async (request) =>
+      songImport.previewCsv(sessionOf(request).musicianId, await readUploadedText(request, CSV)),
   );
 
   app.post(
@@ -45,7 +46,8 @@ export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/songs/lst/preview',
     { schema: { response: responses({ 200: LstPreviewResponse }) } },
-    async (request) => songImport.previewLst(await readUploadedText(request, LST)),
+    async (request) =>
+      songImport.previewLst(sessionOf(request).musicianId, await readUploadedText(request, LST)),
   );
 
   app.post(

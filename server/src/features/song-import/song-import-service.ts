@@ -11,6 +11,7 @@ import type {
 import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import type { MetadataService } from '../metadata/metadata-service.ts';
+import { songKey } from '../songs/song-key.ts';
 import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';
 import type { NewSong, SongImportRepository } from './song-import-repository.ts';
@@ -93,14 +94,27 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
 
   const previewOf = (parsed: ParsedSongs) => parsed.rows.slice(0, IMPORT_PREVIEW_ROWS);
 
+  /** Valid rows the import will skip: already in the list, or earlier in the same file. */
+  async function duplicatesIn(musicianId: string, parsed: ParsedSongs): Promise<number> {
+    const seen = await songImport.heldKeys(musicianId);
+    let duplicates = 0;
+    for (const row of parsed.rows) {
+      const key = songKey(row.title, row.artist);
+      if (seen.has(key)) duplicates++;
+      else seen.add(key);
+    }
+    return duplicates;
+  }
+
   return {
     importSongs,
 
-    async previewCsv(text: string): Promise<CsvPreviewResponse> {
+    async previewCsv(musicianId: string, text: string): Promise<CsvPreviewResponse> {
       const parsed = await parseSongCsv(text);
       return {
         total_rows: parsed.totalRows,
         valid_rows: parsed.rows.length,
+        duplicates: await duplicatesIn(musicianId, parsed),
         errors: parsed.errors,
         preview: previewOf(parsed),
       };
@@ -111,9 +125,14 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },
 
-    async previewLst(text: string): Promise<LstPreviewResponse> {
+    async previewLst(musicianId: string, text: string): Promise<LstPreviewResponse> {
       const parsed = await parseSongList(text);
-      return { total_songs: parsed.rows.length, songs: previewOf(parsed), errors: parsed.errors };
+      return {
+        total_songs: parsed.rows.length,
+        duplicates: await duplicatesIn(musicianId, parsed),
+        songs: previewOf(parsed),
+        errors: parsed.errors,
+      };
     },
 
     async uploadLst(musicianId: string, text: string, autoEnrich: boolean) {

@@ -119,6 +119,10 @@ export function stageDevicesRepository(db: Db) {
     },
 
     /** Notes that the device was used, at most once a minute. */
+    async rename(id: string, name: string): Promise<void> {
+      await db.update(stageDevices).set({ name }).where(eq(stageDevices.id, id));
+    },
+
     async touch(id: string): Promise<void> {
       await db
         .update(stageDevices)

@@ -31,8 +31,8 @@ const DEFAULT_NAME = /^Stage device (\d+)$/;
 /** A fresh random code colliding with a stored one is near impossible; try again if it does. */
 const CODE_ATTEMPTS = 3;
 
-/** "Stage device N", N one more than the highest such name still listed. */
-function defaultName(devices: readonly StageDevice[]): string {
+/** "Stage device N", N one more than the highest such name among `devices`. */
+function defaultName(devices: readonly { name: string }[]): string {
   const numbers = devices.map((device) => Number(DEFAULT_NAME.exec(device.name)?.[1] ?? 0));
   return `Stage device ${Math.max(0, ...numbers) + 1}`;
 }
@@ -47,6 +47,20 @@ export function pairingUrl(publicUrl: string, code: string): string {
 export function stageDevicesService({ stageDevices, musicians, onSessionsRevoked, log }: Deps) {
   async function list(musicianId: string): Promise<StageDevice[]> {
     return (await stageDevices.list(musicianId)).map(toStageDevice);
+  }
+
+  /**
+   * A code's default name is provisional: codes made and never used (a dialog closed) would
+   * otherwise leave the first tablet paired as "Stage device 2". Paired, it takes the number
+   * after the musician's other paired devices.
+   */
+  async function numberByPairing(device: { id: string; musicianId: string; name: string }) {
+    if (!DEFAULT_NAME.test(device.name)) return;
+    const paired = (await stageDevices.list(device.musicianId)).filter(
+      ({ device: other }) => other.id !== device.id && other.claimedAt !== null,
+    );
+    const name = defaultName(paired.map(({ device: other }) => other));
+    if (name !== device.name) await stageDevices.rename(device.id, name);
   }
 
   return {
@@ -94,6 +108,7 @@ export function stageDevicesService({ stageDevices, musicians, onSessionsRevoked
         expiresAt: new Date(Date.now() + SESSION_TTL_DAYS * 24 * 60 * 60 * 1000),
       });
       if (!device) throw badRequest(messages.stagePairingCodeInvalid);
+      await numberByPairing(device);
       const musician = await musicians.findById(device.musicianId);
       // The musician deleted their account in between: the device went with it.
       if (!musician) throw badRequest(messages.stagePairingCodeInvalid);

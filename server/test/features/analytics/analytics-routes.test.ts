@@ -3,8 +3,11 @@ import { messages } from '#shared/messages.ts';
 import type { DailyAnalyticsResponse, Requester } from '#shared/schemas/analytics.ts';
 import {
   createSong,
+  paymentApps,
   registerMusician,
+  sendTip,
   submitRequest,
+  updateProfile,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -169,6 +172,71 @@ describe('GET /api/analytics/daily', () => {
         total_tips: 0,
       }),
     ]);
+  });
+
+  it('credits each tip to the person who gave it, and counts tips sent from the header', async () => {
+    const musician = await registerMusician(app);
+    await updateProfile(app, musician, paymentApps());
+    const creep = await createSong(app, musician, { title: 'Creep', artist: 'Radiohead' });
+    const samPhone = { 'x-device-id': 'sam-phone-0123456789abcdef' };
+    const joPhone = { 'x-device-id': 'jo-phone-0123456789abcdefg' };
+    const sam = { requester_name: 'Sam', requester_email: 'sam@example.com' };
+    const jo = { requester_name: 'Jo', requester_email: 'jo@example.com' };
+    const filed = await submitRequest(app, creep, sam, samPhone);
+    // The same song while Sam's request waits: Jo becomes a +1 on it.
+    const merged = await submitRequest(app, creep, jo, joPhone);
+    expect(merged.id).toBe(filed.id);
+    await sendTip(
+      app,
+      musician,
+      { amount: 10, tipper_name: 'Sam', request_id: filed.id },
+      samPhone,
+    );
+    await sendTip(app, musician, { amount: 5, tipper_name: 'Jo', request_id: filed.id }, joPhone);
+    // From the page's header Tip button: no request behind it.
+    await sendTip(app, musician, { amount: 7, tipper_name: 'Anonymous' });
+
+    const body = await daily(musician, `?${tz}`);
+    expect(body.totals).toEqual({
+      total_requests: 2,
+      unique_requesters: 2,
+      requests_with_tips: 2,
+      total_tips: 22,
+    });
+    expect(body.daily.at(-1)).toEqual({
+      date: localDate(0),
+      requests: 2,
+      requests_with_tips: 2,
+      tips: 22,
+    });
+    expect(body.top_songs).toEqual([{ song: 'Creep', artist: 'Radiohead', count: 2 }]);
+    expect(body.top_requesters).toEqual([
+      requester({
+        requester_name: 'Sam',
+        email: 'sam@example.com',
+        request_count: 1,
+        total_tips: 10,
+      }),
+      requester({ requester_name: 'Jo', email: 'jo@example.com', request_count: 1, total_tips: 5 }),
+    ]);
+  });
+
+  it('credits a tip sent without a phone id to the +1 of the same name', async () => {
+    const musician = await registerMusician(app);
+    await updateProfile(app, musician, paymentApps());
+    const creep = await createSong(app, musician, { title: 'Creep', artist: 'Radiohead' });
+    const filed = await submitRequest(app, creep, {
+      requester_name: 'Sam',
+      requester_email: 'sam@example.com',
+    });
+    await submitRequest(app, creep, { requester_name: 'Jo', requester_email: 'jo@example.com' });
+    await sendTip(app, musician, { amount: 5, tipper_name: 'Jo', request_id: filed.id });
+
+    const body = await daily(musician, `?${tz}`);
+    expect(body.totals.total_tips).toBe(5);
+    expect(
+      Object.fromEntries(body.top_requesters.map((r) => [r.requester_name, r.total_tips])),
+    ).toEqual({ Jo: 5, Sam: 0 });
   });
 
   it('keeps at most 50 in each top list', async () => {

@@ -88,8 +88,47 @@ describe('shows', () => {
     ]);
 
     const restored = await call(musician, 'PUT', `/api/shows/${newer.id}/restore`);
-    expect(restored.json()).toMatchObject({ id: newer.id, status: 'stopped' });
+    expect(restored.json()).toMatchObject({ id: newer.id, status: 'active' });
     expect(older.id).not.toBe(newer.id);
+  });
+
+  it('restores an archived show to active, so new requests are filed under it again', async () => {
+    const musician = await registerMusician(app);
+    const song = await createSong(app, musician);
+    const show = await startShow(app, musician, 'Saturday');
+    await call(musician, 'PUT', `/api/shows/${show.id}/archive`);
+
+    const restored = await call(musician, 'PUT', `/api/shows/${show.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ id: show.id, status: 'active' });
+    expect((await call(musician, 'GET', '/api/shows/current')).json()).toMatchObject({
+      active: true,
+      show: { id: show.id, status: 'active' },
+    });
+    const request = await submitRequest(app, song);
+    const listed = (
+      await call(musician, 'GET', `/api/requests/musician/${musician.musician.id}`)
+    ).json().requests;
+    expect(listed.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+      show_id: show.id,
+      show_name: 'Saturday',
+    });
+  });
+
+  it('refuses to restore a show while another one is running, and leaves both alone', async () => {
+    const musician = await registerMusician(app);
+    const archived = await startShow(app, musician, 'Archived');
+    await call(musician, 'PUT', `/api/shows/${archived.id}/archive`);
+    const running = await startShow(app, musician, 'Running');
+
+    const res = await call(musician, 'PUT', `/api/shows/${archived.id}/restore`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: messages.showRestoreWhileRunning });
+    const list = (await call(musician, 'GET', '/api/shows')).json<Show[]>();
+    expect(Object.fromEntries(list.map((show) => [show.id, show.status]))).toEqual({
+      [archived.id]: 'archived',
+      [running.id]: 'active',
+    });
   });
 
   it('deletes a show together with its requests, keeping the others', async () => {

@@ -34,6 +34,23 @@ const songsOf = async (musician: TestMusician) =>
 const pick = (songs: Song[]) =>
   songs.map(({ title, artist, genres, moods, year }) => ({ title, artist, genres, moods, year }));
 
+describe('the CSV preview', () => {
+  it('counts the valid rows already in the list, which the import skips', async () => {
+    const musician = await registerMusician(app);
+    await upload(
+      musician,
+      'songs.csv',
+      Buffer.from('Title,Artist\nWonderwall,Oasis\nJolene,Dolly Parton\n'),
+    );
+    const result = await preview(
+      musician,
+      'songs.csv',
+      Buffer.from('Title,Artist\nWONDERWALL,oasis\nJolene,Dolly Parton\nValerie,Amy Winehouse\n'),
+    );
+    expect(result).toMatchObject({ total_rows: 3, valid_rows: 3, duplicates: 2 });
+  });
+});
+
 describe('messy CSV files, one fixture each', () => {
   it('reads a UTF-8 byte-order mark as nothing (the Title column is still found)', async () => {
     const musician = await registerMusician(app);

@@ -25,6 +25,20 @@ const LIST = [
 ].join('\r\n');
 
 describe('POST /api/songs/lst/preview', () => {
+  it('counts the songs already in the list (or twice in the file), which the import skips', async () => {
+    const musician = await registerMusician(app);
+    await createSong(app, musician, { title: 'Wonderwall', artist: 'Oasis' });
+    const list = ['wonderwall - OASIS', 'Jolene - Dolly Parton', 'Jolene  -  dolly parton'].join(
+      '\n',
+    );
+    const res = await uploadFile(app, musician, '/api/songs/lst/preview', 'set.lst', list);
+    expect(res.json<LstPreviewResponse>()).toMatchObject({ total_songs: 3, duplicates: 2 });
+
+    const another = await registerMusician(app);
+    const fresh = await uploadFile(app, another, '/api/songs/lst/preview', 'set.lst', list);
+    expect(fresh.json<LstPreviewResponse>()).toMatchObject({ total_songs: 3, duplicates: 1 });
+  });
+
   it('reads Title - Artist and tab-separated lines, skipping blank and # lines', async () => {
     const musician = await registerMusician(app);
     const res = await uploadFile(app, musician, '/api/songs/lst/preview', 'set.lst', LIST);

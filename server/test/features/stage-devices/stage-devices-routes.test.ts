@@ -108,6 +108,20 @@ describe('making a pairing code', () => {
 });
 
 describe('claiming a pairing code', () => {
+  it('numbers paired devices from 1 in the order they pair, whatever codes were made before', async () => {
+    const musician = await registerMusician(app);
+    // A code made and left unused (the dialog closed), then a new one the tablet types.
+    const unused = await makePairingCode(app, musician);
+    const typed = await makePairingCode(app, musician);
+    expect((await claimCode(app, typed.code)).statusCode).toBe(200);
+    const named = async () =>
+      Object.fromEntries((await listDevices(musician.auth)).map((d) => [d.id, d.name]));
+    expect((await named())[typed.id]).toBe('Stage device 1');
+
+    expect((await claimCode(app, unused.code)).statusCode).toBe(200);
+    expect(await named()).toEqual({ [typed.id]: 'Stage device 1', [unused.id]: 'Stage device 2' });
+  });
+
   it('signs the device in with the musician, without their email', async () => {
     const musician = await registerMusician(app);
     const pairing = await makePairingCode(app, musician);
