@@ -119,6 +119,9 @@ export async function buildApp(
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Opening the database may take long: creating the embedded one on a busy or slow machine,
+    // or replaying its WAL after a crash, passed Fastify's default 10 s and failed the start.
+    pluginTimeout: 120_000,
     // Lets in-flight requests finish on shutdown while refusing new keep-alive ones.
     return503OnClosing: true,
     // URLs the router cannot take (an overlong or malformed part): a {detail} like every other
