@@ -86,12 +86,17 @@ export const DEFAULT_OIDC_BUTTON_LABEL = 'Continue with single sign-on';
 
 type Env = Record<string, string | undefined>;
 
+/** A setting the server cannot start with; its message says which and what it should be. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+    throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
 }
@@ -127,7 +132,7 @@ function oidcConfig(env: Env): OidcConfig | undefined {
   if (!issuer && !clientId && !clientSecret) return undefined;
   if (!issuer || !clientId || !clientSecret) {
     const missing = names.filter((name) => !env[name]?.trim());
-    throw new Error(
+    throw new ConfigError(
       `OIDC sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; missing ${missing.join(', ')}`,
     );
   }
@@ -135,7 +140,7 @@ function oidcConfig(env: Env): OidcConfig | undefined {
   try {
     url = new URL(issuer);
   } catch {
-    throw new Error(
+    throw new ConfigError(
       `OIDC_ISSUER must be a URL such as https://accounts.example.com, got "${issuer}"`,
     );
   }
@@ -143,7 +148,9 @@ function oidcConfig(env: Env): OidcConfig | undefined {
     url.protocol !== 'https:' &&
     !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
   ) {
-    throw new Error(`OIDC_ISSUER must be an https URL (http only for localhost), got "${issuer}"`);
+    throw new ConfigError(
+      `OIDC_ISSUER must be an https URL (http only for localhost), got "${issuer}"`,
+    );
   }
   return {
     issuer,
