@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { DatabaseOptions } from './db/database.ts';
 
 export interface AppConfig {
@@ -160,6 +161,17 @@ function oidcConfig(env: Env): OidcConfig | undefined {
   };
 }
 
+/**
+ * The checkout (or the image's /app): the nearest folder above this code that holds package.json.
+ * This file runs from server/src, and from a build folder in server/dist (scripts/build-server.ts).
+ */
+function projectRoot(): string {
+  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return join(import.meta.dirname, '..', '..');
+  }
+}
+
 /** Reads the whole configuration from the environment, with defaults that run anywhere. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = positiveInt(env, 'PORT', 3000);
@@ -183,7 +195,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicWritesPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_PER_MINUTE', 600),
       publicReadsPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_READS_PER_MINUTE', 600),
     },
-    clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '..', '..', 'client', 'dist')),
+    clientDir: resolve(env.CLIENT_DIR || join(projectRoot(), 'client', 'dist')),
     trustProxy: env.TRUST_PROXY === 'true',
     metadata: {
       musicbrainzEnabled: env.MUSICBRAINZ_ENABLED !== 'false',
