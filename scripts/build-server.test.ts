@@ -3,7 +3,7 @@
  * the files a running server loads (it used to delete server/dist and build it again).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -44,6 +44,21 @@ describe('scripts/build-server.ts', () => {
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  }, 300_000);
+
+  it('writes no line longer than a few KB, as Node prints the source line of an uncaught error', async () => {
+    await buildServer();
+    const current = /\.\/(build-[0-9a-f]+)\//.exec(
+      await readFile(join(dist, 'main.js'), 'utf8'),
+    )![1]!;
+    const files = Object.keys(await snapshot()).filter(
+      (path) => path.startsWith(join(dist, current)) && path.endsWith('.js'),
+    );
+    expect(files.length).toBeGreaterThan(3);
+    for (const path of files) {
+      const longest = Math.max(...(await readFile(path, 'utf8')).split('\n').map((l) => l.length));
+      expect(longest, path).toBeLessThan(10_000);
     }
   }, 300_000);
 });
