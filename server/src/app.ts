@@ -48,6 +48,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
+import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './services.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   await app.register(compressionPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, ...config.rateLimit });
   await app.register(nulGuardPlugin);
+  await app.register(wellFormedTextPlugin);
   await app.register(databasePlugin, { database: config.database });
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
