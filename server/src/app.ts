@@ -49,6 +49,7 @@ import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
+import { unreadableRequest } from './http/unreadable-request.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './services.ts';
@@ -128,6 +129,7 @@ export async function buildApp(
     // URLs the router cannot take (an overlong or malformed part): a {detail} like every other
     // error, never the URL echoed back (it may hold a requester's status token).
     frameworkErrors: unroutableUrl,
+    clientErrorHandler: unreadableRequest,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -10,6 +10,10 @@ export const messages = {
   pageNotFound: 'Page not found',
   addressTooLong: 'This address is too long.',
   addressInvalid: 'This address is not valid.',
+  requestHeadersTooLarge:
+    "This request's address or headers are too long to read. Use a shorter address, or clear this site's cookies and try again.",
+  requestUnreadable: 'This request could not be read as HTTP. Please try again.',
+  requestTimedOut: 'This request took too long to arrive. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
