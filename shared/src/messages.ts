@@ -340,6 +340,8 @@ export const messages = {
   imageUnreadable: 'This file is not a JPG or PNG image that can be read. Please choose another.',
   imageTooManyPixels:
     'This image has too many pixels (at most 40 megapixels). Please choose a smaller one.',
+  imageInterlacedTooLarge:
+    'This PNG is interlaced and too large to read. Please save it without interlacing, or choose a smaller image.',
   imageNotFound: 'Image not found',
   qrCodeFailed: 'Error generating QR code. Please make sure you are logged in.',
   flyerFailed: 'Error generating flyer. Please make sure you are logged in.',
