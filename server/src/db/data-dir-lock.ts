@@ -39,7 +39,15 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const lockFile = `${dataDir}.lock`;
   const pidFile = `${dataDir}.pid`;
   mkdirSync(dirname(dataDir), { recursive: true });
-  const db = new DatabaseSync(lockFile, { timeout: 0 });
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(lockFile, { timeout: 0 });
+  } catch (err) {
+    throw new Error(
+      `The data folder's lock file ${lockFile} could not be opened (${(err as Error).message}). Check that it is a file this user may write, in ${dirname(dataDir)}.`,
+      { cause: err },
+    );
+  }
   try {
     // An exclusive transaction on the (empty) database, kept open for as long as the server runs.
     db.exec('BEGIN EXCLUSIVE');

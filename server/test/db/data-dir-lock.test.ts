@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,5 +32,14 @@ describe('lockDataDir', () => {
     } finally {
       lock.release();
     }
+  });
+
+  it('says which file it could not open when the lock cannot be taken at all', async () => {
+    const dataDir = join(parent, 'blocked', 'pglite');
+    // Whatever keeps SQLite from opening the file (here a folder where the file should be).
+    await mkdir(`${dataDir}.lock`, { recursive: true });
+    expect(() => lockDataDir(dataDir)).toThrow(
+      `The data folder's lock file ${dataDir}.lock could not be opened (`,
+    );
   });
 });
