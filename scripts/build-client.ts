@@ -15,8 +15,9 @@ import { installBuild } from './lib/install-build.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'client', 'dist');
-// What the build in client/dist was made from: written once it is all in place.
-const marker = join(dist, '.build-inputs');
+// What the build in client/dist was made from, written once it is all in place: beside the
+// folder, not in it, where the server would serve it.
+const marker = join(root, 'client', '.dist-inputs');
 
 const inputs = await buildInputsHash(root, [
   'client',

@@ -7,10 +7,14 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 
-/** The list of the installed build's files, kept for the next install. */
-export const BUILD_FILES = '.build-files.json';
+/**
+ * The list of the installed build's files, kept for the next install: beside `dist`, not in it,
+ * where the server would serve it.
+ */
+export const buildFilesList = (dist: string) =>
+  join(dirname(dist), `.${basename(dist)}-files.json`);
 
 /** What names the build's other files: moved in after them. */
 const PAGE = /^(?:[^/]+\.html|sw\.js|manifest\.webmanifest)(?:\.br|\.gz)?$/;
@@ -26,7 +30,7 @@ async function filesOf(dir: string): Promise<string[]> {
 
 /** Moves the build in `next` into `dist` (see above); `next` is gone afterwards. */
 export async function installBuild(next: string, dist: string): Promise<void> {
-  const listed = join(dist, BUILD_FILES);
+  const listed = buildFilesList(dist);
   // Without a list (the first install in a checkout), everything there counts as the previous build.
   const previous = new Set<string>(
     existsSync(listed)
