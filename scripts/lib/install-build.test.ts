@@ -17,10 +17,13 @@ async function build(dir: string, files: Record<string, string>): Promise<string
 
 async function listing(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && !e.name.startsWith('.'))
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-    .sort();
+  return (
+    entries
+      // Everything, dotfiles included: the server serves whatever is in the folder.
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+      .sort()
+  );
 }
 
 describe('installBuild', () => {
