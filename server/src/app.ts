@@ -50,6 +50,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
+import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
+import { unreadableRequest } from './http/unreadable-request.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './services.ts';
@@ -112,11 +114,15 @@ export async function buildApp(
     },
     trustProxy,
     bodyLimit: 1024 * 1024,
+    // Opening the database may take long: creating the embedded one on a busy or slow machine,
+    // or replaying its WAL after a crash, passed Fastify's default 10 s and failed the start.
+    pluginTimeout: 120_000,
     // Lets in-flight requests finish on shutdown while refusing new keep-alive ones.
     return503OnClosing: true,
     // URLs the router cannot take (an overlong or malformed part): a {detail} like every other
     // error, never the URL echoed back (it may hold a requester's status token).
     frameworkErrors: unroutableUrl,
+    clientErrorHandler: unreadableRequest,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -126,6 +132,7 @@ export async function buildApp(
   await app.register(compressionPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, ...config.rateLimit });
   await app.register(nulGuardPlugin);
+  await app.register(wellFormedTextPlugin);
   await app.register(databasePlugin, { database: config.database });
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);

@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import type { DatabaseOptions } from './db/database.ts';
 
@@ -104,12 +105,17 @@ export const DEFAULT_OIDC_BUTTON_LABEL = 'Continue with single sign-on';
 
 type Env = Record<string, string | undefined>;
 
+/** A setting the server cannot start with; its message says which and what it should be. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+    throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
 }
@@ -124,7 +130,7 @@ function trustProxyConfig(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') {
-    throw new Error(
+    throw new ConfigError(
       'TRUST_PROXY=true would believe any address a client writes into X-Forwarded-For; set how many proxies are in front (TRUST_PROXY=1 behind one balancer) or their addresses (TRUST_PROXY=10.0.0.2,10.1.0.0/16)',
     );
   }
@@ -133,7 +139,7 @@ function trustProxyConfig(raw: string | undefined): TrustProxy {
   try {
     proxyAddr.compile(addresses);
   } catch {
-    throw new Error(
+    throw new ConfigError(
       `TRUST_PROXY must be a number of proxies or their addresses (e.g. 1, or 10.0.0.2,10.1.0.0/16), got "${raw}"`,
     );
   }
@@ -171,7 +177,7 @@ function oidcConfig(env: Env): OidcConfig | undefined {
   if (!issuer && !clientId && !clientSecret) return undefined;
   if (!issuer || !clientId || !clientSecret) {
     const missing = names.filter((name) => !env[name]?.trim());
-    throw new Error(
+    throw new ConfigError(
       `OIDC sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; missing ${missing.join(', ')}`,
     );
   }
@@ -179,7 +185,7 @@ function oidcConfig(env: Env): OidcConfig | undefined {
   try {
     url = new URL(issuer);
   } catch {
-    throw new Error(
+    throw new ConfigError(
       `OIDC_ISSUER must be a URL such as https://accounts.example.com, got "${issuer}"`,
     );
   }
@@ -187,7 +193,9 @@ function oidcConfig(env: Env): OidcConfig | undefined {
     url.protocol !== 'https:' &&
     !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
   ) {
-    throw new Error(`OIDC_ISSUER must be an https URL (http only for localhost), got "${issuer}"`);
+    throw new ConfigError(
+      `OIDC_ISSUER must be an https URL (http only for localhost), got "${issuer}"`,
+    );
   }
   return {
     issuer,
@@ -195,6 +203,17 @@ function oidcConfig(env: Env): OidcConfig | undefined {
     clientSecret,
     buttonLabel: env.OIDC_BUTTON_LABEL?.trim() || DEFAULT_OIDC_BUTTON_LABEL,
   };
+}
+
+/**
+ * The checkout (or the image's /app): the nearest folder above this code that holds package.json.
+ * This file runs from server/src, and from a build folder in server/dist (scripts/build-server.ts).
+ */
+function projectRoot(): string {
+  for (let dir = import.meta.dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return join(import.meta.dirname, '..', '..');
+  }
 }
 
 /** Reads the whole configuration from the environment, with defaults that run anywhere. */
@@ -220,7 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicWritesPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_PER_MINUTE', 600),
       publicReadsPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_PUBLIC_READS_PER_MINUTE', 600),
     },
-    clientDir: resolve(env.CLIENT_DIR || join(import.meta.dirname, '..', '..', 'client', 'dist')),
+    clientDir: resolve(env.CLIENT_DIR || join(projectRoot(), 'client', 'dist')),
     trustProxy: trustProxyConfig(env.TRUST_PROXY),
     metadata: {
       musicbrainzEnabled: env.MUSICBRAINZ_ENABLED !== 'false',

@@ -1,8 +1,30 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 
-const config = loadConfig();
-const app = await buildApp(config);
+/**
+ * A start that fails before the logger exists says why in one sentence; the stack follows when
+ * the sentence may not be the whole story. Left uncaught, Node would also print the source line
+ * of the throw, and in the server bundle that line is hundreds of KB of minified code.
+ */
+function failStart(err: unknown): never {
+  const error = err instanceof Error ? err : new Error(String(err));
+  const expected = error instanceof DataDirInUseError || error instanceof ConfigError;
+  process.stderr.write(
+    `Song Requests could not start: ${error.message}\n${expected ? '' : `${error.stack ?? ''}\n`}`,
+  );
+  process.exit(1);
+}
+
+let config: AppConfig;
+let app: FastifyInstance;
+try {
+  config = loadConfig();
+  app = await buildApp(config);
+} catch (err) {
+  failStart(err);
+}
 
 // Finish in-flight requests, then close the database; a second signal forces the exit.
 let closing = false;

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,29 @@ async function startStopChecked(env: Record<string, string>, expectedDatabase: s
   expect(await reason).toBe('transport close');
 }
 
+/** Runs the server's sources with `env` until it exits (it is expected not to start). */
+async function runToExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
+
 describe('server/src/main.ts', () => {
+  it('says in one sentence why it could not start when a setting is wrong', async () => {
+    const { code, output } = await runToExit({ RATE_LIMIT_AUTH_PER_MINUTE: 'lots' });
+    expect(code).toBe(1);
+    expect(output).toBe(
+      'Song Requests could not start: RATE_LIMIT_AUTH_PER_MINUTE must be a positive whole number, got "lots"\n',
+    );
+  });
+
   it('starts from env alone on the embedded database and exits cleanly on SIGTERM', async () => {
     await startStopChecked({}, 'pglite');
   }, 45_000);

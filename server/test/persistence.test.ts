@@ -10,7 +10,9 @@ const dataDir = await mkdtemp(join(tmpdir(), 'songreq-persist-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('embedded database on disk', () => {
-  it('keeps accounts and songs across a restart', async () => {
+  // Creates a database on disk (a process of its own) and opens it twice: 15 s alone, over the
+  // suite's 20 s when the machine is busy.
+  it('keeps accounts and songs across a restart', { timeout: 90_000 }, async () => {
     const config = testConfig({ database: { kind: 'pglite', dataDir }, logLevel: 'silent' });
 
     const first = await buildApp(config);

@@ -10,6 +10,10 @@ export const messages = {
   pageNotFound: 'Page not found',
   addressTooLong: 'This address is too long.',
   addressInvalid: 'This address is not valid.',
+  requestHeadersTooLarge:
+    "This request's address or headers are too long to read. Use a shorter address, or clear this site's cookies and try again.",
+  requestUnreadable: 'This request could not be read as HTTP. Please try again.',
+  requestTimedOut: 'This request took too long to arrive. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
@@ -343,6 +347,8 @@ export const messages = {
   imageUnreadable: 'This file is not a JPG or PNG image that can be read. Please choose another.',
   imageTooManyPixels:
     'This image has too many pixels (at most 40 megapixels). Please choose a smaller one.',
+  imageInterlacedTooLarge:
+    'This PNG is interlaced and too large to read. Please save it without interlacing, or choose a smaller image.',
   imageNotFound: 'Image not found',
   qrCodeFailed: 'Error generating QR code. Please make sure you are logged in.',
   flyerFailed: 'Error generating flyer. Please make sure you are logged in.',

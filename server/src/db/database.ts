@@ -3,10 +3,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import { PgliteSession } from './pglite-session.ts';
-import { startPgliteThread } from './pglite-thread.ts';
+import { type PgliteThread, startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,9 +57,17 @@ async function openPglite(
   poolSize: number,
   checkpointEveryMs: number,
 ): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  // PGlite opens and migrates on its own thread (pglite-worker.ts).
-  const thread = await startPgliteThread({ dataDir, settings: PGLITE_SETTINGS });
+  // Before anything touches the folder: a second server on it must leave it as it found it.
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  let thread: PgliteThread;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    // PGlite opens and migrates on its own thread (pglite-worker.ts).
+    thread = await startPgliteThread({ dataDir, settings: PGLITE_SETTINGS });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   // Everything goes through node-postgres, as on PostgreSQL: a pool of connections sharing
   // PGlite's one session (pglite-session.ts), each query one call, each statement prepared once.
   const session = new PgliteSession(thread);
@@ -84,6 +93,7 @@ async function openPglite(
       clearInterval(checkpoints);
       await pool.end();
       await thread.close();
+      lock?.release();
     },
   };
 }

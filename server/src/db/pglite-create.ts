@@ -13,9 +13,15 @@ if (!dataDir || !settings) {
   console.error('usage: pglite-create <dataDir> <settings JSON>');
   process.exit(2);
 }
+// The server holds the data folder's lock (data-dir-lock.ts) while this writes in it; a server
+// that dies takes its lock with it, so this must not go on writing unlocked: stdin is a pipe
+// from the server, and it ends when the server does.
+process.stdin.on('end', () => process.exit(1));
+process.stdin.resume();
 try {
   const pglite = await openPglite(dataDir, JSON.parse(settings) as string[]);
   await pglite.close();
+  process.exit(0);
 } catch (err) {
   // Only the message: the server puts it in its own error (a stack here quotes minified code).
   console.error((err as Error).message);

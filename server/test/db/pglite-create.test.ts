@@ -2,6 +2,7 @@
  * A new embedded database is created by a process of its own (pglite-create.ts), so the
  * gigabyte of WebAssembly memory creating it takes leaves with that process.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,5 +41,18 @@ describe('creating the embedded database', { timeout: 60_000 }, () => {
       new RegExp(`^the embedded database could not be created in ${dataDir}: PGlite failed`),
     );
     await opening.catch((err: Error) => expect(err.message).not.toContain('\n'));
+  });
+
+  it('stops when the server that started it ends, as the lock on the folder ends with the server', async () => {
+    const dataDir = await newFolder();
+    const creator = spawn(
+      process.execPath,
+      [join(import.meta.dirname, '../../src/db/pglite-create.ts'), dataDir, '[]'],
+      { stdio: ['pipe', 'ignore', 'ignore'] },
+    );
+    const exited = new Promise<number | null>((resolve) => creator.once('exit', resolve));
+    // What the server's end does to the pipe.
+    creator.stdin.end();
+    expect(await exited).toBe(1);
   });
 });

@@ -126,13 +126,21 @@ export type FlyerPaper = z.infer<typeof QrFlyerQuery>['paper'];
 export const QrFlyerResponse = z.object({ flyer: z.string() });
 export type QrFlyerResponse = z.infer<typeof QrFlyerResponse>;
 
+/** Dollars as a person writes them: "20", "12.5", ".75" (a sign, to say why -1 is refused). */
+const DOLLARS_TEXT = /^-?(?:\d+\.?\d*|\.\d+)$/;
+
 /**
- * Dollars as a number, or as the text of a query string or form field. Rounded to cents before
- * the range checks, so 0.001 is refused (it would be a $0.00 tip) and 500.004 is $500.00.
+ * Dollars as a number, or as the text of a query string or form field. Text is read only as
+ * dollars written out: Number() alone also read "0x10" as $16 and "1e2" as $100. Rounded to cents
+ * before the range checks, so 0.001 is refused (it would be a $0.00 tip) and 500.004 is $500.00.
  */
 const tipAmount = z
   .preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return DOLLARS_TEXT.test(text) ? Number(text) : value;
+    },
     z.number({ error: messages.tipAmountInvalid }),
   )
   .refine(Number.isFinite, messages.tipAmountInvalid)

@@ -30,6 +30,24 @@ function resizeFor(kind: ImageKind, width: number, height: number): ResizeOption
 /** A 2 MB file can still unpack to billions of pixels (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * A JPEG and a plain PNG are read a few rows at a time as they are resized (a 40-megapixel one
+ * took the server 8-70 MB more); an interlaced PNG cannot be, and is decoded whole first (200 MB
+ * for 40 megapixels). Its decoded size is held to what the server can spare for one image.
+ */
+const MAX_WHOLE_DECODE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Images are processed one at a time: four 40-megapixel PNGs uploaded at once took the server to
+ * 841 MB. An upload is rare (a musician's photo or banner), so waiting for another costs nothing.
+ */
+let processing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const result = processing.then(work, work);
+  processing = result.catch(() => {});
+  return result;
+}
+
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)(?:;[a-z-]+=[^;,]*)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -66,7 +84,11 @@ export function decodeImageDataUrl(text: string): Buffer {
  * it as WebP at the kind's size. sharp writes no metadata unless asked to, so EXIF (a phone's
  * GPS position included), ICC and XMP are gone; the EXIF orientation is applied first.
  */
-export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+export function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  return oneAtATime(() => decodeAndEncode(bytes, kind));
+}
+
+async function decodeAndEncode(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   // Loaded on the first upload: libvips costs the server memory it would otherwise never use.
   const { default: sharp } = await import('sharp');
   // The header only: nothing is decoded yet.
@@ -75,9 +97,17 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
     .catch(() => {
       throw badRequest(messages.imageUnreadable);
     });
-  const { format, width = 0, height = 0 } = metadata;
+  const { format, width = 0, height = 0, channels = 4, depth, isProgressive } = metadata;
   if (format !== 'jpeg' && format !== 'png') throw badRequest(messages.imageWrongType);
   if (width * height > MAX_INPUT_PIXELS) throw badRequest(messages.imageTooManyPixels);
+  const bytesPerSample = depth === 'ushort' ? 2 : 1;
+  if (
+    format === 'png' &&
+    isProgressive &&
+    width * height * channels * bytesPerSample > MAX_WHOLE_DECODE_BYTES
+  ) {
+    throw badRequest(messages.imageInterlacedTooLarge);
+  }
   try {
     const { data, info } = await sharp(bytes, {
       limitInputPixels: MAX_INPUT_PIXELS,

@@ -130,6 +130,10 @@ describe('GET /api/musicians/:slug/tip-links', () => {
     ['NaN', messages.tipAmountInvalid],
     ['Infinity', messages.tipAmountInvalid],
     ['-Infinity', messages.tipAmountInvalid],
+    // Dollars written out, not what JavaScript reads as a number ($16, $100, $1).
+    ['0x10', messages.tipAmountInvalid],
+    ['1e2', messages.tipAmountInvalid],
+    ['0b1', messages.tipAmountInvalid],
     ['', messages.tipAmountInvalid],
     // Refused before validation, as everywhere: the NUL guard's sentence.
     ['5\u0000', messages.textHasNulCharacter],

@@ -128,6 +128,11 @@ describe('POST /api/musicians/:slug/tips', () => {
     ['NaN', messages.tipAmountInvalid],
     ['Infinity', messages.tipAmountInvalid],
     ['1e309', messages.tipAmountInvalid],
+    // Text is read as dollars written out, not as JavaScript reads a number ($16, $100, $1).
+    ['0x10', messages.tipAmountInvalid],
+    ['1e2', messages.tipAmountInvalid],
+    ['0b1', messages.tipAmountInvalid],
+    ['5,00', messages.tipAmountInvalid],
     [null, messages.tipAmountInvalid],
     [true, messages.tipAmountInvalid],
     [[5], messages.tipAmountInvalid],
@@ -143,6 +148,8 @@ describe('POST /api/musicians/:slug/tips', () => {
   it('accepts the amount as text, as a form field sends it', async () => {
     const musician = await musicianWith();
     expect((await sendTip(app, musician, { amount: '20' })).amount).toBe(20);
+    expect((await sendTip(app, musician, { amount: ' 12.5 ' })).amount).toBe(12.5);
+    expect((await sendTip(app, musician, { amount: '.75' })).amount).toBe(0.75);
   });
 
   it('refuses an unknown platform', async () => {

@@ -5,7 +5,16 @@ import { IMAGE_MAX_BYTES, type DesignSettings } from '#shared/schemas/audience.t
 import { images } from '#server/db/schema.ts';
 import { putDesign, registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
-import { bombPng, dataUrl, gif, hasGpsTag, largeJpeg, phoneJpeg, png } from './test-images.ts';
+import {
+  bombPng,
+  dataUrl,
+  gif,
+  hasGpsTag,
+  interlacedPngHeader,
+  largeJpeg,
+  phoneJpeg,
+  png,
+} from './test-images.ts';
 
 const { app } = await startTestApp();
 
@@ -127,6 +136,13 @@ describe('refused images', () => {
       async () => dataUrl('image/png', bombPng()),
       400,
       messages.imageTooManyPixels,
+    ],
+    [
+      // Decoded whole, unlike a plain PNG read row by row: 96 MB for its 24 megapixels.
+      'an interlaced PNG of 6,000 x 4,000 pixels',
+      async () => dataUrl('image/png', interlacedPngHeader(6000, 4000)),
+      400,
+      messages.imageInterlacedTooLarge,
     ],
     [
       'a data URL that is not base64',

@@ -71,3 +71,20 @@ export function bombPng(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A file whose header claims an interlaced 8-bit RGBA PNG of `width` x `height`: what sharp reads
+ * before deciding to decode, without the megabytes of a real one.
+ */
+export function interlacedPngHeader(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 1], 8); // 8-bit RGBA, Adam7 interlacing
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
