@@ -151,7 +151,12 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       events,
       limits: config.limits,
     }),
-    requests: requestsService({ ...repositories, events, limits: config.limits }),
+    requests: requestsService({
+      ...repositories,
+      events,
+      limits: config.limits,
+      requestable: (songId) => playlists.isRequestable(songId),
+    }),
     blocklist: blocklistService({
       blocklist,
       events,

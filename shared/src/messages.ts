@@ -149,6 +149,8 @@ export const messages = {
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
   requestNotFound: 'Request not found',
   requestSongUnavailable: 'This song is not available for requests.',
+  requestSongNotInSet:
+    'This song is not on the current set list. Please choose one of the songs shown on this page.',
   requestTipInvalid: 'Tip amount must be between $0 and $500.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
   requestStatusFailed: 'Error updating request status',

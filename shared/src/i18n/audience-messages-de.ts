@@ -24,6 +24,8 @@ export const audienceMessagesDe = {
     'Dieser Text enthält ein unsichtbares Zeichen, das nicht gespeichert werden kann. Bitte tippe ihn neu ein.',
   requestsDisabled: 'Songwünsche sind gerade deaktiviert. Bitte versuche es später noch einmal.',
   requestSongUnavailable: 'Dieser Song kann gerade nicht gewünscht werden.',
+  requestSongNotInSet:
+    'Dieser Song steht gerade nicht auf der Setlist. Bitte wähle einen der Songs auf dieser Seite.',
   requestLimitReached:
     'Dieser Act hat sein Limit an Songwünschen erreicht. Für unbegrenzte Wünsche ist ein Upgrade auf Pro nötig.',
   requestSubmitFailed: 'Fehler beim Senden des Wunsches. Bitte versuche es erneut.',

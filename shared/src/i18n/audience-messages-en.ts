@@ -27,6 +27,8 @@ export const audienceMessagesEn = {
     'This text contains an invisible character that cannot be saved. Please retype it.',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
   requestSongUnavailable: 'This song is not available for requests.',
+  requestSongNotInSet:
+    'This song is not on the current set list. Please choose one of the songs shown on this page.',
   requestLimitReached:
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestSubmitFailed: 'Error submitting request. Please try again.',

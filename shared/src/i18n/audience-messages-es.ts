@@ -24,6 +24,8 @@ export const audienceMessagesEs = {
   requestsDisabled:
     'Las peticiones de canciones están desactivadas en este momento. Inténtalo de nuevo más tarde.',
   requestSongUnavailable: 'Esta canción no está disponible para peticiones.',
+  requestSongNotInSet:
+    'Esta canción no está en el repertorio actual. Elige una de las canciones de esta página.',
   requestLimitReached:
     'Este artista ha alcanzado su límite de peticiones. Necesita pasarse a Pro para tener peticiones ilimitadas.',
   requestSubmitFailed: 'Error al enviar la petición. Inténtalo de nuevo.',

@@ -27,6 +27,8 @@ export const audienceMessagesFr = {
   requestsDisabled:
     'Les demandes de chansons sont désactivées pour le moment. Veuillez réessayer plus tard.',
   requestSongUnavailable: 'Cette chanson ne peut pas être demandée.',
+  requestSongNotInSet:
+    'Cette chanson n’est pas dans la setlist du moment. Choisissez l’une des chansons de cette page.',
   requestLimitReached:
     'Cet artiste a atteint sa limite de demandes. Il doit passer à Pro pour des demandes illimitées.',
   requestSubmitFailed: 'Erreur lors de l’envoi de la demande. Veuillez réessayer.',

@@ -24,6 +24,8 @@ export const audienceMessagesPt = {
   requestsDisabled:
     'Os pedidos de músicas estão desativados no momento. Tente novamente mais tarde.',
   requestSongUnavailable: 'Esta música não está disponível para pedidos.',
+  requestSongNotInSet:
+    'Esta música não está no repertório atual. Escolha uma das músicas desta página.',
   requestLimitReached:
     'Este artista atingiu o limite de pedidos. É preciso passar para o Pro para ter pedidos ilimitados.',
   requestSubmitFailed: 'Erro ao enviar o pedido. Tente novamente.',

@@ -31,6 +31,7 @@ export const AUDIENCE_MESSAGE_KEYS = [
   // What the server answers a submission
   'requestsDisabled',
   'requestSongUnavailable',
+  'requestSongNotInSet',
   'requestLimitReached',
   'requestSubmitFailed',
   'suggestionsDisabled',

@@ -38,8 +38,9 @@ export function songsService({ songs, events }: { songs: SongsRepository; events
     },
 
     /** Filter options from the visible songs; tags differing only in case are offered once. */
-    async filterOptions(musicianId: string): Promise<FilterOptions> {
-      const rows = await songs.visibleTags(musicianId);
+    /** The filter values of the visible songs, or of one playlist's visible songs. */
+    async filterOptions(musicianId: string, playlistId?: string): Promise<FilterOptions> {
+      const rows = await songs.visibleTags(musicianId, playlistId);
       const years = [...new Set(rows.flatMap((row) => (row.year === null ? [] : [row.year])))];
       years.sort((a, b) => a - b);
       return {
