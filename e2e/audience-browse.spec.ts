@@ -160,6 +160,52 @@ test.describe('browsing the songs', () => {
     await expect(playlist).toHaveValue('all_songs');
   });
 
+  test('with a playlist active: only its songs and the public playlists, no All Songs, filters of what is shown', async ({
+    request,
+    audience,
+    registeredMusician,
+  }) => {
+    const musician = await registeredMusician();
+    const ids = await seedSongs(request, musician.token);
+    const headers = { authorization: `Bearer ${musician.token}` };
+    const playlist = async (name: string, songIds: string[]) => {
+      const created = await request.post('/api/playlists', {
+        headers,
+        data: { name, song_ids: songIds },
+      });
+      expect(created.ok()).toBe(true);
+      return ((await created.json()) as { id: string }).id;
+    };
+    const friday = await playlist('Friday Set', [ids.dreams, ids.jolene]);
+    const slow = await playlist('Slow Set', [ids.halo]);
+    const shared = await request.put(`/api/playlists/${slow}/visibility`, {
+      headers,
+      data: { is_public: true },
+    });
+    expect(shared.ok()).toBe(true);
+    const activated = await request.put(`/api/playlists/${friday}/activate`, { headers });
+    expect(activated.ok()).toBe(true);
+
+    await audience.goto(musician.slug);
+    await expect(audience.songCount).toHaveText('2 songs');
+    await audience.viewFilters.click();
+    const choice = audience.filters.getByLabel('Playlist');
+    await expect(choice.locator('option')).toHaveText(['Friday Set', 'Slow Set']);
+    const genre = audience.filters.getByLabel('Genre');
+    await expect(genre.locator('option')).toHaveText(['All genres', 'Country', 'Rock']);
+    await expect(audience.filters.getByLabel('Decade').locator('option')).toHaveText([
+      'All decades',
+      '1970s',
+    ]);
+
+    await choice.selectOption({ label: 'Slow Set' });
+    await expect(audience.songs).toHaveCount(1);
+    await expect(genre.locator('option')).toHaveText(['All genres', 'Pop']);
+    await audience.filters.getByRole('button', { name: 'Clear All' }).click();
+    await expect(choice).toHaveValue(friday);
+    await expect(audience.songCount).toHaveText('2 songs');
+  });
+
   test('2,000 songs: only the cards on screen are in the page; search and scroll reach any', async ({
     page,
     request,
