@@ -101,6 +101,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     blocklist,
     events,
     limits: config.limits,
+    requestable: (songId) => playlists.isRequestable(songId),
   });
   return {
     events,

@@ -204,6 +204,7 @@ export const messages = {
   // Song suggestions
   suggestionFieldsRequired: 'Please fill in all required fields',
   suggestionsDisabled: 'This artist is not taking song suggestions right now.',
+  suggestionAlreadyListed: 'This song is already on the list. Request it instead.',
   suggestionNotFound: 'Suggestion not found',
   suggestionAlreadyHandled: 'Only pending suggestions can be added or rejected.',
   suggestionThanks: 'Thank you for your song suggestion! The artist will review it soon.',

@@ -30,6 +30,7 @@ export const audienceMessagesDe = {
     'Dieser Act hat sein Limit an Songwünschen erreicht. Für unbegrenzte Wünsche ist ein Upgrade auf Pro nötig.',
   requestSubmitFailed: 'Fehler beim Senden des Wunsches. Bitte versuche es erneut.',
   suggestionsDisabled: 'Dieser Act nimmt gerade keine Songvorschläge an.',
+  suggestionAlreadyListed: 'Dieser Song steht schon auf der Liste. Wünsch ihn dir stattdessen.',
   suggestionSubmitFailed: 'Fehler beim Senden des Vorschlags',
   suggestionThanks: 'Danke für deinen Songvorschlag! Er wird bald angeschaut.',
   tipProviderNotSetUp: '{provider} ist für diesen Act nicht eingerichtet',

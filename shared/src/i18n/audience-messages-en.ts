@@ -33,6 +33,7 @@ export const audienceMessagesEn = {
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
   suggestionsDisabled: 'This artist is not taking song suggestions right now.',
+  suggestionAlreadyListed: 'This song is already on the list. Request it instead.',
   suggestionSubmitFailed: 'Error submitting suggestion',
   suggestionThanks: 'Thank you for your song suggestion! The artist will review it soon.',
   tipProviderNotSetUp: '{provider} is not set up for this musician',

@@ -33,6 +33,7 @@ export const audienceMessagesFr = {
     'Cet artiste a atteint sa limite de demandes. Il doit passer à Pro pour des demandes illimitées.',
   requestSubmitFailed: 'Erreur lors de l’envoi de la demande. Veuillez réessayer.',
   suggestionsDisabled: 'Cet artiste n’accepte pas de suggestions de chansons pour le moment.',
+  suggestionAlreadyListed: 'Cette chanson est déjà dans la liste. Demandez-la plutôt.',
   suggestionSubmitFailed: 'Erreur lors de l’envoi de la suggestion',
   suggestionThanks: 'Merci pour votre suggestion de chanson\u00a0! L’artiste la lira bientôt.',
   tipProviderNotSetUp: '{provider} n’est pas configuré pour cet artiste',

@@ -30,6 +30,7 @@ export const audienceMessagesPt = {
     'Este artista atingiu o limite de pedidos. É preciso passar para o Pro para ter pedidos ilimitados.',
   requestSubmitFailed: 'Erro ao enviar o pedido. Tente novamente.',
   suggestionsDisabled: 'Este artista não está aceitando sugestões de músicas no momento.',
+  suggestionAlreadyListed: 'Esta música já está na lista. Peça-a em vez de sugeri-la.',
   suggestionSubmitFailed: 'Erro ao enviar a sugestão',
   suggestionThanks: 'Obrigado pela sugestão de música! O artista vai analisá-la em breve.',
   tipProviderNotSetUp: '{provider} não está configurado para este artista',

@@ -35,6 +35,7 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'requestLimitReached',
   'requestSubmitFailed',
   'suggestionsDisabled',
+  'suggestionAlreadyListed',
   'suggestionSubmitFailed',
   'suggestionThanks',
   'tipProviderNotSetUp',
