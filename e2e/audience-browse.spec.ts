@@ -310,6 +310,43 @@ test.describe('suggesting a song', () => {
     });
   });
 
+  test('a song already on the list: the form says so and requests it in one tap', async ({
+    page,
+    request,
+    audience,
+    registeredMusician,
+  }) => {
+    const musician = await registeredMusician();
+    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const { suggest, request: form } = audienceModals(page);
+
+    await audience.goto(musician.slug);
+    await audience.search.fill('hallo');
+    await page.getByRole('button', { name: 'Suggest a Song' }).click();
+    await suggest.songTitle.fill(' halo ');
+    await suggest.artist.fill('BEYONCÉ');
+    await suggest.name.fill('Jo');
+    await suggest.email.fill('jo@example.com');
+    const hint = suggest.dialog.getByRole('status');
+    await expect(hint).toContainText(messages.suggestionAlreadyListed);
+    await expect(hint).toContainText('Halo');
+    // The next step is the request, not a suggestion.
+    await expect(suggest.send).toBeHidden();
+
+    await suggest.button('Request Song').click();
+    await expect(suggest.dialog).toBeHidden();
+    await expect(form.dialog).toContainText('Halo');
+    await expect(form.name).toHaveValue('Jo');
+    await expect(form.email).toHaveValue('jo@example.com');
+    await form.send.click();
+    await expect(form.dialog).toBeHidden();
+
+    const suggestions = await request.get('/api/song-suggestions', {
+      headers: { authorization: `Bearer ${musician.token}` },
+    });
+    expect(await suggestions.json()).toEqual([]);
+  });
+
   test('a server refusal shows in a red banner in the form', async ({
     page,
     request,
