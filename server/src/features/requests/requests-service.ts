@@ -102,8 +102,8 @@ export function requestsService({ requests, events, limits, requestable }: Deps)
       // A retry is answered before any limit: it was counted the first time.
       if (admission.keyUsed) return replay();
       if (admission.hidden) throw notFound(messages.requestSongUnavailable);
-      if (!inSet) throw conflict(messages.requestSongNotInSet);
       if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
+      if (!inSet) throw conflict(messages.requestSongNotInSet);
 
       const reached = limitReached(admission.requesterWait, perRequester.max);
       if (reached) throw limitError('request', reached, perRequester.windowMinutes);
