@@ -160,6 +160,52 @@ test.describe('browsing the songs', () => {
     await expect(playlist).toHaveValue('all_songs');
   });
 
+  test('with a playlist active: only its songs and the public playlists, no All Songs, filters of what is shown', async ({
+    request,
+    audience,
+    registeredMusician,
+  }) => {
+    const musician = await registeredMusician();
+    const ids = await seedSongs(request, musician.token);
+    const headers = { authorization: `Bearer ${musician.token}` };
+    const playlist = async (name: string, songIds: string[]) => {
+      const created = await request.post('/api/playlists', {
+        headers,
+        data: { name, song_ids: songIds },
+      });
+      expect(created.ok()).toBe(true);
+      return ((await created.json()) as { id: string }).id;
+    };
+    const friday = await playlist('Friday Set', [ids.dreams, ids.jolene]);
+    const slow = await playlist('Slow Set', [ids.halo]);
+    const shared = await request.put(`/api/playlists/${slow}/visibility`, {
+      headers,
+      data: { is_public: true },
+    });
+    expect(shared.ok()).toBe(true);
+    const activated = await request.put(`/api/playlists/${friday}/activate`, { headers });
+    expect(activated.ok()).toBe(true);
+
+    await audience.goto(musician.slug);
+    await expect(audience.songCount).toHaveText('2 songs');
+    await audience.viewFilters.click();
+    const choice = audience.filters.getByLabel('Playlist');
+    await expect(choice.locator('option')).toHaveText(['Friday Set', 'Slow Set']);
+    const genre = audience.filters.getByLabel('Genre');
+    await expect(genre.locator('option')).toHaveText(['All genres', 'Country', 'Rock']);
+    await expect(audience.filters.getByLabel('Decade').locator('option')).toHaveText([
+      'All decades',
+      '1970s',
+    ]);
+
+    await choice.selectOption({ label: 'Slow Set' });
+    await expect(audience.songs).toHaveCount(1);
+    await expect(genre.locator('option')).toHaveText(['All genres', 'Pop']);
+    await audience.filters.getByRole('button', { name: 'Clear All' }).click();
+    await expect(choice).toHaveValue(friday);
+    await expect(audience.songCount).toHaveText('2 songs');
+  });
+
   test('2,000 songs: only the cards on screen are in the page; search and scroll reach any', async ({
     page,
     request,
@@ -262,6 +308,43 @@ test.describe('suggesting a song', () => {
       requester_email: 'jo@example.com',
       message: 'Please!',
     });
+  });
+
+  test('a song already on the list: the form says so and requests it in one tap', async ({
+    page,
+    request,
+    audience,
+    registeredMusician,
+  }) => {
+    const musician = await registeredMusician();
+    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const { suggest, request: form } = audienceModals(page);
+
+    await audience.goto(musician.slug);
+    await audience.search.fill('hallo');
+    await page.getByRole('button', { name: 'Suggest a Song' }).click();
+    await suggest.songTitle.fill(' halo ');
+    await suggest.artist.fill('BEYONCÉ');
+    await suggest.name.fill('Jo');
+    await suggest.email.fill('jo@example.com');
+    const hint = suggest.dialog.getByRole('status');
+    await expect(hint).toContainText(messages.suggestionAlreadyListed);
+    await expect(hint).toContainText('Halo');
+    // The next step is the request, not a suggestion.
+    await expect(suggest.send).toBeHidden();
+
+    await suggest.button('Request Song').click();
+    await expect(suggest.dialog).toBeHidden();
+    await expect(form.dialog).toContainText('Halo');
+    await expect(form.name).toHaveValue('Jo');
+    await expect(form.email).toHaveValue('jo@example.com');
+    await form.send.click();
+    await expect(form.dialog).toBeHidden();
+
+    const suggestions = await request.get('/api/song-suggestions', {
+      headers: { authorization: `Bearer ${musician.token}` },
+    });
+    expect(await suggestions.json()).toEqual([]);
   });
 
   test('a server refusal shows in a red banner in the form', async ({

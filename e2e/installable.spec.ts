@@ -63,6 +63,17 @@ async function controllingWorker(page: Page, shell: 'app' | 'audience'): Promise
   return read();
 }
 
+/** The addresses in the audience worker's cache of the page's public reads. */
+async function cachedPublicReads(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const { caches } = globalThis as unknown as {
+      caches: { open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }> };
+    };
+    const cache = await caches.open('audience-public-reads');
+    return (await cache.keys()).map((entry) => entry.url);
+  });
+}
+
 interface AppManifest {
   url: string;
   errors: { message: string }[];
@@ -254,6 +265,38 @@ test.describe('the audience page', () => {
     await expect(audience.heading).toHaveText('Dana & The Night Owls');
     await expect(audience.song('Jolene')).toBeVisible();
     await screenshots(page, 'audience-offline');
+    await context.setOffline(false);
+  });
+
+  test('opens offline after the first visit: once the worker controls the page, a reload without network shows the songs', async ({
+    page,
+    context,
+    request,
+    audience,
+    registeredMusician,
+  }) => {
+    test.setTimeout(60_000);
+    const musician = await registeredMusician({ name: 'Dana & The Night Owls' });
+    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+
+    await audience.goto(musician.slug);
+    await expect(audience.song('Jolene')).toBeVisible();
+    await controllingWorker(page, 'audience');
+    // What the page read before its worker existed is in the worker's caches once it controls it.
+    await expect
+      .poll(() => cachedPublicReads(page), { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`/api/musicians/${musician.slug}$`)),
+          expect.stringMatching(new RegExp(`/api/musicians/${musician.slug}/songs$`)),
+        ]),
+      );
+
+    await context.setOffline(true);
+    const offline = await page.reload();
+    expect(offline?.fromServiceWorker()).toBe(true);
+    await expect(audience.heading).toHaveText('Dana & The Night Owls');
+    await expect(audience.song('Jolene')).toBeVisible();
     await context.setOffline(false);
   });
 

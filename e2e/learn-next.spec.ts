@@ -17,12 +17,13 @@ test.describe('Learn next (Analytics tab)', () => {
     for (const who of ['ann', 'bob', 'cy']) await suggest('Valerie', 'Amy Winehouse', who);
     for (const who of ['dee', 'eve']) await suggest('Jolene', 'Dolly Parton', who);
     await suggest('Zombie', 'The Cranberries', 'fay');
-    // Already in the repertoire: never a song to learn. Asked for and turned down: underplayed.
+    // Suggested, then added to the repertoire: never a song to learn (the audience cannot suggest
+    // a song they can request). Asked for and turned down: underplayed.
+    await suggest('wonderwall', 'oasis', 'gus');
     const wonderwall = await addSongByApi(request, musician.token, {
       title: 'Wonderwall',
       artist: 'Oasis',
     });
-    await suggest('wonderwall', 'oasis', 'gus');
     const asked = await submitRequestByApi(request, wonderwall);
     await setRequestStatusByApi(request, musician.token, asked.id, 'rejected');
 

@@ -100,3 +100,21 @@ test('a failed flyer says so, and the empty tab closes', async ({
   await qr.qrDialog.getByRole('button', { name: 'Download flyer image' }).click();
   await expect(qr.qrDialog.getByRole('alert')).toHaveText(messages.flyerFailed);
 });
+
+test('an address phones cannot open: the QR modal and the Profile tab say so and how to fix it', async ({
+  page,
+  dashboard,
+  signedInMusician,
+}) => {
+  // The e2e server's PUBLIC_URL is http://127.0.0.1:<port>: an address of this computer only.
+  await signedInMusician();
+  await dashboard.tab('Profile').click();
+  const link = await dashboard.audienceLink.inputValue();
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/musician\//);
+  await expect(page.getByText(messages.qrAddressLoopback)).toBeVisible();
+
+  const qr = new DesignTab(page);
+  await qr.qrButton.click();
+  await expect(qr.qrDialog.getByText(messages.qrAddressLoopback)).toBeVisible();
+  await expect(qr.qrDialog.getByText(messages.qrAddressLoopback)).toContainText('PUBLIC_URL');
+});

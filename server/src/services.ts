@@ -101,6 +101,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     blocklist,
     events,
     limits: config.limits,
+    requestable: (songId) => playlists.isRequestable(songId),
   });
   return {
     events,
@@ -153,7 +154,12 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       events,
       limits: config.limits,
     }),
-    requests: requestsService({ ...repositories, events, limits: config.limits }),
+    requests: requestsService({
+      ...repositories,
+      events,
+      limits: config.limits,
+      requestable: (songId) => playlists.isRequestable(songId),
+    }),
     blocklist: blocklistService({
       blocklist,
       events,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { APP_PAGES, pageAddress } from '#shared/app-pages.ts';
 import { messages } from '#shared/messages.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from '#server/plugins/compression.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
@@ -107,7 +108,9 @@ describe('the built client', () => {
     expect((await get(app, '/musician/some-band')).body).toBe(AUDIENCE_HTML);
   });
 
-  it.each(['/', '/dashboard', '/profile', '/on-stage/some-band'])(
+  // Every page the app's router shows: a page missing here was served by the not-found handler,
+  // working in the browser but answering 404 (/stage/pair did).
+  it.each(Object.values(APP_PAGES).map((page) => pageAddress(page)))(
     'answers %s with the musician app',
     async (url) => {
       const res = await get(app, url, 'gzip');

@@ -157,6 +157,8 @@ export const messages = {
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
   requestNotFound: 'Request not found',
   requestSongUnavailable: 'This song is not available for requests.',
+  requestSongNotInSet:
+    'This song is not on the current set list. Please choose one of the songs shown on this page.',
   requestTipInvalid: 'Tip amount must be between $0 and $500.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
   requestStatusFailed: 'Error updating request status',
@@ -211,6 +213,7 @@ export const messages = {
   // Song suggestions
   suggestionFieldsRequired: 'Please fill in all required fields',
   suggestionsDisabled: 'This artist is not taking song suggestions right now.',
+  suggestionAlreadyListed: 'This song is already on the list. Request it instead.',
   suggestionNotFound: 'Suggestion not found',
   suggestionAlreadyHandled: 'Only pending suggestions can be added or rejected.',
   suggestionThanks: 'Thank you for your song suggestion! The artist will review it soon.',
@@ -354,6 +357,15 @@ export const messages = {
   flyerFailed: 'Error generating flyer. Please make sure you are logged in.',
   flyerPrintFailed: 'Error generating flyer for printing',
   flyerCallToAction: 'Scan to request a song',
+  // An audience link only this computer, or only this network, can open (audience-address.ts):
+  // the QR modal says so and how to fix it; the flyer itself carries a note, so a print is never
+  // silently dead.
+  qrAddressLoopback:
+    'Phones cannot open this address: it only works on this computer. Before you print or share this code, set PUBLIC_URL to the address your audience will use, or open the dashboard at that address.',
+  qrAddressPrivate:
+    'Only phones on the same Wi-Fi as this server can open this address. For everyone else, set PUBLIC_URL to your public address, or open the dashboard at the address your audience will use.',
+  flyerNoteLoopback: 'Test print: this address only opens on the computer that made this flyer.',
+  flyerNotePrivate: 'Connect to the Wi-Fi here first, then scan the code.',
   qrFormatInvalid: 'The format must be png or svg.',
   flyerFormatInvalid: 'The format must be png or pdf.',
   flyerPaperInvalid: 'The paper size must be a4 or letter.',

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { APP_PAGES, AUDIENCE_PAGE } from '#shared/app-pages.ts';
 import { LoggedInOnly, LoggedOutOnly } from './route-guards.tsx';
 
 // Each screen is its own chunk, loaded when its route is first shown: the landing page does not
 // download the dashboard, the playlist editor or drag and drop. (The server answers
 // /musician/:slug with audience.html, its own entry; this route only serves in-app navigation.)
+// The paths are shared/src/app-pages.ts's, which the server answers with this app and 200.
 const LandingPage = lazy(() =>
   import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage })),
 );
@@ -36,7 +38,7 @@ export function App() {
       <Suspense fallback={null}>
         <Routes>
           <Route
-            path="/"
+            path={APP_PAGES.landing}
             element={
               <LoggedOutOnly>
                 <LandingPage />
@@ -44,7 +46,7 @@ export function App() {
             }
           />
           <Route
-            path="/dashboard"
+            path={APP_PAGES.dashboard}
             element={
               <LoggedInOnly>
                 <DashboardPage />
@@ -52,11 +54,11 @@ export function App() {
             }
           />
           {/* Where the identity provider returns (OidcReturn signs in); else the Profile tab. */}
-          <Route path="/profile" element={<OidcReturn />} />
-          <Route path="/musician/:slug" element={<AudiencePage />} />
-          <Route path="/on-stage/:slug" element={<OnStagePage />} />
+          <Route path={APP_PAGES.profile} element={<OidcReturn />} />
+          <Route path={AUDIENCE_PAGE} element={<AudiencePage />} />
+          <Route path={APP_PAGES.onStage} element={<OnStagePage />} />
           {/* Where the dashboard's "Add a stage device" QR code leads. */}
-          <Route path="/stage/pair" element={<StagePairPage />} />
+          <Route path={APP_PAGES.stagePair} element={<StagePairPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

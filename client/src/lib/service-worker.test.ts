@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeInstallable, musicianManifestUrl } from './service-worker.ts';
+import { makeInstallable, musicianManifestUrl, onFirstControl } from './service-worker.ts';
 
 interface FakeLink {
   rel: string;
@@ -105,5 +105,44 @@ describe('makeInstallable', () => {
     refused.settle();
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     warn.mockRestore();
+  });
+});
+
+describe('onFirstControl', () => {
+  /** navigator.serviceWorker as onFirstControl sees it: a controller, and its change event. */
+  function fakeContainer(controlled: boolean) {
+    const listeners: (() => void)[] = [];
+    const container = {
+      controller: controlled ? ({} as ServiceWorker) : null,
+      addEventListener: vi.fn(
+        (type: string, listener: () => void, options?: { once?: boolean }) => {
+          expect(type).toBe('controllerchange');
+          expect(options).toEqual({ once: true });
+          listeners.push(listener);
+        },
+      ),
+    };
+    return {
+      container: container as unknown as ServiceWorkerContainer,
+      takeControl: () => listeners.splice(0).forEach((listener) => listener()),
+    };
+  }
+
+  it('runs the work when a worker takes control of a page that loaded without one', () => {
+    const { container, takeControl } = fakeContainer(false);
+    const work = vi.fn();
+    onFirstControl(work, container);
+    expect(work).not.toHaveBeenCalled();
+    takeControl();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing on a page a worker already controls, or without service workers', () => {
+    const { container, takeControl } = fakeContainer(true);
+    const work = vi.fn();
+    onFirstControl(work, container);
+    takeControl();
+    onFirstControl(work, undefined);
+    expect(work).not.toHaveBeenCalled();
   });
 });

@@ -87,3 +87,21 @@ export function makeInstallable(shell: ShellName, env: InstallableEnv = browserE
   if (env.document.readyState === 'complete') registerLater();
   else env.window.addEventListener('load', registerLater, { once: true });
 }
+
+/**
+ * Runs `work` once, when a service worker first takes control of a page that loaded without one
+ * (the first visit: clients.claim hands it over after install). What the page read before then
+ * went past the worker and is in none of its caches; the audience page reads it again through the
+ * worker, so the page opens offline from the first visit, not only from the second.
+ */
+export function onFirstControl(
+  work: () => void,
+  serviceWorker:
+    Pick<ServiceWorkerContainer, 'controller' | 'addEventListener'> | undefined = 'serviceWorker' in
+  navigator
+    ? navigator.serviceWorker
+    : undefined,
+): void {
+  if (!serviceWorker || serviceWorker.controller) return;
+  serviceWorker.addEventListener('controllerchange', () => work(), { once: true });
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APP_PAGES, pageAddress } from '#shared/app-pages.ts';
 import { SHELLS, serviceWorkerUrl, shellOfScript } from './shells.ts';
 
 const opensFromCache = (shell: keyof typeof SHELLS, address: string) =>
@@ -16,6 +17,12 @@ describe('the shells', () => {
       '/stage/pair?code=123',
     ]) {
       expect(opensFromCache('app', address), address).toBe(true);
+    }
+  });
+
+  it("open every page of the app's router, the list the server answers with 200", () => {
+    for (const page of Object.values(APP_PAGES)) {
+      expect(opensFromCache('app', pageAddress(page)), page).toBe(true);
     }
   });
 

@@ -1,3 +1,5 @@
+import { APP_PAGES, AUDIENCE_PAGE } from '#shared/app-pages.ts';
+
 /**
  * The two installable pages and what their service workers own. Both register the same script
  * (/sw.js) with `?shell=` naming theirs, so one build serves both, but each registration keeps
@@ -18,25 +20,24 @@ export interface Shell {
 /** `path` as an address, with or without a trailing slash, with any query. */
 const address = (path: string) => new RegExp(`^${path}/?(?:\\?.*)?$`);
 
+/** A router pattern (/on-stage/:slug) as an address: each :param one path segment. */
+const pageAddress = (pattern: string) =>
+  address(pattern.replace(/\/$/, '').replace(/:[a-z]+/gi, '[^/?#]+'));
+
 export const SHELLS: Record<ShellName, Shell> = {
-  // The musician's app: what server/src/plugins/client.ts answers with index.html, plus the
-  // pairing page its router shows. Anything else (an unknown address) goes to the server.
+  // The musician's app: the pages its router shows, which server/src/plugins/client.ts answers
+  // with index.html (shared/src/app-pages.ts). Anything else (an unknown address) goes to the
+  // server.
   app: {
     html: 'index.html',
     scope: '/',
-    navigations: [
-      address(''),
-      address('/dashboard'),
-      address('/profile'),
-      address('/on-stage/[^/?#]+'),
-      address('/stage/pair'),
-    ],
+    navigations: Object.values(APP_PAGES).map(pageAddress),
   },
   // The audience page, opened from a QR code at every gig: /musician/{slug}.
   audience: {
     html: 'audience.html',
     scope: '/musician/',
-    navigations: [address('/musician/[^/?#]+')],
+    navigations: [pageAddress(AUDIENCE_PAGE)],
   },
 };
 

@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_PAGES, AUDIENCE_PAGE } from '#shared/app-pages.ts';
 
 /** The musician's app (spec section 2); each is answered with index.html, its router decides. */
-const APP_ROUTES = ['/', '/dashboard', '/profile', '/on-stage/:slug'];
+const APP_ROUTES = Object.values(APP_PAGES);
 /** The audience page has its own entry, which loads only its own code (no router, no dashboard). */
-const AUDIENCE_ROUTE = '/musician/:slug';
+const AUDIENCE_ROUTE = AUDIENCE_PAGE;
 /** The stream overlay (a browser source in OBS) has its own entry too. */
 const OVERLAY_ROUTE = '/overlay/:slug';
 const APP_HTML = 'index.html';

@@ -24,10 +24,13 @@ export const audienceMessagesDe = {
     'Dieser Text enthält ein unsichtbares Zeichen, das nicht gespeichert werden kann. Bitte tippe ihn neu ein.',
   requestsDisabled: 'Songwünsche sind gerade deaktiviert. Bitte versuche es später noch einmal.',
   requestSongUnavailable: 'Dieser Song kann gerade nicht gewünscht werden.',
+  requestSongNotInSet:
+    'Dieser Song steht gerade nicht auf der Setlist. Bitte wähle einen der Songs auf dieser Seite.',
   requestLimitReached:
     'Dieser Act hat sein Limit an Songwünschen erreicht. Für unbegrenzte Wünsche ist ein Upgrade auf Pro nötig.',
   requestSubmitFailed: 'Fehler beim Senden des Wunsches. Bitte versuche es erneut.',
   suggestionsDisabled: 'Dieser Act nimmt gerade keine Songvorschläge an.',
+  suggestionAlreadyListed: 'Dieser Song steht schon auf der Liste. Wünsch ihn dir stattdessen.',
   suggestionSubmitFailed: 'Fehler beim Senden des Vorschlags',
   suggestionThanks: 'Danke für deinen Songvorschlag! Er wird bald angeschaut.',
   tipProviderNotSetUp: '{provider} ist für diesen Act nicht eingerichtet',

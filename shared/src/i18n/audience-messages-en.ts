@@ -27,10 +27,13 @@ export const audienceMessagesEn = {
     'This text contains an invisible character that cannot be saved. Please retype it.',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
   requestSongUnavailable: 'This song is not available for requests.',
+  requestSongNotInSet:
+    'This song is not on the current set list. Please choose one of the songs shown on this page.',
   requestLimitReached:
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
   suggestionsDisabled: 'This artist is not taking song suggestions right now.',
+  suggestionAlreadyListed: 'This song is already on the list. Request it instead.',
   suggestionSubmitFailed: 'Error submitting suggestion',
   suggestionThanks: 'Thank you for your song suggestion! The artist will review it soon.',
   tipProviderNotSetUp: '{provider} is not set up for this musician',

@@ -24,10 +24,13 @@ export const audienceMessagesEs = {
   requestsDisabled:
     'Las peticiones de canciones están desactivadas en este momento. Inténtalo de nuevo más tarde.',
   requestSongUnavailable: 'Esta canción no está disponible para peticiones.',
+  requestSongNotInSet:
+    'Esta canción no está en el repertorio actual. Elige una de las canciones de esta página.',
   requestLimitReached:
     'Este artista ha alcanzado su límite de peticiones. Necesita pasarse a Pro para tener peticiones ilimitadas.',
   requestSubmitFailed: 'Error al enviar la petición. Inténtalo de nuevo.',
   suggestionsDisabled: 'Este artista no acepta sugerencias de canciones en este momento.',
+  suggestionAlreadyListed: 'Esta canción ya está en la lista. Pídela en lugar de sugerirla.',
   suggestionSubmitFailed: 'Error al enviar la sugerencia',
   suggestionThanks: '¡Gracias por sugerir una canción! El artista la revisará pronto.',
   tipProviderNotSetUp: '{provider} no está configurado para este artista',

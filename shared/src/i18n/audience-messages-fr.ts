@@ -27,10 +27,13 @@ export const audienceMessagesFr = {
   requestsDisabled:
     'Les demandes de chansons sont désactivées pour le moment. Veuillez réessayer plus tard.',
   requestSongUnavailable: 'Cette chanson ne peut pas être demandée.',
+  requestSongNotInSet:
+    'Cette chanson n’est pas dans la setlist du moment. Choisissez l’une des chansons de cette page.',
   requestLimitReached:
     'Cet artiste a atteint sa limite de demandes. Il doit passer à Pro pour des demandes illimitées.',
   requestSubmitFailed: 'Erreur lors de l’envoi de la demande. Veuillez réessayer.',
   suggestionsDisabled: 'Cet artiste n’accepte pas de suggestions de chansons pour le moment.',
+  suggestionAlreadyListed: 'Cette chanson est déjà dans la liste. Demandez-la plutôt.',
   suggestionSubmitFailed: 'Erreur lors de l’envoi de la suggestion',
   suggestionThanks: 'Merci pour votre suggestion de chanson\u00a0! L’artiste la lira bientôt.',
   tipProviderNotSetUp: '{provider} n’est pas configuré pour cet artiste',

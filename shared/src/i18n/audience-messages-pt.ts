@@ -24,10 +24,13 @@ export const audienceMessagesPt = {
   requestsDisabled:
     'Os pedidos de músicas estão desativados no momento. Tente novamente mais tarde.',
   requestSongUnavailable: 'Esta música não está disponível para pedidos.',
+  requestSongNotInSet:
+    'Esta música não está no repertório atual. Escolha uma das músicas desta página.',
   requestLimitReached:
     'Este artista atingiu o limite de pedidos. É preciso passar para o Pro para ter pedidos ilimitados.',
   requestSubmitFailed: 'Erro ao enviar o pedido. Tente novamente.',
   suggestionsDisabled: 'Este artista não está aceitando sugestões de músicas no momento.',
+  suggestionAlreadyListed: 'Esta música já está na lista. Peça-a em vez de sugeri-la.',
   suggestionSubmitFailed: 'Erro ao enviar a sugestão',
   suggestionThanks: 'Obrigado pela sugestão de música! O artista vai analisá-la em breve.',
   tipProviderNotSetUp: '{provider} não está configurado para este artista',

@@ -31,9 +31,11 @@ export const AUDIENCE_MESSAGE_KEYS = [
   // What the server answers a submission
   'requestsDisabled',
   'requestSongUnavailable',
+  'requestSongNotInSet',
   'requestLimitReached',
   'requestSubmitFailed',
   'suggestionsDisabled',
+  'suggestionAlreadyListed',
   'suggestionSubmitFailed',
   'suggestionThanks',
   'tipProviderNotSetUp',

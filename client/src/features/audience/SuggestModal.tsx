@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '#client/lib/api-fetch.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
@@ -12,6 +12,7 @@ import { RequesterFields } from './RequesterFields.tsx';
 import { audienceOutbox } from './audience-outbox.ts';
 import { useAudience } from './audience-store.ts';
 import { looksLikeEmail, trimmed } from './form-checks.ts';
+import { listedSong } from './listed-song.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
@@ -19,6 +20,7 @@ const close = () => useAudienceFlow.getState().dismiss('suggest');
 
 function SuggestForm() {
   const slug = useAudience((s) => s.slug);
+  const songs = useAudience((s) => s.songs);
   const [values, setValues] = useState(() => {
     const { name, email } = recallRequester();
     return { title: '', artist: '', name, email, message: '' };
@@ -28,6 +30,19 @@ function SuggestForm() {
   const [sent, setSent] = useState(false);
   const { t } = useAudienceTranslation();
 
+  const listed = useMemo(
+    () => listedSong(songs, values.title, values.artist),
+    [songs, values.title, values.artist],
+  );
+
+  /** One tap from "already on the list" to the request form, with the name and email typed. */
+  function requestListed() {
+    if (!listed) return;
+    const { name, email } = trimmed(values);
+    if (name || email) rememberRequester({ name, email });
+    useAudienceFlow.getState().openRequest(listed);
+  }
+
   const field = (name: keyof typeof values) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) =>
@@ -36,7 +51,7 @@ function SuggestForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
+    if (sending || listed) return;
     const clean = trimmed(values);
     if (!clean.title || !clean.artist || !clean.name || !clean.email) {
       return setError(t('messages:suggestionFieldsRequired'));
@@ -56,7 +71,11 @@ function SuggestForm() {
     const outcome = await audienceOutbox().submit('suggestion', submissionPaths.suggestion, body);
     setSending(false);
     if (outcome.ok) setSent(true);
-    else setError(errorMessage(outcome.error, t('messages:suggestionSubmitFailed')));
+    else {
+      setError(errorMessage(outcome.error, t('messages:suggestionSubmitFailed')));
+      // Already on the list, but not in the list this page holds: the list is out of date.
+      if (outcome.status === 409) void useAudience.getState().reloadSongs();
+    }
   }
 
   if (sent) {
@@ -77,6 +96,21 @@ function SuggestForm() {
       <StatusMessage tone="error">{error}</StatusMessage>
       <TextField label={t('songTitle')} maxLength={SONG_FIELD_MAX_LENGTH} {...field('title')} />
       <TextField label={t('artist')} maxLength={SONG_FIELD_MAX_LENGTH} {...field('artist')} />
+      {listed && (
+        <div className="suggest-listed status-message status-info" role="status">
+          <p>{t('messages:suggestionAlreadyListed')}</p>
+          <p className="suggest-listed-song">
+            <strong>{listed.title}</strong> · {listed.artist}
+          </p>
+          <button
+            type="button"
+            className="button button-primary button-block"
+            onClick={requestListed}
+          >
+            {t('requestSong')}
+          </button>
+        </div>
+      )}
       <RequesterFields name={field('name')} email={field('email')} />
       <TextAreaField
         label={t('messageOptional')}
@@ -84,16 +118,19 @@ function SuggestForm() {
         maxLength={TEXT_MAX_LENGTH}
         {...field('message')}
       />
-      <div className="sheet-actions">
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={sending}
-          aria-busy={sending}
-        >
-          {sending ? t('sending') : t('suggestSong')}
-        </button>
-      </div>
+      {/* Already on the list: the hint's Request Song is the next step, not a suggestion. */}
+      {!listed && (
+        <div className="sheet-actions">
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={sending}
+            aria-busy={sending}
+          >
+            {sending ? t('sending') : t('suggestSong')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -6,7 +6,7 @@ import type {
 } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
-import type { FilterOptions, PublicSong } from '#shared/schemas/song.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
 import { audienceFetch } from './audience-submit.ts';
 
 /**
@@ -22,12 +22,12 @@ export const audienceApi = {
   design: (slug: string) => audienceFetch(`${base(slug)}/design`) as Promise<DesignSettings>,
   accessCheck: (slug: string) =>
     audienceFetch(`${base(slug)}/access-check`) as Promise<AccessCheckResponse>,
-  /** Without a playlist: the active one's songs (all when none is active). */
+  /** Without a playlist: the active one's songs (all when none is active). The filters' values
+   * come from these songs (filterOptionsOf), not from GET /filters: they are what is shown. */
   songs: (slug: string, playlist?: string) =>
     audienceFetch(
       `${base(slug)}/songs${playlist ? `?playlist=${encodeURIComponent(playlist)}` : ''}`,
     ) as Promise<PublicSong[]>,
-  filters: (slug: string) => audienceFetch(`${base(slug)}/filters`) as Promise<FilterOptions>,
   playlists: (slug: string) =>
     audienceFetch(`${base(slug)}/playlists`) as Promise<PublicPlaylist[]>,
   tipLinks: (slug: string, amount: number, message: string) =>

@@ -4,7 +4,7 @@ import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
 import type { DesignSettings } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
-import type { FilterOptions, PublicSong } from '#shared/schemas/song.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
 import type { PageChange } from '#shared/realtime.ts';
 import { audienceApi } from './audience-api.ts';
 import { moveToSlug } from './audience-location.ts';
@@ -21,13 +21,12 @@ interface AudienceState {
   songs: PublicSong[];
   /** The playlist chosen in the filters panel; '' is the page's own (the active one). */
   playlist: string;
-  /** Loaded when the filters panel first opens. */
-  filterOptions: FilterOptions | null;
-  playlists: PublicPlaylist[];
+  /** The public playlists, loaded when the filters panel first opens. */
+  playlists: PublicPlaylist[] | null;
   load(slug: string): Promise<void>;
   choosePlaylist(playlist: string): Promise<void>;
-  loadFilterOptions(): Promise<void>;
-  /** Songs (and filter options, if shown) again, keeping what the person chose. */
+  loadPlaylists(): Promise<void>;
+  /** Songs (and playlists, if shown) again, keeping what the person chose. */
   reloadSongs(): Promise<void>;
   /** Everything again, quietly (after a disconnection that may have missed changes). */
   refresh(): Promise<void>;
@@ -51,11 +50,10 @@ export const useAudience = create<AudienceState>()((set, get) => ({
   design: { ...DEFAULT_DESIGN, musician_name: '', bio: '' },
   songs: [],
   playlist: '',
-  filterOptions: null,
-  playlists: [],
+  playlists: null,
 
   async load(slug) {
-    set({ slug, view: 'loading', playlist: '', filterOptions: null });
+    set({ slug, view: 'loading', playlist: '', playlists: null });
     const [musician, songs, design, access] = await Promise.allSettled([
       audienceApi.musician(slug),
       audienceApi.songs(slug),
@@ -90,31 +88,27 @@ export const useAudience = create<AudienceState>()((set, get) => ({
     await get().reloadSongs();
   },
 
-  async loadFilterOptions() {
+  async loadPlaylists() {
     const { slug } = get();
-    const [filterOptions, playlists] = await Promise.allSettled([
-      audienceApi.filters(slug),
-      audienceApi.playlists(slug),
-    ]);
-    if (get().slug !== slug) return;
-    set({
-      filterOptions:
-        filterOptions.status === 'fulfilled'
-          ? filterOptions.value
-          : { genres: [], moods: [], years: [], decades: [] },
+    let playlists: PublicPlaylist[] = [];
+    try {
+      playlists = await audienceApi.playlists(slug);
+    } catch {
       // A 403 on the playlists is silently ignored (spec section 6): no playlist select.
-      playlists: playlists.status === 'fulfilled' ? playlists.value : [],
-    });
+    }
+    if (get().slug === slug) set({ playlists });
   },
 
   async reloadSongs() {
-    const { slug, playlist, filterOptions } = get();
-    if (filterOptions) void get().loadFilterOptions();
+    const { slug, playlist, playlists } = get();
+    // Which playlist is active may be what changed: the choices follow.
+    if (playlists) void get().loadPlaylists();
     try {
       const songs = await audienceApi.songs(slug, playlist || undefined);
       if (get().slug === slug && get().playlist === playlist) set({ songs });
     } catch (error) {
-      // The playlist went private or away: back to the page's own list.
+      // The playlist went private or away, or All Songs while one is now active: back to the
+      // page's own list.
       if (isNotFound(error) && playlist) await get().choosePlaylist('');
       else console.warn('songs could not be reloaded', error);
     }

@@ -3,6 +3,7 @@ import { messages } from '#shared/messages.ts';
 import { copyText } from '#client/lib/copy-text.ts';
 import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { AddressWarning } from '../qr-code/AddressWarning.tsx';
 import { QrCodeModal } from '../qr-code/QrCodeModal.tsx';
 import { defaultPaper, openFlyerPdf } from '../qr-code/qr-files.ts';
 import './profile.css';
@@ -91,6 +92,7 @@ export function AudienceLink({ slug }: AudienceLinkProps) {
           Print Flyer
         </button>
       </div>
+      <AddressWarning link={url} />
       <StatusMessage tone="error">{error}</StatusMessage>
       <QrCodeModal open={qrOpen} onClose={() => setQrOpen(false)} link={url} />
     </section>

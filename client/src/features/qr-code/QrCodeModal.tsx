@@ -4,6 +4,7 @@ import type { FlyerPaper } from '#shared/schemas/audience.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { Modal } from '#client/ui/Modal.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
+import { AddressWarning } from './AddressWarning.tsx';
 import { qrCodeApi } from './qr-code-api.ts';
 import { defaultPaper, download, downloadBlob, openFlyerPdf } from './qr-files.ts';
 import './qr-code.css';
@@ -62,6 +63,7 @@ function QrCodeContent({ link }: { link: string }) {
   return (
     <>
       <p className="muted">Put it on the tables: a phone's camera opens your audience page.</p>
+      <AddressWarning link={link} />
       <div className="qr-image">
         {png ? (
           <img src={png.url} alt={`QR code of ${link}`} width={240} height={240} />

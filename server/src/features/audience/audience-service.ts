@@ -40,12 +40,16 @@ export function audienceService(deps: {
 
   /**
    * Which playlist the song list follows: none asked means the active one (or all songs when
-   * none is active); all_songs means every song; an id must be one of the musician's public
+   * none is active); all_songs means every song, only while no playlist is active (the active
+   * playlist limits what the audience may request); an id must be one of the musician's public
    * playlists, else 404 (a private playlist is not the audience's to see).
    */
   async function playlistToShow(musicianId: string, asked: string | undefined) {
     if (asked === undefined) return deps.playlists.findActiveId(musicianId);
-    if (asked === ALL_SONGS_PLAYLIST_ID) return undefined;
+    if (asked === ALL_SONGS_PLAYLIST_ID) {
+      if (await deps.playlists.findActiveId(musicianId)) throw notFound(messages.playlistNotFound);
+      return undefined;
+    }
     if (!UUID.test(asked) || !(await deps.playlists.isPublic(musicianId, asked))) {
       throw notFound(messages.playlistNotFound);
     }
@@ -116,7 +120,8 @@ export function audienceService(deps: {
 
     async filters(slug: string): Promise<FilterOptions> {
       const musician = await findOr404(slug);
-      return deps.songs.filterOptions(musician.id);
+      // The values of the list the page shows by default: the active playlist's, if any.
+      return deps.songs.filterOptions(musician.id, await deps.playlists.findActiveId(musician.id));
     },
   };
 }

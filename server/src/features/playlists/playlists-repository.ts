@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
+import { preparedStatement } from '#server/db/prepared-statement.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 import { playlists, playlistSongs, songs } from '#server/db/schema.ts';
 import type { SongRow } from '../songs/song-mapper.ts';
 
@@ -20,6 +22,17 @@ export type PlaylistWrite =
  * and lock what they read, so two devices of one musician cannot interleave them.
  */
 export function playlistsRepository(db: Db) {
+  // Asked before every audience request (requests-service), so built once like the admission.
+  const requestableStatement = preparedStatement(
+    db,
+    'playlists_song_requestable',
+    sql`
+      SELECT NOT EXISTS (SELECT 1 FROM ${playlists} a
+          WHERE a.musician_id = s.musician_id AND a.is_active AND a.is_public)
+        OR EXISTS (SELECT 1 FROM ${playlistSongs} ps JOIN ${playlists} p ON p.id = ps.playlist_id
+          WHERE ps.song_id = s.id AND p.is_public) AS requestable
+      FROM ${songs} s WHERE s.id = ${sql.placeholder('songId')}::uuid`,
+  );
   const owned = (musicianId: string, playlistId: string) =>
     and(eq(playlists.musicianId, musicianId), eq(playlists.id, playlistId));
 
@@ -282,6 +295,16 @@ export function playlistsRepository(db: Db) {
           ),
         );
       return row?.id;
+    },
+
+    /**
+     * Whether the audience may request the song: any song while no playlist is active; with one
+     * active, only the songs of the musician's public playlists (the active one is public). An
+     * unknown song is requestable here: the request's own admission answers it.
+     */
+    async isRequestable(songId: string): Promise<boolean> {
+      const [row] = rowsOf<{ requestable: boolean }>(await requestableStatement({ songId }));
+      return row?.requestable ?? true;
     },
 
     async isPublic(musicianId: string, playlistId: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { addressReach } from '#shared/audience-address.ts';
 import { messages } from '#shared/messages.ts';
 import { SCHEME_COLORS } from '#shared/schemas/audience.ts';
 import type { ColorScheme } from '#shared/audience-constants.ts';
@@ -7,7 +8,20 @@ export interface FlyerContent {
   stageName: string;
   link: string;
   colorScheme: ColorScheme;
+  /** Printed under the link when not every phone can open it (flyerNote); '' when all can. */
+  note: string;
 }
+
+/** A flyer of a link only this computer or this network opens says so on the paper. */
+export function flyerNote(link: string): string {
+  const reach = addressReach(link);
+  if (reach === 'loopback') return messages.flyerNoteLoopback;
+  if (reach === 'private') return messages.flyerNotePrivate;
+  return '';
+}
+
+/** The note's colour: a warning red that prints dark on any printer. */
+export const NOTE_COLOR = '#b3261e';
 
 /**
  * The flyer's look on white paper (kind to a printer's ink): a band in the scheme's dark colour

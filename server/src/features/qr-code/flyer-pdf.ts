@@ -1,5 +1,11 @@
 import type { FlyerPaper } from '#shared/schemas/audience.ts';
-import { CALL_TO_ACTION, flyerColors, nameLines, type FlyerContent } from './flyer-layout.ts';
+import {
+  CALL_TO_ACTION,
+  flyerColors,
+  nameLines,
+  NOTE_COLOR,
+  type FlyerContent,
+} from './flyer-layout.ts';
 import { qrPath } from './qr-render.ts';
 
 const PAPER: Record<FlyerPaper, string> = { a4: 'A4', letter: 'LETTER' };
@@ -94,6 +100,16 @@ export async function flyerPdf(content: FlyerContent, paper: FlyerPaper): Promis
       lineBreak: false,
       link: content.link,
     });
+
+  if (content.note) {
+    const noteTop = ctaTop + ctaSize + 24 + linkSize + 16;
+    fittingSize(doc, content.note, 'Helvetica-Bold', width - 72, 16);
+    doc.fillColor(NOTE_COLOR).text(content.note, 36, noteTop, {
+      width: width - 72,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
 
   doc.end();
   return done;

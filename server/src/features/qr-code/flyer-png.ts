@@ -1,4 +1,10 @@
-import { CALL_TO_ACTION, flyerColors, nameLines, type FlyerContent } from './flyer-layout.ts';
+import {
+  CALL_TO_ACTION,
+  flyerColors,
+  nameLines,
+  NOTE_COLOR,
+  type FlyerContent,
+} from './flyer-layout.ts';
 import { qrPath } from './qr-render.ts';
 
 /** A4's proportions at 150 dpi: sharp enough to print, small enough to send as a data URL. */
@@ -38,6 +44,10 @@ export function flyerSvg(content: FlyerContent): string {
   const moduleSize = qrBox / (qr.size + 8);
   const qrLeft = (WIDTH - qrBox) / 2;
   const linkSize = Math.min(48, Math.floor((WIDTH - 140) / (0.62 * content.link.length)));
+  const noteSize = Math.min(36, Math.floor((WIDTH - 140) / (0.62 * content.note.length)));
+  const note = content.note
+    ? `<text x="${WIDTH / 2}" y="${qrTop + qrBox + 320}" font-family="${FONT}" font-weight="bold" font-size="${noteSize}" fill="${NOTE_COLOR}" text-anchor="middle">${escapeXml(content.note)}</text>`
+    : '';
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <rect width="${WIDTH}" height="${HEIGHT}" fill="${colors.paper}"/>
@@ -47,6 +57,7 @@ export function flyerSvg(content: FlyerContent): string {
 <path transform="translate(${qrLeft + 4 * moduleSize} ${qrTop + 4 * moduleSize}) scale(${moduleSize})" fill="#000000" d="${qr.path}" shape-rendering="crispEdges"/>
 <text x="${WIDTH / 2}" y="${qrTop + qrBox + 150}" font-family="${FONT}" font-weight="bold" font-size="84" fill="${colors.ink}" text-anchor="middle">${escapeXml(CALL_TO_ACTION)}</text>
 <text x="${WIDTH / 2}" y="${qrTop + qrBox + 250}" font-family="${FONT}" font-size="${linkSize}" fill="${colors.ink}" text-anchor="middle">${escapeXml(content.link)}</text>
+${note}
 </svg>`;
 }
 

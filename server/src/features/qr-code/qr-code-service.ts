@@ -4,7 +4,7 @@ import { notFound } from '#server/http/errors.ts';
 import { toDesignSettings } from '../design/design-mapper.ts';
 import type { DesignRepository } from '../design/design-repository.ts';
 import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
-import type { FlyerContent } from './flyer-layout.ts';
+import { flyerNote, type FlyerContent } from './flyer-layout.ts';
 import { flyerPdf } from './flyer-pdf.ts';
 import { flyerPng } from './flyer-png.ts';
 import { qrPng, qrSvg } from './qr-render.ts';
@@ -24,10 +24,12 @@ export function qrCodeService({ musicians, design }: Deps) {
     const musician = await musicians.findById(musicianId);
     if (!musician) throw notFound(messages.musicianNotFound);
     const settings = toDesignSettings(await design.find(musicianId), musician);
+    const link = audienceLink(publicUrl, musician.slug);
     return {
       stageName: musician.name,
-      link: audienceLink(publicUrl, musician.slug),
+      link,
       colorScheme: settings.color_scheme,
+      note: flyerNote(link),
     };
   }
 

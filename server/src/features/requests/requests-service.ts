@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
@@ -24,6 +24,8 @@ interface Deps {
   requests: RequestsRepository;
   events: DomainEvents;
   limits: Pick<SubmissionLimits, 'requestsPerRequester' | 'perMusicianPerMinute'>;
+  /** Whether the audience may request the song now (the active playlist's rule, playlists). */
+  requestable: (songId: string) => Promise<boolean>;
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
@@ -33,7 +35,7 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, events, limits }: Deps) {
+export function requestsService({ requests, events, limits, requestable }: Deps) {
   /** What the phone is told: the request (merged or not), and its own status token. */
   async function answer(requestId: string, token: string): Promise<CreatedRequest> {
     const view = await requests.createdView(requestId);
@@ -85,10 +87,14 @@ export function requestsService({ requests, events, limits }: Deps) {
       const statusToken = newStatusToken();
       const who = { email: data.requester_email, deviceId };
       const { requestsPerRequester: perRequester, perMusicianPerMinute } = limits;
-      const admission = await requests.admission(data.song_id, idempotencyKey, who, {
-        perRequester,
-        perMusicianPerMinute,
-      });
+      // Asked alongside the admission: one more statement, no longer wait.
+      const [admission, inSet] = await Promise.all([
+        requests.admission(data.song_id, idempotencyKey, who, {
+          perRequester,
+          perMusicianPerMinute,
+        }),
+        requestable(data.song_id),
+      ]);
       if (!admission) throw notFound(messages.requestSongUnavailable);
       const { musicianId } = admission;
       const replay = () => replayed(musicianId, data, idempotencyKey ?? '', statusToken);
@@ -97,6 +103,7 @@ export function requestsService({ requests, events, limits }: Deps) {
       if (admission.keyUsed) return replay();
       if (admission.hidden) throw notFound(messages.requestSongUnavailable);
       if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
+      if (!inSet) throw conflict(messages.requestSongNotInSet);
 
       const reached = limitReached(admission.requesterWait, perRequester.max);
       if (reached) throw limitError('request', reached, perRequester.windowMinutes);

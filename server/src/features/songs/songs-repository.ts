@@ -108,11 +108,20 @@ export function songsRepository(db: Db) {
     },
 
     /** Genres, moods and years of the visible songs, for the audience page's filter options. */
-    async visibleTags(musicianId: string) {
+    async visibleTags(musicianId: string, playlistId?: string) {
+      const visible = and(eq(songs.musicianId, musicianId), eq(songs.hidden, false));
+      const tags = { genres: songs.genres, moods: songs.moods, year: songs.year };
+      if (playlistId) {
+        return db
+          .select(tags)
+          .from(songs)
+          .innerJoin(playlistSongs, eq(playlistSongs.songId, songs.id))
+          .where(and(visible, eq(playlistSongs.playlistId, playlistId)));
+      }
       return db
-        .select({ genres: songs.genres, moods: songs.moods, year: songs.year })
+        .select(tags)
         .from(songs)
-        .where(and(eq(songs.musicianId, musicianId), eq(songs.hidden, false)))
+        .where(visible)
         .orderBy(asc(songs.createdAt), asc(songs.id));
     },
 

@@ -1,7 +1,6 @@
 import { SONGS_PER_MUSICIAN_MAX, type SongSortKey } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import {
-  decadeOf,
   type BatchDeleteResponse,
   type BatchEditResponse,
   type BatchSongUpdates,
@@ -13,6 +12,7 @@ import {
 } from '#shared/schemas/song.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { fill, plural } from '#shared/fill-message.ts';
+import { filterOptionsOf } from '#shared/song-filter-options.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { AudienceSongFilters } from './audience-song-filters.ts';
 import { toPublicSong, toSong, type SongRow } from './song-mapper.ts';
@@ -38,16 +38,10 @@ export function songsService({ songs, events }: { songs: SongsRepository; events
     },
 
     /** Filter options from the visible songs; tags differing only in case are offered once. */
-    async filterOptions(musicianId: string): Promise<FilterOptions> {
-      const rows = await songs.visibleTags(musicianId);
-      const years = [...new Set(rows.flatMap((row) => (row.year === null ? [] : [row.year])))];
-      years.sort((a, b) => a - b);
-      return {
-        genres: distinctTags(rows.flatMap((row) => row.genres)),
-        moods: distinctTags(rows.flatMap((row) => row.moods)),
-        years,
-        decades: [...new Set(years.map((year) => decadeOf(year)!))],
-      };
+    /** The filter values of the visible songs, or of one playlist's visible songs. */
+    /** The filter values of the visible songs, or of one playlist's visible songs. */
+    async filterOptions(musicianId: string, playlistId?: string): Promise<FilterOptions> {
+      return filterOptionsOf(await songs.visibleTags(musicianId, playlistId));
     },
 
     async batchEdit(
@@ -118,13 +112,6 @@ function saved(write: SongWrite): SongRow {
     );
   }
   return write.row;
-}
-
-/** Case-insensitively distinct (first spelling kept), sorted alphabetically. */
-function distinctTags(tags: string[]): string[] {
-  const byKey = new Map<string, string>();
-  for (const tag of tags) if (!byKey.has(tag.toLowerCase())) byKey.set(tag.toLowerCase(), tag);
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
 export type SongsService = ReturnType<typeof songsService>;

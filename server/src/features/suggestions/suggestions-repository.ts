@@ -98,6 +98,28 @@ export function suggestionsRepository(db: Db) {
     },
 
     /**
+     * The musician's visible songs with this title and artist (the duplicate rule, songKey):
+     * what a suggestion of a song already on the list would name. SQL narrows by title; the
+     * exact key is checked here, as in markAdded.
+     */
+    async visibleSongIdsOf(musicianId: string, title: string, artist: string): Promise<string[]> {
+      const key = songKey(title, artist);
+      const candidates = await db
+        .select({ id: songs.id, title: songs.title, artist: songs.artist })
+        .from(songs)
+        .where(
+          and(
+            eq(songs.musicianId, musicianId),
+            eq(songs.hidden, false),
+            sql`lower(btrim(${songs.title})) = lower(btrim(${title}::text))`,
+          ),
+        );
+      return candidates
+        .filter((row) => songKey(row.title, row.artist) === key)
+        .map((row) => row.id);
+    },
+
+    /**
      * Marks added the musician's pending suggestions of a song now in the repertoire (by the
      * duplicate rule, songKey). SQL narrows by title; the exact key is checked here, since
      * PostgreSQL's lower() may fold less than JavaScript's.

@@ -20,6 +20,8 @@ interface Deps {
   blocklist: Pick<BlocklistRepository, 'isBlocked'>;
   events: DomainEvents;
   limits: Pick<SubmissionLimits, 'suggestionsPerRequester' | 'perMusicianPerMinute'>;
+  /** Whether the audience may request the song now (the active playlist's rule, playlists). */
+  requestable: (songId: string) => Promise<boolean>;
 }
 
 type SuggestionRow = Awaited<ReturnType<SuggestionsRepository['insert']>>['row'];
@@ -44,7 +46,18 @@ function requireSame(row: SuggestionRow, data: CreateSuggestionData) {
   );
 }
 
-export function suggestionsService({ suggestions, blocklist, events, limits }: Deps) {
+export function suggestionsService({ suggestions, blocklist, events, limits, requestable }: Deps) {
+  /** A song the person could request from the page: suggesting it would only wait in a list. */
+  async function isListed(musicianId: string, data: CreateSuggestionData): Promise<boolean> {
+    const ids = await suggestions.visibleSongIdsOf(
+      musicianId,
+      data.suggested_title,
+      data.suggested_artist,
+    );
+    for (const id of ids) if (await requestable(id)) return true;
+    return false;
+  }
+
   /** 429 past the requester's limit (by email) or the musician's flood guard. */
   async function checkLimits(musicianId: string, email: string) {
     const { suggestionsPerRequester: perRequester, perMusicianPerMinute } = limits;
@@ -75,6 +88,8 @@ export function suggestionsService({ suggestions, blocklist, events, limits }: D
         return { id: earlier.id, status: earlier.status };
       }
       if (!recipient.allowSuggestions) throw forbidden(messages.suggestionsDisabled);
+      // Refused before the limits: nothing is stored, so nothing counts.
+      if (await isListed(musicianId, data)) throw conflict(messages.suggestionAlreadyListed);
       await checkLimits(musicianId, data.requester_email);
       const who = { email: data.requester_email, deviceId };
       if (await blocklist.isBlocked(musicianId, who)) {

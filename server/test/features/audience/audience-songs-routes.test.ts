@@ -127,15 +127,23 @@ describe('GET /api/musicians/:slug/songs and the active playlist', () => {
 
     expect(await titles(musician)).toEqual(['Halo', 'Jolene']);
     expect(await titles(musician, '?genre=pop')).toEqual(['Halo']);
-    expect((await titles(musician, '?playlist=all_songs')).sort()).toEqual([
-      '100% Pure',
-      'Africa',
-      'Halo',
-      'Jolene',
-    ]);
 
     await activatePlaylist(app, musician, 'all_songs');
     expect(await titles(musician)).toHaveLength(4);
+    expect(await titles(musician, '?playlist=all_songs')).toHaveLength(4);
+  });
+
+  // The active playlist is what the audience may request: All Songs is not theirs to see then.
+  it('answers 404 to all_songs while a playlist is active', async () => {
+    const { musician, songs } = await repertoire();
+    const set = await createPlaylist(app, musician, { song_ids: [songs.halo.id] });
+    await activatePlaylist(app, musician, set.id);
+
+    const res = await app.inject({
+      url: `/api/musicians/${musician.musician.slug}/songs?playlist=all_songs`,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: messages.playlistNotFound });
   });
 
   it('shows all songs again when the active playlist goes private or is deleted', async () => {
@@ -242,6 +250,22 @@ describe('GET /api/musicians/:slug/filters', () => {
       moods: ['Happy', 'Sad'],
       years: [1973, 1978, 1982, 2008],
       decades: ['1970s', '1980s', '2000s'],
+    });
+  });
+
+  it("offers only the active playlist's values while one is active", async () => {
+    const { musician, songs } = await repertoire();
+    const set = await createPlaylist(app, musician, {
+      song_ids: [songs.jolene.id, songs.hidden.id],
+    });
+    await activatePlaylist(app, musician, set.id);
+
+    const res = await app.inject({ url: `/api/musicians/${musician.musician.slug}/filters` });
+    expect(res.json()).toEqual({
+      genres: ['Country'],
+      moods: ['Sad'],
+      years: [1973],
+      decades: ['1970s'],
     });
   });
 

@@ -40,11 +40,12 @@ async function seedShows(musician: TestMusician) {
   expect((await DECIDE(musician, africa, 'rejected')).statusCode).toBe(200);
   for (let i = 0; i < 3; i++) await suggest('Zombie', 'The Cranberries', 'gus@example.com', 1);
 
-  await createSong(app, musician, { title: 'Wonderwall', artist: 'Oasis' });
   for (const who of ['h1', 'h2', 'h3', 'h4']) {
     await suggest('wonderwall', 'OASIS', `${who}@example.com`, 0);
     await suggest('Creep', 'Radiohead', `${who}@example.com`, 0);
   }
+  // Added after its suggestions: the audience cannot suggest a song they can request.
+  await createSong(app, musician, { title: 'Wonderwall', artist: 'Oasis' });
   const dismissed = await app.inject({
     method: 'POST',
     url: '/api/insights/learn-next/dismissals',
@@ -52,10 +53,11 @@ async function seedShows(musician: TestMusician) {
     payload: { title: 'creep', artist: 'RADIOHEAD' },
   });
   expect(dismissed.statusCode).toBe(204);
+  const hallelujah: string[] = [];
   for (const who of ['i1', 'i2', 'i3', 'i4', 'i5']) {
-    const id = await suggest('Hallelujah', 'Leonard Cohen', `${who}@example.com`, 0);
-    if (who === 'i1') expect((await DECIDE(musician, id, 'added')).statusCode).toBe(200);
+    hallelujah.push(await suggest('Hallelujah', 'Leonard Cohen', `${who}@example.com`, 0));
   }
+  expect((await DECIDE(musician, hallelujah[0]!, 'added')).statusCode).toBe(200);
   return { tuesday, friday };
 }
 

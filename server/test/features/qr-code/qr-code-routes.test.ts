@@ -201,3 +201,30 @@ describe('with PUBLIC_URL unset', () => {
     expect(pdf.text).toContain(`${publicUrl}/musician/${musician.musician.slug}`);
   });
 });
+
+describe('a flyer of an address phones cannot reach', () => {
+  const flyerText = async (publicUrl: string) => {
+    const { app: local } = await startTestApp({ publicUrl });
+    const musician = await registerMusician(local);
+    const res = await local.inject({ url: '/api/qr-flyer?format=pdf', headers: musician.auth });
+    expect(res.statusCode).toBe(200);
+    return (await pdfOf(res.rawPayload)).text;
+  };
+
+  it('says on the flyer that a loopback address works on this computer only', async () => {
+    const text = await flyerText('http://127.0.0.1:3000');
+    expect(text).toContain(messages.flyerNoteLoopback);
+  });
+
+  it('says on the flyer that a local network address needs the same Wi-Fi', async () => {
+    const text = await flyerText('http://192.168.1.20:3000');
+    expect(text).toContain(messages.flyerNotePrivate);
+  });
+
+  it('prints no note for a public address', async () => {
+    const musician = await registerMusician(app);
+    const text = (await pdfOf((await get(musician, '/api/qr-flyer?format=pdf')).rawPayload)).text;
+    expect(text).not.toContain(messages.flyerNoteLoopback);
+    expect(text).not.toContain(messages.flyerNotePrivate);
+  });
+});

@@ -11,6 +11,7 @@ import type { Db } from '#server/db/database.ts';
 import { songImportRepository } from '#server/features/song-import/song-import-repository.ts';
 import {
   createSong,
+  hideSong,
   registerMusician,
   submitSuggestion,
   uniqueEmail,
@@ -125,7 +126,9 @@ describe('approving a suggestion while an import adds the same song', () => {
 describe('approving a suggestion', () => {
   it('of a song already there marks it added without a copy', async () => {
     const musician = await registerMusician(app);
-    await createSong(app, musician, { title: 'Jolene', artist: 'Dolly Parton' });
+    const jolene = await createSong(app, musician, { title: 'Jolene', artist: 'Dolly Parton' });
+    // Hidden, so not on the audience's list: a song they can request may not be suggested.
+    await hideSong(app, musician, jolene);
     const { id } = await suggest(musician, ' JOLENE ', 'dolly parton');
     const res = await decide(musician, id, 'added');
     expect(res.statusCode).toBe(200);
@@ -136,8 +139,8 @@ describe('approving a suggestion', () => {
   it('with a full song list is refused like a single add, and changes nothing', async () => {
     const musician = await registerMusician(app);
     await app.database.db.execute(sql`
-      INSERT INTO songs (musician_id, title, artist)
-      SELECT ${musician.musician.id}::uuid, 'Song ' || n, 'Band'
+      INSERT INTO songs (musician_id, title, artist, hidden)
+      SELECT ${musician.musician.id}::uuid, 'Song ' || n, 'Band', n = 7
       FROM generate_series(1, ${SONGS_PER_MUSICIAN_MAX}::int) n`);
     const { id } = await suggest(musician, 'One Too Many');
 
@@ -148,7 +151,8 @@ describe('approving a suggestion', () => {
     expect(await statusOf(musician, id)).toBe('pending');
     expect(await songsOf(musician)).toHaveLength(SONGS_PER_MUSICIAN_MAX);
 
-    // A song already there takes no room: that one is simply marked added.
+    // A song already there takes no room: that one is simply marked added. (Song 7 is hidden:
+    // a song the audience can request may not be suggested.)
     const known = await suggest(musician, 'Song 7');
     expect((await decide(musician, known.id, 'added')).json<Suggestion>().status).toBe('added');
     // Rejecting needs no room.

@@ -5,6 +5,7 @@ import type { Suggestion } from '#shared/schemas/suggestion.ts';
 import { designSettings } from '#server/db/schema.ts';
 import {
   createSong,
+  hideSong,
   registerMusician,
   submitSuggestion,
   suggestionPayload,
@@ -120,7 +121,9 @@ describe('POST /api/song-suggestions', () => {
 describe('musician suggestion routes', () => {
   it('adding a suggestion puts the song in the repertoire once', async () => {
     const musician = await registerMusician(app);
-    await createSong(app, musician, { title: 'Rehab', artist: 'Amy Winehouse' });
+    const rehab = await createSong(app, musician, { title: 'Rehab', artist: 'Amy Winehouse' });
+    // Hidden, so not on the audience's list: a song they can request may not be suggested.
+    await hideSong(app, musician, rehab);
     const fresh = await submitSuggestion(app, musician, { suggested_title: 'Valerie' });
     const known = await submitSuggestion(app, musician, { suggested_title: 'rehab ' });
 
@@ -138,7 +141,8 @@ describe('musician suggestion routes', () => {
 
   it('recognises a song already there whatever the case of its accented letters', async () => {
     const musician = await registerMusician(app);
-    await createSong(app, musician, { title: 'ÉTÉ INDIEN', artist: 'JOE DASSIN' });
+    const song = await createSong(app, musician, { title: 'ÉTÉ INDIEN', artist: 'JOE DASSIN' });
+    await hideSong(app, musician, song);
     const { id } = await submitSuggestion(app, musician, {
       suggested_title: 'Été indien',
       suggested_artist: 'Joe Dassin',
