@@ -36,7 +36,9 @@ if (built === inputs && existsSync(join(dist, 'index.html'))) {
   const { status } = spawnSync(
     process.execPath,
     [vite, 'build', '--config', 'client/vite.config.ts', '--outDir', next, '--emptyOutDir'],
-    { cwd: root, stdio: 'inherit' },
+    // Always a production build: Vite honours a NODE_ENV already set, and under a test runner
+    // (NODE_ENV=test) it built React's development bundle, with no service worker registered.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (status !== 0) {
     await rm(next, { recursive: true, force: true });
