@@ -103,6 +103,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     suggestions: repositories.suggestions,
     blocklist,
     events,
+    keys,
     limits: config.limits,
   });
   return {
