@@ -27,6 +27,7 @@ export const audienceMessagesEs = {
   requestLimitReached:
     'Este artista ha alcanzado su límite de peticiones. Necesita pasarse a Pro para tener peticiones ilimitadas.',
   requestSubmitFailed: 'Error al enviar la petición. Inténtalo de nuevo.',
+  requestAlreadyAsked: 'Ya pediste esta canción. Todavía está esperando a sonar.',
   suggestionsDisabled: 'Este artista no acepta sugerencias de canciones en este momento.',
   suggestionSubmitFailed: 'Error al enviar la sugerencia',
   suggestionThanks: '¡Gracias por sugerir una canción! El artista la revisará pronto.',

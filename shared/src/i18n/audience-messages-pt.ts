@@ -27,6 +27,7 @@ export const audienceMessagesPt = {
   requestLimitReached:
     'Este artista atingiu o limite de pedidos. É preciso passar para o Pro para ter pedidos ilimitados.',
   requestSubmitFailed: 'Erro ao enviar o pedido. Tente novamente.',
+  requestAlreadyAsked: 'Você já pediu esta música. Ela ainda está esperando para ser tocada.',
   suggestionsDisabled: 'Este artista não está aceitando sugestões de músicas no momento.',
   suggestionSubmitFailed: 'Erro ao enviar a sugestão',
   suggestionThanks: 'Obrigado pela sugestão de música! O artista vai analisá-la em breve.',

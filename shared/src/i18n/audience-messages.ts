@@ -33,6 +33,7 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'requestSongUnavailable',
   'requestLimitReached',
   'requestSubmitFailed',
+  'requestAlreadyAsked',
   'suggestionsDisabled',
   'suggestionSubmitFailed',
   'suggestionThanks',
