@@ -19,7 +19,8 @@ export function newStatusToken(): { token: string; hash: string } {
  * musician, as keys are unique per musician) under the server's secret, so every retry of it,
  * however many arrive at once and on whichever process, answers the same token, and none
  * replaces the one the first answer carried. Knowing the key and the body already gets the
- * request's answer; the database alone (which holds the key) does not give the token.
+ * request's answer; the requests table (which holds the key) does not give the token without
+ * the secret.
  */
 export async function keyedStatusToken(
   keys: DerivedKeys,
