@@ -44,6 +44,7 @@ DECLARE
   owner uuid;
   song record;
   target uuid;
+  target_is_mine boolean;
   mine uuid;
   wait float8;
   minute interval := interval '1 minute';
@@ -85,9 +86,11 @@ BEGIN
     RETURN;
   END IF;
 
-  -- The request of this song waiting in this show (a blocked requester's is stored apart: never
-  -- merged, never counted on the song).
-  SELECT r.id INTO target
+  -- The request of this song waiting in this show, and whether this requester filed it (a
+  -- blocked requester's is stored apart: never merged, never counted on the song).
+  SELECT r.id, (lower(r.requester_email) = lower(p_requester_email)
+      OR (p_device_id <> '' AND r.device_id = p_device_id))
+  INTO target, target_is_mine
   FROM requests r
   WHERE r.musician_id = song.musician_id AND r.song_id = song.id
     AND r.status IN ('pending', 'accepted', 'up_next') AND NOT r.blocked
@@ -96,20 +99,25 @@ BEGIN
   LIMIT 1;
 
   -- A +1 is one person: the same requester (email or device) asking again for a song of theirs
-  -- still waiting gets that request back, counting nothing. A blocked requester's own waiting
-  -- request answers the same way, so the answer cannot tell them they are blocked.
-  SELECT r.id INTO mine
-  FROM requests r
-  WHERE r.musician_id = song.musician_id AND r.song_id = song.id
-    AND r.status IN ('pending', 'accepted', 'up_next') AND r.blocked = p_blocked
-    AND r.show_id IS NOT DISTINCT FROM song.show_id
-    AND (lower(r.requester_email) = lower(p_requester_email)
-      OR (p_device_id <> '' AND r.device_id = p_device_id)
-      OR (r.id = target AND EXISTS (SELECT 1 FROM request_voters v WHERE v.request_id = r.id
-        AND (lower(v.requester_email) = lower(p_requester_email)
-          OR (p_device_id <> '' AND v.device_id = p_device_id)))))
-  ORDER BY r.created_at, r.id
-  LIMIT 1;
+  -- still waiting, filed or joined, gets that request back, counting nothing. A blocked
+  -- requester's own waiting request answers the same way, so the answer cannot tell them they
+  -- are blocked.
+  IF p_blocked THEN
+    SELECT r.id INTO mine
+    FROM requests r
+    WHERE r.musician_id = song.musician_id AND r.song_id = song.id
+      AND r.status IN ('pending', 'accepted', 'up_next') AND r.blocked
+      AND r.show_id IS NOT DISTINCT FROM song.show_id
+      AND (lower(r.requester_email) = lower(p_requester_email)
+        OR (p_device_id <> '' AND r.device_id = p_device_id))
+    ORDER BY r.created_at, r.id
+    LIMIT 1;
+  ELSIF target IS NOT NULL AND (target_is_mine OR EXISTS (
+    SELECT 1 FROM request_voters v WHERE v.request_id = target
+      AND (lower(v.requester_email) = lower(p_requester_email)
+        OR (p_device_id <> '' AND v.device_id = p_device_id)))) THEN
+    mine := target;
+  END IF;
   IF mine IS NOT NULL THEN
     RETURN QUERY SELECT 'already', song.musician_id, mine, false, true, NULL::float8;
     RETURN;
