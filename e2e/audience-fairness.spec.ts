@@ -124,3 +124,41 @@ test('the musician blocks a requester from the Requests tab and unblocks them in
   await blocked.getByRole('button', { name: 'Unblock Troll' }).click();
   await expect(blocked).toContainText('You have not blocked anyone.');
 });
+
+test('asking again for one’s own waiting song is answered in words and adds no vote', async ({
+  browser,
+  page,
+  request: api,
+  dashboard,
+  signedInMusician,
+}) => {
+  const musician = await signedInMusician();
+  await addSongByApi(api, musician.token, { title: 'Wonderwall', artist: 'Someone' });
+  const phone = await openPhone(browser, musician.slug);
+  await request(phone, 'Wonderwall', 'Sam', 'For Jo');
+  await audienceModals(phone).follow.done.click();
+
+  await request(phone, 'Wonderwall', 'Sam', 'For Jo, again');
+  const form = audienceModals(phone).request;
+  await expect(form.notice).toHaveText(
+    'You have already asked for this song. It is still waiting to be played.',
+  );
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await phone.setViewportSize({ width, height });
+    await phone.screenshot({ path: `${SHOTS}/phone-already-${width}.png` });
+  }
+  await form.done.click();
+  await expect(form.dialog).toBeHidden();
+  // The phone still follows its one request.
+  await expect(new AudiencePage(phone).myRequest('Wonderwall')).toHaveCount(1);
+
+  await page.reload();
+  const card = dashboard.card(dashboard.liveColumn, 'Wonderwall');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('For Jo');
+  await expect(card.locator('.request-votes')).toHaveCount(0);
+  await expect(card).not.toContainText('Also asked by');
+});

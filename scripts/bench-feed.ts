@@ -80,9 +80,10 @@ const server = await startServerProcess(
     CLIENT_DIR: join(tmpdir(), 'no-client'),
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000',
-    // One generator stands in for hundreds of phones: the per-musician flood guard would refuse
-    // most of them. Each request still has its own requester.
+    // One generator stands in for hundreds of phones: the per-musician flood guard, and one
+    // address's share of it, would refuse most of them. Each request still has its own requester.
     LIMIT_PER_MUSICIAN_PER_MINUTE: '10000000',
+    LIMIT_PER_ADDRESS_PER_MINUTE: '10000000',
   },
   { built: true, timeoutMs: 120_000 },
 );

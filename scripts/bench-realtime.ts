@@ -80,9 +80,11 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000',
-      // One generator stands in for thousands of phones: the per-musician flood guard (120 a
-      // minute by default) would refuse most of it. Each request still has its own requester.
+      // One generator stands in for thousands of phones: the per-musician flood guard (1000 a
+      // minute by default) and one address's share of it (400) would refuse most of it. Each
+      // request still has its own requester.
       LIMIT_PER_MUSICIAN_PER_MINUTE: '10000000',
+      LIMIT_PER_ADDRESS_PER_MINUTE: '10000000',
       // And every device connects from this machine's one address (500 sockets by default).
       SOCKET_CONNECTIONS_PER_ADDRESS: '10000000',
       CLIENT_DIR: join(tmpdir(), 'no-client'),

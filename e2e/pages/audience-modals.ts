@@ -23,6 +23,9 @@ export class RequestForm extends AudienceDialog {
   readonly dedication: Locator;
   readonly send: Locator;
   readonly error: Locator;
+  /** What the form says instead of sending, e.g. that this song was already asked for. */
+  readonly notice: Locator;
+  readonly done: Locator;
 
   constructor(page: Page) {
     super(page, 'Request a Song');
@@ -31,6 +34,8 @@ export class RequestForm extends AudienceDialog {
     this.dedication = this.dialog.getByLabel('Dedication (optional)');
     this.send = this.dialog.getByRole('button', { name: /^(Send Request|Sending…)$/ });
     this.error = this.dialog.getByRole('alert');
+    this.notice = this.dialog.getByRole('status');
+    this.done = this.button('Done');
   }
 
   async fill(name: string, email: string, dedication = ''): Promise<void> {

@@ -52,6 +52,8 @@ export function appEnv(extra: Record<string, string>): Record<string, string> {
     RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000',
     REQUEST_LIMIT_PER_REQUESTER: '100000',
     LIMIT_PER_MUSICIAN_PER_MINUTE: '100000',
+    // Every phone of the generator comes from this machine's one address.
+    LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
     MUSICBRAINZ_ENABLED: 'false',
     CLIENT_DIR: join(tmpdir(), 'faults-no-client'),
     ...extra,

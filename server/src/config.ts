@@ -88,8 +88,17 @@ export interface SubmissionLimits {
   tipsPerRequester: SubmissionLimit;
   /** Contact messages from one email address. */
   contactPerEmail: SubmissionLimit;
-  /** Requests, suggestions and tips to one musician per minute, each counted apart: a flood guard. */
+  /**
+   * Requests, suggestions and tips to one musician per minute, each counted apart: a flood guard,
+   * large enough for a crowd (docs/architecture.md, "One address's share").
+   */
   perMusicianPerMinute: number;
+  /**
+   * Requests (and, counted apart, suggestions) to one musician per minute from one address: its
+   * share of perMusicianPerMinute. A venue's whole crowd shares one address, so it is well above
+   * a crowd's one request each, and well below the budget, so one address cannot use it up.
+   */
+  perAddressPerMinute: number;
 }
 
 export interface OidcConfig {
@@ -281,6 +290,7 @@ function limitsConfig(env: Env): SubmissionLimits {
       max: positiveInt(env, 'CONTACT_LIMIT_PER_EMAIL', 3),
       windowMinutes: positiveInt(env, 'CONTACT_LIMIT_WINDOW_MINUTES', 60),
     },
-    perMusicianPerMinute: positiveInt(env, 'LIMIT_PER_MUSICIAN_PER_MINUTE', 120),
+    perMusicianPerMinute: positiveInt(env, 'LIMIT_PER_MUSICIAN_PER_MINUTE', 1000),
+    perAddressPerMinute: positiveInt(env, 'LIMIT_PER_ADDRESS_PER_MINUTE', 400),
   };
 }

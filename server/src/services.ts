@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
+import { derivedKeys } from './db/derived-keys.ts';
 import { domainEvents } from './events/domain-events.ts';
 import { accountRepository } from './features/account/account-repository.ts';
 import { accountService } from './features/account/account-service.ts';
@@ -68,6 +69,8 @@ import { webManifestService } from './features/web-manifest/web-manifest-service
 function buildServices(app: FastifyInstance, config: AppConfig) {
   const db = app.database.db;
   const events = domainEvents();
+  // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
+  const keys = derivedKeys(db);
   const repositories = {
     musicians: musiciansRepository(db),
     requests: requestsRepository(db),
@@ -100,6 +103,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     suggestions: repositories.suggestions,
     blocklist,
     events,
+    keys,
     limits: config.limits,
     requestable: (songId) => playlists.isRequestable(songId),
   });
@@ -157,6 +161,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     requests: requestsService({
       ...repositories,
       events,
+      keys,
       limits: config.limits,
       requestable: (songId) => playlists.isRequestable(songId),
     }),

@@ -32,6 +32,21 @@ describe('loadConfig', () => {
     expect(config.rateLimit.authPerIpPerMinute).toBe(5);
   });
 
+  it('reads the musician’s budget and one address’s share of it', () => {
+    expect(loadConfig({}).limits).toMatchObject({
+      perMusicianPerMinute: 1000,
+      perAddressPerMinute: 400,
+    });
+    const config = loadConfig({
+      LIMIT_PER_MUSICIAN_PER_MINUTE: '50',
+      LIMIT_PER_ADDRESS_PER_MINUTE: '20',
+    });
+    expect(config.limits).toMatchObject({ perMusicianPerMinute: 50, perAddressPerMinute: 20 });
+    expect(() => loadConfig({ LIMIT_PER_ADDRESS_PER_MINUTE: '0' })).toThrow(
+      /LIMIT_PER_ADDRESS_PER_MINUTE/,
+    );
+  });
+
   it('refuses a PORT that is not a number, naming it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -161,6 +161,8 @@ export const messages = {
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
   requestTipInvalid: 'Tip amount must be between $0 and $500.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
+  // The same person asking again for their song still waiting (a +1 is one person).
+  requestAlreadyAsked: 'You have already asked for this song. It is still waiting to be played.',
   requestStatusFailed: 'Error updating request status',
   requestStatusNeedsLogin: 'Please log in again to update request status',
   requestDeleteFailed: 'Error deleting request.',

@@ -278,6 +278,11 @@ export const requests = pgTable(
     statusTokenHash: text('status_token_hash'),
     /** The audience phone's random id (X-Device-Id), for per-device limits and blocking. */
     deviceId: blank('device_id'),
+    /**
+     * Which address sent it, as a keyed hash of the address and the musician (never the address
+     * itself): one address's share of the musician's budget is counted by it.
+     */
+    source: text('source'),
     /** People asking for this song while it waits: 1 plus the merged requests (request_voters). */
     votes: integer('votes').notNull().default(1),
     /** From a blocked requester: accepted so they cannot tell, never shown to the musician. */
@@ -294,6 +299,7 @@ export const requests = pgTable(
       t.createdAt,
     ),
     index('requests_musician_device_idx').on(t.musicianId, t.deviceId, t.createdAt),
+    index('requests_musician_source_idx').on(t.musicianId, t.source, t.createdAt),
     check('requests_votes_positive', sql`${t.votes} >= 1`),
     index('requests_show_idx').on(t.showId),
     uniqueIndex('requests_idempotency_key').on(t.musicianId, t.idempotencyKey),
@@ -329,6 +335,7 @@ export const requestVoters = pgTable(
     deviceId: blank('device_id'),
     idempotencyKey: text('idempotency_key'),
     statusTokenHash: text('status_token_hash'),
+    source: text('source'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -341,6 +348,7 @@ export const requestVoters = pgTable(
       t.createdAt,
     ),
     index('request_voters_musician_device_idx').on(t.musicianId, t.deviceId, t.createdAt),
+    index('request_voters_musician_source_idx').on(t.musicianId, t.source, t.createdAt),
     uniqueIndex('request_voters_idempotency_key').on(t.musicianId, t.idempotencyKey),
     uniqueIndex('request_voters_status_token_hash_key').on(t.statusTokenHash),
   ],
@@ -398,11 +406,14 @@ export const songSuggestions = pgTable(
       .notNull()
       .default('pending'),
     idempotencyKey: text('idempotency_key'),
+    /** As on requests: a keyed hash of the sending address, for its share of the budget. */
+    source: text('source'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('song_suggestions_musician_created_idx').on(t.musicianId, t.createdAt),
+    index('song_suggestions_musician_source_idx').on(t.musicianId, t.source, t.createdAt),
     uniqueIndex('song_suggestions_idempotency_key').on(t.musicianId, t.idempotencyKey),
     check('song_suggestions_status_valid', sql`${t.status} IN ('pending', 'added', 'rejected')`),
   ],
@@ -591,3 +602,13 @@ export const feedTokens = pgTable(
     index('feed_tokens_musician_idx').on(t.musicianId),
   ],
 );
+
+/**
+ * Keys the server derives from, made by the database when it is created so every process of
+ * one deployment shares them: `submissions` keys the status tokens of submissions that carry an
+ * Idempotency-Key (a retry is answered the same token) and the hashes of sending addresses.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -3,7 +3,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import {
+  createSong,
+  registerMusician,
+  submitRequest,
+  type TestMusician,
+} from '#server-test/helpers/factories.ts';
 import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
 import { connectAudience } from '#server-test/helpers/test-device.ts';
 import { pairStageDevice } from '#server-test/features/stage-devices/pair-stage-device.ts';
@@ -315,6 +320,32 @@ describe('no anonymous answer carries an email', () => {
       }
     });
   }
+});
+
+describe('asking again in a waiting requester’s name', () => {
+  it('answers their request without its status token, which keeps working', async () => {
+    const song = await createSong(app, a.musician, { title: 'Asked in someone’s name' });
+    const body = { song_id: song.id, requester_name: 'Sam', requester_email: 'sam@example.com' };
+    const first = await submitRequest(app, song, body);
+    const stranger = await app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      remoteAddress: '203.0.113.99',
+      payload: { ...body, requester_name: 'Not Sam' },
+    });
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    expect(stranger.json()).toEqual({
+      id: first.id,
+      song_title: first.song_title,
+      song_artist: first.song_artist,
+      status: first.status,
+      created_at: first.created_at,
+      already_requested: true,
+    });
+    expect(stranger.body).not.toContain(first.status_token);
+    const status = await app.inject({ url: `/api/request-status/${first.status_token}` });
+    expect(status.statusCode).toBe(200);
+  });
 });
 
 describe('no audience socket message carries an email', () => {

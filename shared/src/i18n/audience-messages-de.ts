@@ -29,6 +29,8 @@ export const audienceMessagesDe = {
   requestLimitReached:
     'Dieser Act hat sein Limit an Songwünschen erreicht. Für unbegrenzte Wünsche ist ein Upgrade auf Pro nötig.',
   requestSubmitFailed: 'Fehler beim Senden des Wunsches. Bitte versuche es erneut.',
+  requestAlreadyAsked:
+    'Du hast dir diesen Song schon gewünscht. Er wartet noch darauf, gespielt zu werden.',
   suggestionsDisabled: 'Dieser Act nimmt gerade keine Songvorschläge an.',
   suggestionAlreadyListed: 'Dieser Song steht schon auf der Liste. Wünsch ihn dir stattdessen.',
   suggestionSubmitFailed: 'Fehler beim Senden des Vorschlags',

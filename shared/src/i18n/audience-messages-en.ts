@@ -32,6 +32,7 @@ export const audienceMessagesEn = {
   requestLimitReached:
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
+  requestAlreadyAsked: 'You have already asked for this song. It is still waiting to be played.',
   suggestionsDisabled: 'This artist is not taking song suggestions right now.',
   suggestionAlreadyListed: 'This song is already on the list. Request it instead.',
   suggestionSubmitFailed: 'Error submitting suggestion',

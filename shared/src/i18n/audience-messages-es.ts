@@ -29,6 +29,7 @@ export const audienceMessagesEs = {
   requestLimitReached:
     'Este artista ha alcanzado su límite de peticiones. Necesita pasarse a Pro para tener peticiones ilimitadas.',
   requestSubmitFailed: 'Error al enviar la petición. Inténtalo de nuevo.',
+  requestAlreadyAsked: 'Ya pediste esta canción. Todavía está esperando a sonar.',
   suggestionsDisabled: 'Este artista no acepta sugerencias de canciones en este momento.',
   suggestionAlreadyListed: 'Esta canción ya está en la lista. Pídela en lugar de sugerirla.',
   suggestionSubmitFailed: 'Error al enviar la sugerencia',

@@ -32,6 +32,7 @@ export const audienceMessagesFr = {
   requestLimitReached:
     'Cet artiste a atteint sa limite de demandes. Il doit passer à Pro pour des demandes illimitées.',
   requestSubmitFailed: 'Erreur lors de l’envoi de la demande. Veuillez réessayer.',
+  requestAlreadyAsked: 'Vous avez déjà demandé cette chanson. Elle attend encore d’être jouée.',
   suggestionsDisabled: 'Cet artiste n’accepte pas de suggestions de chansons pour le moment.',
   suggestionAlreadyListed: 'Cette chanson est déjà dans la liste. Demandez-la plutôt.',
   suggestionSubmitFailed: 'Erreur lors de l’envoi de la suggestion',

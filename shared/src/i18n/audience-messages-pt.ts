@@ -29,6 +29,7 @@ export const audienceMessagesPt = {
   requestLimitReached:
     'Este artista atingiu o limite de pedidos. É preciso passar para o Pro para ter pedidos ilimitados.',
   requestSubmitFailed: 'Erro ao enviar o pedido. Tente novamente.',
+  requestAlreadyAsked: 'Você já pediu esta música. Ela ainda está esperando para ser tocada.',
   suggestionsDisabled: 'Este artista não está aceitando sugestões de músicas no momento.',
   suggestionAlreadyListed: 'Esta música já está na lista. Peça-a em vez de sugeri-la.',
   suggestionSubmitFailed: 'Erro ao enviar a sugestão',

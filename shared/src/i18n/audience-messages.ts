@@ -34,6 +34,7 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'requestSongNotInSet',
   'requestLimitReached',
   'requestSubmitFailed',
+  'requestAlreadyAsked',
   'suggestionsDisabled',
   'suggestionAlreadyListed',
   'suggestionSubmitFailed',

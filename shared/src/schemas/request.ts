@@ -111,6 +111,16 @@ export const CreatedRequest = z.object({
 });
 export type CreatedRequest = z.infer<typeof CreatedRequest>;
 
+/**
+ * POST /requests answered 200 instead of 201: the same person (email or device) asked again for
+ * their song still waiting. This is their request, unchanged; the ask counted nothing. No status
+ * token: none was made for this ask, and the first ask's answer carried theirs.
+ */
+export const AlreadyRequested = CreatedRequest.omit({ status_token: true }).extend({
+  already_requested: z.literal(true),
+});
+export type AlreadyRequested = z.infer<typeof AlreadyRequested>;
+
 export const UpdateStatusBody = z.object({ status: z.enum(REQUEST_STATUSES) });
 export type UpdateStatusBody = z.infer<typeof UpdateStatusBody>;
 

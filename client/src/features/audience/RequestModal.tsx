@@ -4,7 +4,11 @@ import type { OutboxOutcome } from '#client/lib/outbox.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
-import type { CreatedRequest, CreateRequestBody } from '#shared/schemas/request.ts';
+import type {
+  AlreadyRequested,
+  CreatedRequest,
+  CreateRequestBody,
+} from '#shared/schemas/request.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { submissionPaths } from './audience-api.ts';
 import { useAudienceFlow } from './audience-flow-store.ts';
@@ -41,6 +45,8 @@ function RequestForm({ song }: { song: PublicSong }) {
   const [values, setValues] = useState(() => ({ ...recallRequester(), dedication: '' }));
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  // The same person's request for this song still waits: said instead of sending it again.
+  const [alreadyAsked, setAlreadyAsked] = useState(false);
   const { t } = useAudienceTranslation();
   const mounted = useRef(true);
   useEffect(() => {
@@ -77,7 +83,9 @@ function RequestForm({ song }: { song: PublicSong }) {
     if (!mounted.current) return;
     setSending(false);
     if (!outcome.ok) return setError(requestError(outcome));
-    const created = outcome.response as CreatedRequest;
+    const answer = outcome.response as CreatedRequest | AlreadyRequested;
+    if ('already_requested' in answer) return setAlreadyAsked(true);
+    const created = answer;
     const musician = useAudience.getState().musician;
     useAudienceFlow
       .getState()
@@ -87,12 +95,34 @@ function RequestForm({ song }: { song: PublicSong }) {
       );
   }
 
+  const chosenSong = (
+    <p className="chosen-song" translate="no">
+      <span className="song-title">{song.title}</span>
+      <span className="song-artist">{song.artist}</span>
+    </p>
+  );
+
+  if (alreadyAsked) {
+    return (
+      <div className="form-stack">
+        {chosenSong}
+        <StatusMessage tone="info">{t('messages:requestAlreadyAsked')}</StatusMessage>
+        <div className="sheet-actions">
+          <button
+            type="button"
+            className="button button-primary button-block"
+            onClick={() => useAudienceFlow.getState().dismiss('request')}
+          >
+            {t('done')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
-      <p className="chosen-song" translate="no">
-        <span className="song-title">{song.title}</span>
-        <span className="song-artist">{song.artist}</span>
-      </p>
+      {chosenSong}
       <RequesterFields name={field('name')} email={field('email')} />
       <TextAreaField
         label={t('dedicationOptional')}

@@ -1,5 +1,5 @@
 import { createOutbox, type Outbox, type OutboxOutcome } from '#client/lib/outbox.ts';
-import type { CreatedRequest } from '#shared/schemas/request.ts';
+import type { AlreadyRequested, CreatedRequest } from '#shared/schemas/request.ts';
 import { postSubmission } from './audience-submit.ts';
 import { useMyRequests } from './my-requests-store.ts';
 
@@ -42,10 +42,13 @@ export function audienceOutbox(): Outbox {
   });
   outbox = box;
 
-  // A request filed, now or after a reload: follow its status with the token it answered.
+  // A request filed, now or after a reload: follow its status with the token it answered. One
+  // already asked for answers no token: the phone that first asked follows it already.
   box.onSettled((entry, outcome) => {
     if (entry.kind !== 'request' || !outcome.ok || !isRequestMeta(entry.meta)) return;
-    useMyRequests.getState().filed(entry.meta.slug, outcome.response as CreatedRequest);
+    const answer = outcome.response as CreatedRequest | AlreadyRequested;
+    if ('already_requested' in answer) return;
+    useMyRequests.getState().filed(entry.meta.slug, answer);
   });
   box.onChange(() => showSending(box));
   useMyRequests.subscribe((state, previous) => {

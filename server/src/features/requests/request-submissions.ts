@@ -1,31 +1,30 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
-import { windowWaitSql, type Counted } from '#server/db/window-wait.ts';
 import { blockedSql } from '../blocklist/blocklist-repository.ts';
 import type { Requester } from '../blocklist/requester.ts';
 
-/** Everything deciding whether a submission may be filed, read in one round trip. */
+/**
+ * What is known of a submission before it is filed, read in one round trip. Its limits are not
+ * here: they are decided where it is filed, under the musician's lock (submit).
+ */
 export interface Admission {
   musicianId: string;
   hidden: boolean;
   requestsEnabled: boolean;
   /** The Idempotency-Key filed something already: a retry. */
   keyUsed: boolean;
-  /** Seconds until the requester may ask again; null while under their limit. */
-  requesterWait: number | null;
-  /** The same for everyone's, over the last minute (the flood guard). */
-  musicianWait: number | null;
   blocked: boolean;
 }
 
 export interface AdmissionLimits {
   perRequester: SubmissionLimit;
   perMusicianPerMinute: number;
+  perAddressPerMinute: number;
 }
 
 /** What an Idempotency-Key filed the first time, as stored (a request, or a +1 on one). */
@@ -52,12 +51,21 @@ export interface Submission {
   statusTokenHash: string;
   /** From a blocked requester: stored apart, never merged, never counted on the song. */
   blocked: boolean;
+  /** The sending address, keyed (submission-source.ts). */
+  source: string;
+  limits: AdmissionLimits;
 }
 
 export type Filed =
   | { outcome: 'unavailable'; hidden: boolean; requestsEnabled: boolean }
   /** The key was used a moment ago by a submission that won the race: answer with that one. */
   | { outcome: 'replay' }
+  /** Refused by the requester's own limit: seconds until one more is allowed. */
+  | { outcome: 'requester_limit'; waitSeconds: number }
+  /** Refused by the musician's budget per minute, or by this address's share of it. */
+  | { outcome: 'musician_limit'; waitSeconds: number }
+  /** The same person's request for this song already waits: theirs, unchanged. */
+  | { outcome: 'already'; musicianId: string; requestId: string }
   | {
       outcome: 'created' | 'merged';
       musicianId: string;
@@ -74,19 +82,11 @@ export function requestSubmissions(
   db: Db,
   findById: (requestId: string) => Promise<SongRequest | undefined>,
 ) {
-  /** A request and a +1 each count as one submission toward a limit. */
-  const requestsAndVotes = (where: SQL): Counted[] => [
-    { table: requests, where },
-    { table: requestVoters, where },
-  ];
   const p = (name: string) => sql.placeholder(name);
 
   // Every audience request runs the three statements below: each is built once (and prepared
   // once per connection), which keeps the request's own work small under a crowd's load.
   const songOwner = sql`s.musician_id`;
-  const byRequester = sql`r.musician_id = s.musician_id
-    AND (lower(r.requester_email) = lower(${p('email')}::text)
-      OR (${p('deviceId')}::text <> '' AND r.device_id = ${p('deviceId')}::text))`;
   const admissionStatement = preparedStatement(
     db,
     'requests_admission',
@@ -97,10 +97,6 @@ export function requestSubmissions(
           UNION ALL
           SELECT 1 FROM ${requestVoters}
           WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text)) AS key_used,
-        ${windowWaitSql(requestsAndVotes(byRequester), p('windowMinutes'), p('perRequester'))}
-          AS requester_wait,
-        ${windowWaitSql(requestsAndVotes(sql`r.musician_id = s.musician_id`), 1, p('perMusician'))}
-          AS musician_wait,
         ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked
       FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
       WHERE s.id = ${p('songId')}::uuid`,
@@ -109,41 +105,35 @@ export function requestSubmissions(
     db,
     'requests_file',
     sql`
-      SELECT outcome, musician_id, request_id, song_hidden, requests_enabled
+      SELECT outcome, musician_id, request_id, song_hidden, requests_enabled, wait_seconds
       FROM file_request(${p('songId')}::uuid, ${p('name')}::text, ${p('email')}::text,
         ${p('dedication')}::text, ${p('tip')}::numeric, ${p('deviceId')}::text,
-        ${p('key')}::text, ${p('statusTokenHash')}::text, ${p('blocked')}::boolean)`,
+        ${p('key')}::text, ${p('statusTokenHash')}::text, ${p('blocked')}::boolean,
+        ${p('source')}::text, ${p('windowMinutes')}::int, ${p('perRequester')}::int,
+        ${p('perMusician')}::int, ${p('perSource')}::int)`,
   );
 
   return {
     /**
-     * The song's owner and state, whether the key was used, the requester's and the musician's
-     * recent submissions, and the blocklist: one statement, since each round trip into the
-     * embedded database costs more than the work it asks for.
+     * The song's owner and state, whether the key was used, and the blocklist: one statement,
+     * since each round trip into the embedded database costs more than the work it asks for.
      */
     async admission(
       songId: string,
       key: string | null,
       who: Requester,
-      limits: AdmissionLimits,
     ): Promise<Admission | undefined> {
       const result = await admissionStatement({
         songId,
         key,
-        email: who.email,
         emailLower: who.email.toLowerCase(),
         deviceId: who.deviceId,
-        windowMinutes: limits.perRequester.windowMinutes,
-        perRequester: limits.perRequester.max,
-        perMusician: limits.perMusicianPerMinute,
       });
       const [row] = rowsOf<{
         musician_id: string;
         hidden: boolean;
         requests_enabled: boolean;
         key_used: boolean;
-        requester_wait: number | null;
-        musician_wait: number | null;
         blocked: boolean;
       }>(result);
       return (
@@ -152,8 +142,6 @@ export function requestSubmissions(
           hidden: row.hidden,
           requestsEnabled: row.requests_enabled,
           keyUsed: row.key_used,
-          requesterWait: row.requester_wait === null ? null : Number(row.requester_wait),
-          musicianWait: row.musician_wait === null ? null : Number(row.musician_wait),
           blocked: row.blocked,
         }
       );
@@ -186,27 +174,16 @@ export function requestSubmissions(
     },
 
     /**
-     * A retry whose first answer never arrived: the new status token replaces the old one on
-     * the row the key filed (the request, or the +1), and the request is answered again.
-     */
-    async reissueStatusToken(
-      first: FirstSubmission,
-      musicianId: string,
-      key: string,
-      statusTokenHash: string,
-    ): Promise<void> {
-      const table = first.kind === 'request' ? requests : requestVoters;
-      await db.execute(sql`
-        UPDATE ${table} SET status_token_hash = ${statusTokenHash}
-        WHERE musician_id = ${musicianId} AND idempotency_key = ${key}`);
-    },
-
-    /**
      * Files a request, race-safe, in one statement: the database function `file_request`
-     * (migration 0006) locks the song's row first, so two phones asking for the same song at the
-     * same instant queue there, and the second finds the first's request waiting and becomes a
-     * +1 on it (votes 2), never a second request. Only a request of the same show (or of no
-     * show) takes +1s: last week's forgotten request does not swallow tonight's.
+     * (migration 0009) first takes a lock of the musician's, so submissions to one musician are
+     * decided one at a time, and everything is decided under it:
+     * - the same person (email or device) asking again for a song of theirs still waiting gets
+     *   that request back ('already'), counting nothing: a +1 is one person;
+     * - the requester's limit, the musician's budget per minute and this address's share of it,
+     *   each counted with every submission filed before this one, so none over-admits;
+     * - the song's waiting request takes another person's ask as a +1 (votes 2), never a second
+     *   request. Only a request of the same show (or of no show) takes +1s: last week's
+     *   forgotten request does not swallow tonight's.
      */
     async submit(submission: Submission): Promise<Filed | undefined> {
       const result = await fileRequest({
@@ -219,13 +196,19 @@ export function requestSubmissions(
         key: submission.idempotencyKey,
         statusTokenHash: submission.statusTokenHash,
         blocked: submission.blocked,
+        source: submission.source,
+        windowMinutes: submission.limits.perRequester.windowMinutes,
+        perRequester: submission.limits.perRequester.max,
+        perMusician: submission.limits.perMusicianPerMinute,
+        perSource: submission.limits.perAddressPerMinute,
       });
       const [filed] = rowsOf<{
-        outcome: 'unavailable' | 'replay' | 'created' | 'merged';
+        outcome: Filed['outcome'];
         musician_id: string;
         request_id: string | null;
         song_hidden: boolean;
         requests_enabled: boolean;
+        wait_seconds: number | null;
       }>(result);
       if (!filed) return undefined;
       if (filed.outcome === 'unavailable') {
@@ -236,6 +219,12 @@ export function requestSubmissions(
         };
       }
       if (filed.outcome === 'replay') return { outcome: 'replay' };
+      if (filed.outcome === 'requester_limit' || filed.outcome === 'musician_limit') {
+        return { outcome: filed.outcome, waitSeconds: Number(filed.wait_seconds) };
+      }
+      if (filed.outcome === 'already') {
+        return { outcome: 'already', musicianId: filed.musician_id, requestId: filed.request_id! };
+      }
       const requestId = filed.request_id!;
       return {
         outcome: filed.outcome,

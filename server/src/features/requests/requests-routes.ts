@@ -3,6 +3,7 @@ import { messages } from '#shared/messages.ts';
 import { RequestStatusView, StatusTokenParams } from '#shared/schemas/audience.ts';
 import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
 import {
+  AlreadyRequested,
   CreatedRequest,
   CreateRequestBody,
   GroupedRequestsResponse,
@@ -38,12 +39,21 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requests',
     {
       ...publicWrite,
-      schema: { body: CreateRequestBody, response: responses({ 201: CreatedRequest }) },
+      schema: {
+        body: CreateRequestBody,
+        response: responses({ 200: AlreadyRequested, 201: CreatedRequest }),
+      },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await requests.create(request.body, idempotencyKeyOf(request), deviceIdOf(request))),
+    async (request, reply) => {
+      const created = await requests.create(
+        request.body,
+        idempotencyKeyOf(request),
+        deviceIdOf(request),
+        request.ip,
+      );
+      // Asked again by the same person: nothing was created.
+      return reply.code('already_requested' in created ? 200 : 201).send(created);
+    },
   );
 
   // The requester's own view of their request, by the secret token the POST answered.

@@ -4,6 +4,7 @@ import { messages } from '#shared/messages.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import {
   canMove,
+  type AlreadyRequested,
   STATUS_MOVES,
   type CreateRequestData,
   type CreatedRequest,
@@ -12,18 +13,24 @@ import {
   type TrackClickBody,
 } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
+import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
+import { submissionSource } from '../blocklist/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestsRepository } from './requests-repository.ts';
-import { newStatusToken, statusTokenHash } from './status-token.ts';
+import { keyedStatusToken, newStatusToken, statusTokenHash } from './status-token.ts';
 
 interface Deps {
   requests: RequestsRepository;
   events: DomainEvents;
-  limits: Pick<SubmissionLimits, 'requestsPerRequester' | 'perMusicianPerMinute'>;
+  keys: DerivedKeys;
+  limits: Pick<
+    SubmissionLimits,
+    'requestsPerRequester' | 'perMusicianPerMinute' | 'perAddressPerMinute'
+  >;
   /** Whether the audience may request the song now (the active playlist's rule, playlists). */
   requestable: (songId: string) => Promise<boolean>;
 }
@@ -35,7 +42,7 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, events, limits, requestable }: Deps) {
+export function requestsService({ requests, events, keys, limits, requestable }: Deps) {
   /** What the phone is told: the request (merged or not), and its own status token. */
   async function answer(requestId: string, token: string): Promise<CreatedRequest> {
     const view = await requests.createdView(requestId);
@@ -44,14 +51,15 @@ export function requestsService({ requests, events, limits, requestable }: Deps)
   }
 
   /**
-   * A used Idempotency-Key: the same submission gets its first answer again, with a new status
-   * token (the first answer never arrived); another submission under that key is a 422.
+   * A used Idempotency-Key: the same submission gets its first answer again, with the same
+   * status token (derived from the key, so nothing is rewritten and the first answer's token
+   * keeps working); another submission under that key is a 422.
    */
   async function replayed(
     musicianId: string,
     data: CreateRequestData,
     key: string,
-    statusToken: { token: string; hash: string },
+    statusToken: { token: string },
   ): Promise<CreatedRequest> {
     const first = await requests.firstSubmission(musicianId, key);
     if (!first) throw notFound(messages.requestSongUnavailable);
@@ -62,8 +70,17 @@ export function requestsService({ requests, events, limits, requestable }: Deps)
       dedication: data.dedication,
       tip_amount: data.tip_amount,
     });
-    await requests.reissueStatusToken(first, musicianId, key, statusToken.hash);
     return answer(first.requestId, statusToken.token);
+  }
+
+  /**
+   * The same person asked again for their song still waiting: their request as it is, saying so.
+   * No status token: none was made for this ask, and the one the first ask answered is theirs.
+   */
+  async function alreadyAsked(requestId: string): Promise<AlreadyRequested> {
+    const view = await requests.createdView(requestId);
+    if (!view) throw notFound(messages.requestSongUnavailable);
+    return { ...view, already_requested: true };
   }
 
   async function ownedOr404(musicianId: string, requestId: string): Promise<SongRequest> {
@@ -77,26 +94,26 @@ export function requestsService({ requests, events, limits, requestable }: Deps)
      * The audience's request. Routed to the running show, if any. The answer carries the
      * requester's status token, which exists nowhere else: only its hash is stored. The same
      * song asked again while it waits becomes a +1 on that request; a blocked requester's is
-     * stored apart, answered the same, and never shown.
+     * stored apart, answered the same, and never shown. `address` is the sender's IP, counted
+     * toward its share of the musician's budget (kept only as a keyed hash).
      */
     async create(
       data: CreateRequestData,
       idempotencyKey: string | null,
       deviceId = '',
-    ): Promise<CreatedRequest> {
-      const statusToken = newStatusToken();
+      address = '',
+    ): Promise<CreatedRequest | AlreadyRequested> {
       const who = { email: data.requester_email, deviceId };
-      const { requestsPerRequester: perRequester, perMusicianPerMinute } = limits;
       // Asked alongside the admission: one more statement, no longer wait.
       const [admission, inSet] = await Promise.all([
-        requests.admission(data.song_id, idempotencyKey, who, {
-          perRequester,
-          perMusicianPerMinute,
-        }),
+        requests.admission(data.song_id, idempotencyKey, who),
         requestable(data.song_id),
       ]);
       if (!admission) throw notFound(messages.requestSongUnavailable);
       const { musicianId } = admission;
+      const statusToken = idempotencyKey
+        ? await keyedStatusToken(keys, musicianId, idempotencyKey)
+        : newStatusToken();
       const replay = () => replayed(musicianId, data, idempotencyKey ?? '', statusToken);
 
       // A retry is answered before any limit: it was counted the first time.
@@ -105,11 +122,7 @@ export function requestsService({ requests, events, limits, requestable }: Deps)
       if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
       if (!inSet) throw conflict(messages.requestSongNotInSet);
 
-      const reached = limitReached(admission.requesterWait, perRequester.max);
-      if (reached) throw limitError('request', reached, perRequester.windowMinutes);
-      const flooded = limitReached(admission.musicianWait, perMusicianPerMinute);
-      if (flooded) throw floodError(flooded.retryAfterSeconds);
-
+      const { requestsPerRequester: perRequester } = limits;
       const filed = await requests.submit({
         songId: data.song_id,
         requesterName: data.requester_name,
@@ -120,9 +133,24 @@ export function requestsService({ requests, events, limits, requestable }: Deps)
         idempotencyKey,
         statusTokenHash: statusToken.hash,
         blocked: admission.blocked,
+        source: await submissionSource(keys, musicianId, address),
+        limits: {
+          perRequester,
+          perMusicianPerMinute: limits.perMusicianPerMinute,
+          perAddressPerMinute: limits.perAddressPerMinute,
+        },
       });
       if (!filed) throw notFound(messages.requestSongUnavailable);
       if (filed.outcome === 'replay') return replay();
+      if (filed.outcome === 'requester_limit') {
+        const reached = limitReached(filed.waitSeconds, perRequester.max)!;
+        throw limitError('request', reached, perRequester.windowMinutes);
+      }
+      if (filed.outcome === 'musician_limit') {
+        // The budget or this address's share of it: to the person, the page is too busy.
+        throw floodError(limitReached(filed.waitSeconds, 1)!.retryAfterSeconds);
+      }
+      if (filed.outcome === 'already') return alreadyAsked(filed.requestId);
       if (filed.outcome === 'unavailable') {
         if (filed.hidden) throw notFound(messages.requestSongUnavailable);
         throw forbidden(messages.requestsDisabled);

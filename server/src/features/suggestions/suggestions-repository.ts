@@ -2,7 +2,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts';
 import type { Db } from '#server/db/database.ts';
 import { designSettings, musicians, songs, songSuggestions } from '#server/db/schema.ts';
-import { secondsUntilFree } from '#server/db/window-wait.ts';
+import type { SubmissionLimit } from '#server/config.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
+import { windowWaitSql } from '#server/db/window-wait.ts';
 import { songKey } from '../songs/song-key.ts';
 import { lockAndCheckRoom } from '../songs/songs-repository.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
@@ -18,7 +20,23 @@ interface NewSuggestion {
   requesterEmail: string;
   message: string;
   idempotencyKey: string | null;
+  /** The sending address, keyed (submission-source.ts). */
+  source: string;
 }
+
+export interface SuggestionLimits {
+  perRequester: SubmissionLimit;
+  perMusicianPerMinute: number;
+  perAddressPerMinute: number;
+}
+
+type SuggestionRow = typeof songSuggestions.$inferSelect;
+
+/** What filing a suggestion came to; a refusal carries the seconds until one more is allowed. */
+export type FiledSuggestion =
+  | { outcome: 'created' | 'existing'; row: SuggestionRow }
+  | { outcome: 'requester_limit'; waitSeconds: number }
+  | { outcome: 'musician_limit'; waitSeconds: number };
 
 export function suggestionsRepository(db: Db) {
   const owned = (musicianId: string, id: string) =>
@@ -38,22 +56,6 @@ export function suggestionsRepository(db: Db) {
       return row;
     },
 
-    /**
-     * Seconds until one more suggestion to the musician (from this email, when given) is allowed
-     * under "at most `max` in `windowMinutes`"; null while under it.
-     */
-    wait(
-      musicianId: string,
-      email: string | null,
-      windowMinutes: number,
-      max: number,
-    ): Promise<number | null> {
-      const byEmail =
-        email === null ? sql`` : sql` AND lower(r.requester_email) = lower(${email}::text)`;
-      const where = sql`r.musician_id = ${musicianId}${byEmail}`;
-      return secondsUntilFree(db, [{ table: songSuggestions, where }], windowMinutes, max);
-    },
-
     /** The suggestion an Idempotency-Key filed, if it was used. */
     async findByIdempotencyKey(musicianId: string, key: string) {
       const [row] = await db
@@ -65,27 +67,55 @@ export function suggestionsRepository(db: Db) {
       return row;
     },
 
-    /** With an idempotency key already used, returns the first suggestion and writes nothing. */
-    async insert(values: NewSuggestion) {
-      const [inserted] = await db
-        .insert(songSuggestions)
-        .values(values)
-        .onConflictDoNothing({
-          target: [songSuggestions.musicianId, songSuggestions.idempotencyKey],
-        })
-        .returning();
-      if (inserted) return { suggestion: toSuggestion(inserted), created: true, row: inserted };
-      const [existing] = await db
-        .select()
-        .from(songSuggestions)
-        .where(
-          and(
-            eq(songSuggestions.musicianId, values.musicianId),
-            eq(songSuggestions.idempotencyKey, values.idempotencyKey ?? ''),
-          ),
+    /**
+     * Files a suggestion unless a limit refuses it: the suggester's (by email), the musician's
+     * budget per minute, or this address's share of it. All are counted under a lock of the
+     * musician's taken first, in the transaction that inserts, so parallel suggestions are
+     * decided one after another and none over-admits. An Idempotency-Key used a moment ago
+     * answers that suggestion ('existing') and writes nothing.
+     */
+    async file(values: NewSuggestion, limits: SuggestionLimits): Promise<FiledSuggestion> {
+      const { musicianId } = values;
+      return db.transaction(async (tx) => {
+        // Its own key space, apart from the song list's lock and the requests' (file_request).
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtext('file_suggestion'), hashtext(${musicianId}))`,
         );
-      if (!existing) throw new Error('idempotent suggestion insert found nothing');
-      return { suggestion: toSuggestion(existing), created: false, row: existing };
+        const ofMusician = sql`r.musician_id = ${musicianId}`;
+        const counted = (where: typeof ofMusician) => [{ table: songSuggestions, where }];
+        const { perRequester, perMusicianPerMinute, perAddressPerMinute } = limits;
+        const mine = sql`${ofMusician}
+          AND lower(r.requester_email) = lower(${values.requesterEmail}::text)`;
+        const fromSource = sql`${ofMusician} AND r.source = ${values.source}::text`;
+        const [state] = rowsOf<{
+          existing: string | null;
+          requester_wait: number | null;
+          musician_wait: number | null;
+          source_wait: number | null;
+        }>(
+          await tx.execute(sql`SELECT
+            (SELECT id FROM ${songSuggestions} WHERE musician_id = ${musicianId}
+              AND idempotency_key = ${values.idempotencyKey}::text) AS existing,
+            ${windowWaitSql(counted(mine), perRequester.windowMinutes, perRequester.max)}
+              AS requester_wait,
+            ${windowWaitSql(counted(ofMusician), 1, perMusicianPerMinute)} AS musician_wait,
+            ${windowWaitSql(counted(fromSource), 1, perAddressPerMinute)} AS source_wait`),
+        );
+        if (state!.existing) {
+          const [row] = await tx
+            .select()
+            .from(songSuggestions)
+            .where(eq(songSuggestions.id, state!.existing));
+          return { outcome: 'existing', row: row! };
+        }
+        if (state!.requester_wait !== null) {
+          return { outcome: 'requester_limit', waitSeconds: Number(state!.requester_wait) };
+        }
+        const flooded = state!.musician_wait ?? state!.source_wait;
+        if (flooded !== null) return { outcome: 'musician_limit', waitSeconds: Number(flooded) };
+        const [row] = await tx.insert(songSuggestions).values(values).returning();
+        return { outcome: 'created', row: row! };
+      });
     },
 
     async list(musicianId: string): Promise<Suggestion[]> {

@@ -28,7 +28,12 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(201)
         .send(
-          await suggestions.create(request.body, idempotencyKeyOf(request), deviceIdOf(request)),
+          await suggestions.create(
+            request.body,
+            idempotencyKeyOf(request),
+            deviceIdOf(request),
+            request.ip,
+          ),
         ),
   );
 

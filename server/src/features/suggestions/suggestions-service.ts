@@ -8,23 +8,32 @@ import type {
   SuggestionStatusBody,
 } from '#shared/schemas/suggestion.ts';
 import type { SubmissionLimits } from '#server/config.ts';
+import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
 import type { BlocklistRepository } from '../blocklist/blocklist-repository.ts';
 import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
+import { submissionSource } from '../blocklist/submission-source.ts';
+import { toSuggestion } from './suggestion-mapper.ts';
 import type { SuggestionsRepository } from './suggestions-repository.ts';
 
 interface Deps {
   suggestions: SuggestionsRepository;
   blocklist: Pick<BlocklistRepository, 'isBlocked'>;
   events: DomainEvents;
-  limits: Pick<SubmissionLimits, 'suggestionsPerRequester' | 'perMusicianPerMinute'>;
+  keys: DerivedKeys;
+  limits: Pick<
+    SubmissionLimits,
+    'suggestionsPerRequester' | 'perMusicianPerMinute' | 'perAddressPerMinute'
+  >;
   /** Whether the audience may request the song now (the active playlist's rule, playlists). */
   requestable: (songId: string) => Promise<boolean>;
 }
 
-type SuggestionRow = Awaited<ReturnType<SuggestionsRepository['insert']>>['row'];
+type SuggestionRow = NonNullable<
+  Awaited<ReturnType<SuggestionsRepository['findByIdempotencyKey']>>
+>;
 
 /** A used Idempotency-Key answers its first suggestion only for the same suggestion. */
 function requireSame(row: SuggestionRow, data: CreateSuggestionData) {
@@ -46,7 +55,14 @@ function requireSame(row: SuggestionRow, data: CreateSuggestionData) {
   );
 }
 
-export function suggestionsService({ suggestions, blocklist, events, limits, requestable }: Deps) {
+export function suggestionsService({
+  suggestions,
+  blocklist,
+  events,
+  keys,
+  limits,
+  requestable,
+}: Deps) {
   /** A song the person could request from the page: suggesting it would only wait in a list. */
   async function isListed(musicianId: string, data: CreateSuggestionData): Promise<boolean> {
     const ids = await suggestions.visibleSongIdsOf(
@@ -58,25 +74,18 @@ export function suggestionsService({ suggestions, blocklist, events, limits, req
     return false;
   }
 
-  /** 429 past the requester's limit (by email) or the musician's flood guard. */
-  async function checkLimits(musicianId: string, email: string) {
-    const { suggestionsPerRequester: perRequester, perMusicianPerMinute } = limits;
-    const [mine, everyone] = await Promise.all([
-      suggestions.wait(musicianId, email, perRequester.windowMinutes, perRequester.max),
-      suggestions.wait(musicianId, null, 1, perMusicianPerMinute),
-    ]);
-    const reached = limitReached(mine, perRequester.max);
-    if (reached) throw limitError('suggestion', reached, perRequester.windowMinutes);
-    const flooded = limitReached(everyone, perMusicianPerMinute);
-    if (flooded) throw floodError(flooded.retryAfterSeconds);
-  }
-
   return {
     /**
      * An audience member suggests a song that is not on the list. A blocked requester's is
-     * answered like any other and kept nowhere (the table has no place to hide it).
+     * answered like any other and kept nowhere (the table has no place to hide it). 429 past
+     * the suggester's limit (by email), the musician's budget, or `address`'s share of it.
      */
-    async create(data: CreateSuggestionData, idempotencyKey: string | null, deviceId = '') {
+    async create(
+      data: CreateSuggestionData,
+      idempotencyKey: string | null,
+      deviceId = '',
+      address = '',
+    ) {
       const recipient = await suggestions.recipient(data.musician_slug);
       if (!recipient) throw notFound(messages.musicianNotFound);
       const { musicianId } = recipient;
@@ -90,28 +99,42 @@ export function suggestionsService({ suggestions, blocklist, events, limits, req
       if (!recipient.allowSuggestions) throw forbidden(messages.suggestionsDisabled);
       // Refused before the limits: nothing is stored, so nothing counts.
       if (await isListed(musicianId, data)) throw conflict(messages.suggestionAlreadyListed);
-      await checkLimits(musicianId, data.requester_email);
       const who = { email: data.requester_email, deviceId };
       if (await blocklist.isBlocked(musicianId, who)) {
         return { id: randomUUID(), status: 'pending' as const };
       }
 
-      const { suggestion, created, row } = await suggestions.insert({
-        musicianId: recipient.musicianId,
-        suggestedTitle: data.suggested_title,
-        suggestedArtist: data.suggested_artist,
-        requesterName: data.requester_name,
-        requesterEmail: data.requester_email,
-        message: data.message,
-        idempotencyKey,
-      });
-      if (!created) requireSame(row, data);
-      if (created) {
-        events.publish({
-          musicianId: recipient.musicianId,
-          name: 'suggestion:created',
-          payload: suggestion,
-        });
+      const { suggestionsPerRequester: perRequester } = limits;
+      const filed = await suggestions.file(
+        {
+          musicianId,
+          suggestedTitle: data.suggested_title,
+          suggestedArtist: data.suggested_artist,
+          requesterName: data.requester_name,
+          requesterEmail: data.requester_email,
+          message: data.message,
+          idempotencyKey,
+          source: await submissionSource(keys, musicianId, address),
+        },
+        {
+          perRequester,
+          perMusicianPerMinute: limits.perMusicianPerMinute,
+          perAddressPerMinute: limits.perAddressPerMinute,
+        },
+      );
+      if (filed.outcome === 'requester_limit') {
+        const reached = limitReached(filed.waitSeconds, perRequester.max)!;
+        throw limitError('suggestion', reached, perRequester.windowMinutes);
+      }
+      if (filed.outcome === 'musician_limit') {
+        // The budget or this address's share of it: to the person, the page is too busy.
+        throw floodError(limitReached(filed.waitSeconds, 1)!.retryAfterSeconds);
+      }
+      // The same key a moment ago (a retry racing its first try): that suggestion's answer.
+      if (filed.outcome === 'existing') requireSame(filed.row, data);
+      const suggestion = toSuggestion(filed.row);
+      if (filed.outcome === 'created') {
+        events.publish({ musicianId, name: 'suggestion:created', payload: suggestion });
       }
       return { id: suggestion.id, status: suggestion.status };
     },

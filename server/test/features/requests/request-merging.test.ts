@@ -138,3 +138,93 @@ describe('the same song asked again while it waits', () => {
     expect(request!.voters?.[0]?.tip_amount).toBe(5);
   });
 });
+
+describe('the same person asking again for their song while it waits', () => {
+  const ask = (song: Song, body: object, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers,
+      payload: { song_id: song.id, ...person('Sam'), ...body },
+    });
+
+  it('answers their request, saying so, and counts no vote, no +1 and none of their limit', async () => {
+    const { musician, song } = await musicianWithSong();
+    const others = [
+      await createSong(app, musician, { title: 'Yellow' }),
+      await createSong(app, musician, { title: 'Creep' }),
+      await createSong(app, musician, { title: 'Hallelujah' }),
+    ];
+    const first = await submitRequest(app, song, person('Sam'));
+
+    const again = await ask(song, { requester_email: 'SAM@example.com', dedication: 'Again!' });
+    expect(again.statusCode).toBe(200);
+    const { status_token: _token, ...asFirst } = first;
+    expect(again.json()).toEqual({ ...asFirst, already_requested: true });
+
+    const [request, ...rest] = await listRequests(musician);
+    expect(rest).toEqual([]);
+    expect(request).toMatchObject({ id: first.id, votes: 1, dedication: 'From Sam' });
+    expect(request!.voters ?? []).toEqual([]);
+    const songs = await app.inject({ url: '/api/songs', headers: musician.auth });
+    expect(songs.json<Song[]>().find((s) => s.id === song.id)!.request_count).toBe(1);
+
+    // Sam's limit is 3 songs in 10 minutes: the first and two more, the repeat counted nothing.
+    for (const other of others.slice(0, 2)) {
+      expect((await ask(other, {})).statusCode).toBe(201);
+    }
+    expect((await ask(others[2]!, {})).statusCode).toBe(429);
+  });
+
+  it('knows them by their phone too, whatever email they type', async () => {
+    const { musician, song } = await musicianWithSong();
+    const phone = { 'x-device-id': 'sams-phone-0123456789abcdef' };
+    const first = await ask(song, {}, phone);
+    const again = await ask(song, { requester_email: 'other@example.com' }, phone);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: first.json().id, already_requested: true });
+    expect(again.json()).not.toHaveProperty('status_token');
+    const [request] = await listRequests(musician);
+    expect(request!.votes).toBe(1);
+  });
+
+  it('answers a +1 asking again with the request they joined, and keeps it one vote', async () => {
+    const { musician, song } = await musicianWithSong();
+    const first = await submitRequest(app, song, person('Ann'));
+    await submitRequest(app, song, person('Sam'));
+    const again = await ask(song, {});
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: first.id, already_requested: true });
+    const [request] = await listRequests(musician);
+    expect(request!.votes).toBe(2);
+    expect(request!.voters!.map((v) => v.requester_name)).toEqual(['Sam']);
+  });
+
+  it('asks afresh once their request was played', async () => {
+    const { musician, song } = await musicianWithSong();
+    const first = await submitRequest(app, song, person('Sam'));
+    await setRequestStatus(app, musician, first.id, 'played');
+    const again = await ask(song, {});
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(first.id);
+  });
+
+  it('answers a blocked requester asking again the same way, so the answer cannot tell', async () => {
+    const { musician, song } = await musicianWithSong();
+    const earlier = await submitRequest(app, await createSong(app, musician, { title: 'Creep' }), {
+      ...person('Sam'),
+    });
+    const block = await app.inject({
+      method: 'POST',
+      url: '/api/blocked-requesters',
+      headers: musician.auth,
+      payload: { request_id: earlier.id },
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    const first = await ask(song, {});
+    expect(first.statusCode).toBe(201);
+    const again = await ask(song, {});
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: first.json().id, already_requested: true });
+  });
+});

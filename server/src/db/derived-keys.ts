@@ -1,0 +1,39 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from './database.ts';
+import { rowsOf } from './rows-of.ts';
+
+/**
+ * Values the server must compute again, alike in every process and after a restart, that no one
+ * without the database may compute: HMAC-SHA256 under a random secret kept in `server_secrets`.
+ * The first process to need it stores one (256 random bits); each process reads it once.
+ */
+export function derivedKeys(db: Db, name = 'submissions') {
+  let secret: Promise<Buffer> | undefined;
+
+  async function load(): Promise<Buffer> {
+    const fresh = randomBytes(32).toString('hex');
+    // A process starting alongside may store its own first: whichever is kept is read back.
+    await db.execute(sql`INSERT INTO server_secrets (name, value) VALUES (${name}, ${fresh})
+      ON CONFLICT (name) DO NOTHING`);
+    const result = await db.execute(sql`SELECT value FROM server_secrets WHERE name = ${name}`);
+    const [row] = rowsOf<{ value: string }>(result);
+    if (!row) throw new Error(`server secret ${name} could not be stored`);
+    return Buffer.from(row.value, 'hex');
+  }
+
+  return {
+    /** The key of `parts` for `purpose` (parts joined by NUL, which none of them may hold). */
+    async derive(purpose: string, ...parts: string[]): Promise<Buffer> {
+      secret ??= load().catch((error: unknown) => {
+        secret = undefined;
+        throw error;
+      });
+      return createHmac('sha256', await secret)
+        .update([purpose, ...parts].join('\0'))
+        .digest();
+    },
+  };
+}
+
+export type DerivedKeys = ReturnType<typeof derivedKeys>;
