@@ -3,10 +3,11 @@
  * empty client/dist under a running server that serves it.
  */
 import { execFile } from 'node:child_process';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { fileIdentities } from './lib/file-identities.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'client', 'dist');
@@ -14,17 +15,7 @@ const dist = join(root, 'client', 'dist');
 const buildClient = async () =>
   (await promisify(execFile)(process.execPath, ['scripts/build-client.ts'], { cwd: root })).stdout;
 
-/** Every file of the build with the identity of its data: a rewritten file is a new inode. */
-async function snapshot(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const info = await stat(path);
-    files[path] = `${info.ino} ${info.size} ${info.mtimeMs}`;
-  }
-  return files;
-}
+const snapshot = () => fileIdentities(dist);
 
 describe('scripts/build-client.ts', () => {
   it('leaves client/dist as it is when nothing it is built from has changed', async () => {

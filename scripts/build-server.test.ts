@@ -3,11 +3,12 @@
  * the files a running server loads (it used to delete server/dist and build it again).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fileIdentities } from './lib/file-identities.ts';
 import { startServerProcess } from './lib/server-process.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -18,17 +19,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 const buildServer = async () =>
   (await promisify(execFile)(process.execPath, ['scripts/build-server.ts'], { cwd: root })).stdout;
 
-/** Every file of the build with the identity of its data: a rewritten file is a new inode. */
-async function snapshot(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const info = await stat(path);
-    files[path] = `${info.ino} ${info.size} ${info.mtimeMs}`;
-  }
-  return files;
-}
+const snapshot = () => fileIdentities(dist);
 
 describe('scripts/build-server.ts', () => {
   it('leaves the build a running server uses as it is when the sources have not changed', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { authSessions } from '#server/db/schema.ts';
 
@@ -42,22 +42,6 @@ export function sessionsRepository(db: Db) {
         .update(authSessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
-    },
-
-    /** Revokes every session of the musician, except one if given. Returns the revoked ids. */
-    async revokeAllOf(musicianId: string, exceptSessionId?: string): Promise<string[]> {
-      const rows = await db
-        .update(authSessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(authSessions.musicianId, musicianId),
-            isNull(authSessions.revokedAt),
-            exceptSessionId ? ne(authSessions.id, exceptSessionId) : undefined,
-          ),
-        )
-        .returning({ id: authSessions.id });
-      return rows.map((row) => row.id);
     },
 
     /** When the session was signed in (undefined when it is gone). */
