@@ -67,7 +67,7 @@ async function startCluster(): Promise<Cluster> {
     post<CreatedRequest>(`${processA}/api/requests`, {
       song_id: song.id,
       requester_name: name,
-      requester_email: 'fan@example.com',
+      requester_email: `fan-${randomUUID()}@example.com`,
     });
   const stop = async () => {
     await Promise.all(servers.splice(0).map((server) => server.stop()));
