@@ -57,6 +57,28 @@ const within = (path: string | null, ...dirs: string[]) =>
 /** "server/src/features/songs/x.ts" -> "server/src/features/songs" */
 const featureOf = (path: string | null) => path?.match(/^(.+\/features\/[^/]+)\//)?.[1] ?? null;
 
+/**
+ * A feature may import another only where it is written here, with the reason; everything else
+ * several features need lives below them (lib/, shared/, or a server module under src/).
+ * Keys are "from -> to" feature folder names.
+ */
+const SERVER_FEATURES_ALLOWED: Record<string, string> = {};
+
+const CLIENT_FEATURES_ALLOWED: Record<string, string> = {};
+
+/** The feature-to-feature imports of one side that its allow-list does not name. */
+function featureToFeature(side: string, allowed: Record<string, string>): string[] {
+  return imports.flatMap(({ file, specifier, target }) => {
+    const from = featureOf(file);
+    const to = featureOf(target);
+    if (!within(file, side) || !from || !to || from === to) return [];
+    const pair = `${from.split('/').pop()} -> ${to.split('/').pop()}`;
+    return pair in allowed ? [] : [`${file}: ${specifier} (${pair})`];
+  });
+}
+
+const importedFiles = new Set(imports.map((i) => i.file));
+
 function cycles(edges: Map<string, Set<string>>): string[][] {
   const found: string[][] = [];
   const visit = (node: string, path: string[]) => {
@@ -112,6 +134,24 @@ describe('architecture', () => {
         (within(i.file, 'server') && within(i.target, 'client')),
     );
     expect(crossing.map((i) => `${i.file} -> ${i.specifier}`)).toEqual([]);
+  });
+
+  it('keeps server features side by side', () => {
+    expect(featureToFeature('server/src', SERVER_FEATURES_ALLOWED)).toEqual([]);
+  });
+
+  it('keeps client features side by side', () => {
+    expect(featureToFeature('client/src', CLIENT_FEATURES_ALLOWED)).toEqual([]);
+  });
+
+  it('has no circle between files, on either side or in shared', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const { file, target } of imports) {
+      if (!target || !within(file, 'server/src', 'client/src', 'shared/src')) continue;
+      const to = [target, `${target}.ts`, `${target}.tsx`].find((path) => importedFiles.has(path));
+      if (to) edges.set(file, (edges.get(file) ?? new Set()).add(to));
+    }
+    expect(cycles(edges).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
   it('has no circle between feature folders', () => {
