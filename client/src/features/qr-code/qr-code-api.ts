@@ -1,6 +1,6 @@
 import { QrFlyerResponse, type FlyerPaper } from '#shared/schemas/audience.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 
 /** A musician-only file (image, PDF): fetched with the token, since a link cannot carry it. */
 async function fetchFile(path: string): Promise<Blob> {

@@ -6,11 +6,15 @@ import {
   type RequestMove,
 } from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { QueueEmptyState } from '../requests/QueueEmptyState.tsx';
-import { RequestCard } from '../requests/RequestCard.tsx';
-import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
-import type { RequestActions } from '../requests/use-request-actions.ts';
-import { useNow } from './use-now.ts';
+import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
+import { RequestCard } from '#client/features/requests/RequestCard.tsx';
+import {
+  activeRequests,
+  completedRequests,
+  upNextRequests,
+} from '#client/features/requests/request-views.ts';
+import type { RequestActions } from '#client/features/requests/use-request-actions.ts';
+import { useNow } from '#client/lib/use-now.ts';
 
 /** How often the cards' "3 min ago" times move on. */
 const CLOCK_TICK_MS = 30_000;

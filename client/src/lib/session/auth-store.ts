@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { messages } from '#shared/messages.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { resetAllStores, runBeforeSignOut } from '#client/lib/store-reset.ts';
-import { authApi } from './auth-api.ts';
+import { profileApi } from './profile-api.ts';
 import {
   readSession,
   SESSION_STORAGE_KEY,
@@ -60,7 +60,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   async logout() {
     await runBeforeSignOut();
     try {
-      await authApi.logout();
+      await profileApi.logout();
     } catch {
       // The local session is forgotten anyway; a token the server still holds expires on its own.
     }

@@ -1,5 +1,5 @@
-import { ApiError } from '#client/lib/api-client.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { ApiError } from './api-client.ts';
+import { useAuthStore } from './session/auth-store.ts';
 
 /** The file name of a Content-Disposition header, else the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

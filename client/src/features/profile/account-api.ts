@@ -5,17 +5,12 @@ import {
   type DeleteAccountBody,
 } from '#shared/schemas/auth.ts';
 import { MessageResponse } from '#shared/schemas/common.ts';
-import {
-  Musician,
-  SlugAvailabilityResponse,
-  type ProfileUpdateBody,
-} from '#shared/schemas/musician.ts';
+import { SlugAvailabilityResponse } from '#shared/schemas/musician.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
 import { fetchJson } from '#client/lib/api-fetch.ts';
 
-export const profileApi = {
-  get: () => api.get('/profile', Musician),
-  update: (body: ProfileUpdateBody) => api.put('/profile', Musician, body),
+/** The Profile tab's account forms; reading and saving the profile is lib/session/profile-api.ts. */
+export const accountApi = {
   slugAvailable: (slug: string) =>
     api.get(`/profile/slug-available?slug=${encodeURIComponent(slug)}`, SlugAvailabilityResponse),
   changeEmail: (body: ChangeEmailBody) =>

@@ -10,13 +10,20 @@ import {
 } from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
-import { RequestCard } from '../requests/RequestCard.tsx';
-import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
-import { PendingMovesToasts } from '../requests/PendingMovesToasts.tsx';
-import { QueueEmptyState } from '../requests/QueueEmptyState.tsx';
-import { useQueueRequests } from '../requests/use-queue-requests.ts';
-import { useRequestActions, type RequestActions } from '../requests/use-request-actions.ts';
-import { selectCurrentShow, useShowsStore } from '../shows/shows-store.ts';
+import { RequestCard } from '#client/features/requests/RequestCard.tsx';
+import {
+  activeRequests,
+  completedRequests,
+  upNextRequests,
+} from '#client/features/requests/request-views.ts';
+import { PendingMovesToasts } from '#client/features/requests/PendingMovesToasts.tsx';
+import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
+import { useQueueRequests } from '#client/features/requests/use-queue-requests.ts';
+import {
+  useRequestActions,
+  type RequestActions,
+} from '#client/features/requests/use-request-actions.ts';
+import { selectCurrentShow, useShowsStore } from '#client/features/shows/shows-store.ts';
 
 interface OnStageTabProps {
   slug: string;
