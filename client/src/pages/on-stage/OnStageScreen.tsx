@@ -19,7 +19,8 @@ import { useRequestActions } from '#client/features/requests/use-request-actions
 import { selectCurrentShow, useShowsStore } from '#client/features/shows/shows-store.ts';
 import { demoRequest } from './demo-request.ts';
 import { useOfflineQueue, useOnline } from './offline-queue-sync.ts';
-import { OnStageQueue } from './OnStageQueue.tsx';
+import { QueueColumns } from '#client/features/requests/QueueColumns.tsx';
+import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
 import { StageStatus } from './StageStatus.tsx';
 import { useClearArrivalsWhenAway } from './use-clear-arrivals-when-away.ts';
@@ -122,14 +123,15 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
         {!loaded && !loadError && !fromSaved ? (
           <LoadingState label="Loading requests…" />
         ) : (
-          <OnStageQueue
+          <QueueColumns
+            layout="stage"
             requests={demo ? demoList : fromSaved ? saved.requests : requests}
             actions={actions}
             newIds={demo || fromSaved ? NONE : arrivals}
             onSeen={clearArrivals}
             demo={demo}
             offline={offline}
-            slug={musician.slug}
+            empty={<QueueEmptyState slug={musician.slug} />}
           />
         )}
       </main>
