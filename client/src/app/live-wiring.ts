@@ -71,7 +71,7 @@ export const liveWiring: LiveWiring = {
   async fetchShows() {
     const [current, list] = await Promise.all([showsApi.current(), showsApi.list()]);
     return (fetchStartedAt) => {
-      shows().setList(list, fetchStartedAt);
+      shows().applySnapshot(list, fetchStartedAt);
       shows().applyCurrent(current);
     };
   },
