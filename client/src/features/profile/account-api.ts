@@ -5,14 +5,14 @@ import {
   type DeleteAccountBody,
 } from '#shared/schemas/auth.ts';
 import { MessageResponse } from '#shared/schemas/common.ts';
-import { SlugAvailabilityResponse } from '#shared/schemas/musician.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
 import { fetchJson } from '#client/lib/api-fetch.ts';
 
-/** The Profile tab's account forms; reading and saving the profile is lib/session/profile-api.ts. */
+/**
+ * The account's forms in the Profile tab (the server's features/account routes); reading and
+ * saving the profile is lib/session/profile-api.ts.
+ */
 export const accountApi = {
-  slugAvailable: (slug: string) =>
-    api.get(`/profile/slug-available?slug=${encodeURIComponent(slug)}`, SlugAvailabilityResponse),
   changeEmail: (body: ChangeEmailBody) =>
     api.put('/profile/change-email', ChangeEmailResponse, body),
   changePassword: (body: ChangePasswordBody) =>

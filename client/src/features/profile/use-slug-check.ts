@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { SlugField, type SlugAvailabilityResponse } from '#shared/schemas/musician.ts';
-import { accountApi } from './account-api.ts';
+import { profileApi } from '#client/lib/session/profile-api.ts';
 
 export interface SlugCheck {
   state: 'idle' | 'checking' | 'available' | 'unavailable';
@@ -24,7 +24,7 @@ export function useSlugCheck(typed: string, currentSlug: string): SlugCheck {
     if (!worthAsking) return;
     let current = true;
     const timer = setTimeout(() => {
-      accountApi
+      profileApi
         .slugAvailable(slug)
         .then((answered) => current && setAnswer(answered))
         // The check only helps; saving still gets the server's verdict.

@@ -7,7 +7,7 @@ import { ProfileSettingsForm } from '#client/features/profile/ProfileSettingsFor
 import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import { StageDevicesPanel } from '#client/features/stage-devices/StageDevicesPanel.tsx';
 import { BlockedRequesters } from '#client/features/requests/BlockedRequesters.tsx';
-import { FeedTokensSection } from '#client/features/feed-tokens/FeedTokensSection.tsx';
+import { FeedTokensSection } from '#client/features/feed/FeedTokensSection.tsx';
 import '#client/features/profile/profile-settings.css';
 
 interface ProfileTabProps {
