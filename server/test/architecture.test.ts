@@ -66,7 +66,7 @@ const SERVER_FEATURES_ALLOWED: Record<string, string> = {};
 
 const CLIENT_FEATURES_ALLOWED: Record<string, string> = {
   'shows -> requests':
-    "a show opens to its own requests, drawn with the queue's RequestCard, and deleting a show drops them from the queue store",
+    'a show lists its requests with RequestCard; deleting it drops them from the requests store',
 };
 
 /** The feature-to-feature imports of one side that its allow-list does not name. */
