@@ -6,12 +6,12 @@ import { createRoot } from 'react-dom/client';
 import './app/styles/base.css';
 import './app/styles/components.css';
 import { AudiencePage } from './features/audience/AudiencePage.tsx';
-import { useAudience } from './features/audience/audience-store.ts';
+import { useAudienceStore } from './features/audience/audience-store.ts';
 import { makeInstallable, onFirstControl } from './lib/service-worker.ts';
 
 makeInstallable('audience');
 // The first visit's reads went past the worker: read them again through it, for offline.
-onFirstControl(() => void useAudience.getState().refresh());
+onFirstControl(() => void useAudienceStore.getState().refresh());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('audience.html has no #root element');

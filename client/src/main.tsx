@@ -6,7 +6,7 @@ import './app/styles/components.css';
 import { messages } from '#shared/messages.ts';
 import { App } from './app/App.tsx';
 import { liveWiring } from './app/live-wiring.ts';
-import { initAuth, useAuthStore } from './features/auth/auth-store.ts';
+import { initAuth, useAuthStore } from './lib/session/auth-store.ts';
 import { connectSession } from './lib/api-client.ts';
 import { makeInstallable } from './lib/service-worker.ts';
 import { connectLive } from './live/live-connection.ts';

@@ -8,13 +8,13 @@ import { LoggedInOnly, LoggedOutOnly } from './route-guards.tsx';
 // /musician/:slug with audience.html, its own entry; this route only serves in-app navigation.)
 // The paths are shared/src/app-pages.ts's, which the server answers with this app and 200.
 const LandingPage = lazy(() =>
-  import('../features/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage })),
+  import('../pages/landing/LandingPage.tsx').then((m) => ({ default: m.LandingPage })),
 );
 const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+  import('../pages/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const OnStagePage = lazy(() =>
-  import('../features/on-stage/OnStagePage.tsx').then((m) => ({ default: m.OnStagePage })),
+  import('../pages/on-stage/OnStagePage.tsx').then((m) => ({ default: m.OnStagePage })),
 );
 const StagePairPage = lazy(() =>
   import('../features/stage-devices/StagePairPage.tsx').then((m) => ({
@@ -22,7 +22,7 @@ const StagePairPage = lazy(() =>
   })),
 );
 const NotFoundPage = lazy(() =>
-  import('../features/landing/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
+  import('../pages/landing/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 const OidcReturn = lazy(() =>
   import('../features/auth/OidcReturn.tsx').then((m) => ({ default: m.OidcReturn })),

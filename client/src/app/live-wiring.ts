@@ -1,9 +1,9 @@
 import { coalescedRefetch } from '#client/live/coalesced-refetch.ts';
 import type { LiveWiring } from '#client/live/live-connection.ts';
-import { useAuthStore } from '#client/features/auth/auth-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { useDesignStore } from '#client/features/design/design-store.ts';
 import { reloadPlaylists, usePlaylistsStore } from '#client/features/playlists/playlists-store.ts';
-import { profileApi } from '#client/features/profile/profile-api.ts';
+import { profileApi } from '#client/lib/session/profile-api.ts';
 import { requestsApi } from '#client/features/requests/requests-api.ts';
 import { useRequestsStore } from '#client/features/requests/requests-store.ts';
 import { showsApi } from '#client/features/shows/shows-api.ts';
@@ -71,7 +71,7 @@ export const liveWiring: LiveWiring = {
   async fetchShows() {
     const [current, list] = await Promise.all([showsApi.current(), showsApi.list()]);
     return (fetchStartedAt) => {
-      shows().setList(list, fetchStartedAt);
+      shows().applySnapshot(list, fetchStartedAt);
       shows().applyCurrent(current);
     };
   },

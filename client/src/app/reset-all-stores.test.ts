@@ -38,10 +38,10 @@ describe('resetAllStores over the app stores', () => {
         updated_at: '',
       },
     });
-    useSongsStore.getState().setSongs([makeSong({ id: 'song-1' })]);
+    useSongsStore.getState().applySnapshot([makeSong({ id: 'song-1' })]);
     useSongsStore.getState().setSelected(['song-1']);
     useSongsStore.getState().setFilter('query', 'abc');
-    usePlaylistsStore.getState().setPlaylists([]);
+    usePlaylistsStore.getState().applySnapshot([]);
     useLiveStore.setState({ status: 'live' });
     expect(stores.map((store) => store.getState())).not.toEqual(initial);
 

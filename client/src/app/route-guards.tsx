@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import {
-  selectIsLoggedIn,
-  selectIsStageDevice,
-  useAuthStore,
-} from '../features/auth/auth-store.ts';
+import { selectIsLoggedIn, selectIsStageDevice, useAuthStore } from '../lib/session/auth-store.ts';
 
 interface GuardProps {
   children: ReactNode;

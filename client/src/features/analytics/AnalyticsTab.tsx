@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { messages } from '#shared/messages.ts';
 import {
   ANALYTICS_PERIODS,
@@ -14,10 +14,9 @@ import { analyticsApi } from './analytics-api.ts';
 import { PERIOD_LABELS, readStoredPeriod, storePeriod } from './analytics-period.ts';
 import { dollars } from './analytics-format.ts';
 import { DailyTable } from './DailyTable.tsx';
-import { browserTimeZone } from './download-file.ts';
+import { browserTimeZone } from '#client/lib/download-file.ts';
 import { TopLists } from './TopLists.tsx';
 import { useAnalytics } from './use-analytics.ts';
-import { LearnNextPanel } from '../insights/LearnNextPanel.tsx';
 import './analytics.css';
 
 // The chart library is downloaded only when this tab draws a chart.
@@ -25,8 +24,13 @@ const DailyChart = lazy(() => import('./DailyChart.tsx'));
 
 const PERIODS = Object.keys(ANALYTICS_PERIODS) as AnalyticsPeriod[];
 
+interface AnalyticsTabProps {
+  /** Shown below the figures: the dashboard puts the insights feature's Learn Next panel here. */
+  footer?: ReactNode;
+}
+
 /** The Analytics tab: what the audience asked for, in the period the musician picks. */
-export function AnalyticsTab() {
+export function AnalyticsTab({ footer }: AnalyticsTabProps) {
   const timeZone = useMemo(() => browserTimeZone(), []);
   const [period, setPeriod] = useState<AnalyticsPeriod>(() => readStoredPeriod(localStorage));
   const [view, setView] = useState<DailyView>('weekly');
@@ -150,7 +154,7 @@ export function AnalyticsTab() {
           </>
         )}
       </section>
-      <LearnNextPanel />
+      {footer}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { api } from '#client/lib/api-client.ts';
 import { DailyAnalyticsResponse } from '#shared/schemas/analytics.ts';
 import { daysQuery } from './analytics-period.ts';
-import { downloadApiFile } from './download-file.ts';
+import { downloadApiFile } from '#client/lib/download-file.ts';
 
 export const analyticsApi = {
   daily: (days: number | null, timeZone: string) =>

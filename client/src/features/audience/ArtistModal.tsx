@@ -1,15 +1,15 @@
 import { ArtistAvatar } from './ArtistAvatar.tsx';
-import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { ProfileLinkList } from './ProfileLinkList.tsx';
 import { connectLinks, listenLinks } from './profile-links.ts';
 import { tipsAvailable } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function ArtistProfile() {
-  const musician = useAudience((s) => s.musician);
-  const design = useAudience((s) => s.design);
+  const musician = useAudienceStore((s) => s.musician);
+  const design = useAudienceStore((s) => s.design);
   const { t } = useAudienceTranslation();
   if (!musician) return null;
   const bio = design.bio || musician.bio;
@@ -32,7 +32,7 @@ function ArtistProfile() {
         <button
           type="button"
           className="button button-primary button-block"
-          onClick={() => useAudienceFlow.getState().openTip()}
+          onClick={() => useAudienceFlowStore.getState().openTip()}
         >
           {t('leaveATip')}
         </button>

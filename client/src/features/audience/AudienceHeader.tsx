@@ -1,6 +1,6 @@
 import { ArtistAvatar } from './ArtistAvatar.tsx';
-import { useAudienceFlow } from './audience-flow-store.ts';
-import { useAudience } from './audience-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { tipsAvailable } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
@@ -10,9 +10,9 @@ import { useAudienceTranslation } from './i18n/audience-i18n.ts';
  * switcher. The name is the musician's own: never translated (nor by the browser).
  */
 export function AudienceHeader() {
-  const musician = useAudience((s) => s.musician);
-  const photo = useAudience((s) => s.design.artist_photo);
-  const { openArtist, openTip } = useAudienceFlow.getState();
+  const musician = useAudienceStore((s) => s.musician);
+  const photo = useAudienceStore((s) => s.design.artist_photo);
+  const { openArtist, openTip } = useAudienceFlowStore.getState();
   const { t } = useAudienceTranslation();
   if (!musician) return null;
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AudienceHeader } from './AudienceHeader.tsx';
 import { AudienceModals } from './AudienceModals.tsx';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { RequestsOffNotice } from './RequestsOffNotice.tsx';
 import { SongBrowser } from './SongBrowser.tsx';
 import { useAudienceLive } from './use-audience-live.ts';
@@ -10,8 +10,8 @@ import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** The page once loaded: header, notices, the requester's own requests, the songs, the modals. */
 export function AudienceMain() {
-  const musician = useAudience((s) => s.musician);
-  const scheme = useAudience((s) => s.design.color_scheme);
+  const musician = useAudienceStore((s) => s.musician);
+  const scheme = useAudienceStore((s) => s.design.color_scheme);
   const { t } = useAudienceTranslation();
   useAudienceLive();
 

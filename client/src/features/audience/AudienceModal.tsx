@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '#client/ui/Modal.tsx';
-import { useAudienceFlow, type AudienceModal as ModalName } from './audience-flow-store.ts';
+import { useAudienceFlowStore, type AudienceModal as ModalName } from './audience-flow-store.ts';
 
 interface AudienceModalProps {
   name: ModalName;
@@ -10,13 +10,13 @@ interface AudienceModalProps {
 
 /** A modal of the flow: open when the flow says so, a bottom sheet on phones (thumb reach). */
 export function AudienceModal({ name, title, children }: AudienceModalProps) {
-  const open = useAudienceFlow((s) => s.modal === name);
+  const open = useAudienceFlowStore((s) => s.modal === name);
   return (
     <Modal
       title={title}
       open={open}
       className="audience-sheet"
-      onClose={() => useAudienceFlow.getState().dismiss(name)}
+      onClose={() => useAudienceFlowStore.getState().dismiss(name)}
     >
       {children}
     </Modal>

@@ -3,11 +3,11 @@ import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { AudienceMain } from './AudienceMain.tsx';
 import { audienceOutbox } from './audience-outbox.ts';
 import { slugFromPath } from './audience-location.ts';
-import { useAudience } from './audience-store.ts';
-import { useAudienceLocale } from './i18n/locale-store.ts';
+import { useAudienceStore } from './audience-store.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MusicianNotFound } from './MusicianNotFound.tsx';
-import { useMyRequests } from './my-requests-store.ts';
+import { useMyRequestsStore } from './my-requests-store.ts';
 import { PausedPage } from './PausedPage.tsx';
 import './audience.css';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
@@ -30,20 +30,20 @@ function useDocumentLanguage(locale: string): void {
  */
 export function AudiencePage() {
   const [slug] = useState(() => slugFromPath());
-  const view = useAudience((s) => s.view);
-  const load = useAudience((s) => s.load);
-  const locale = useAudienceLocale((s) => s.locale);
-  const localeReady = useAudienceLocale((s) => s.ready);
+  const view = useAudienceStore((s) => s.view);
+  const load = useAudienceStore((s) => s.load);
+  const locale = useLocaleStore((s) => s.locale);
+  const localeReady = useLocaleStore((s) => s.ready);
   const { t } = useAudienceTranslation();
   useDocumentLanguage(locale);
 
   useEffect(() => {
     // The words of the reader's language are fetched while the songs are.
-    useAudienceLocale.getState().start();
+    useLocaleStore.getState().start();
   }, []);
 
   useEffect(() => {
-    useMyRequests.getState().open(slug);
+    useMyRequestsStore.getState().open(slug);
     // Sends what a previous visit could not (the phone slept, the page was closed).
     audienceOutbox();
     void load(slug);

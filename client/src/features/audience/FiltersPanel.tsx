@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
 import { filterOptionsOf } from '#shared/song-filter-options.ts';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import type { SongFilters } from './song-filters.ts';
 import type { SongBrowserState } from './use-song-browser.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
@@ -57,10 +57,10 @@ interface FiltersPanelProps {
  * offer the values of the playlist's songs only, so no choice leads to an empty list.
  */
 export function FiltersPanel({ browser, onClearAll }: FiltersPanelProps) {
-  const songs = useAudience((s) => s.songs);
-  const playlists = useAudience((s) => s.playlists);
-  const playlist = useAudience((s) => s.playlist);
-  const { loadPlaylists, choosePlaylist } = useAudience.getState();
+  const songs = useAudienceStore((s) => s.songs);
+  const playlists = useAudienceStore((s) => s.playlists);
+  const playlist = useAudienceStore((s) => s.playlist);
+  const { loadPlaylists, choosePlaylist } = useAudienceStore.getState();
   const { t } = useAudienceTranslation();
   const options = useMemo(() => filterOptionsOf(songs), [songs]);
 

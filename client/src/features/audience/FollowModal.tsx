@@ -1,14 +1,14 @@
-import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { audienceApi } from './audience-api.ts';
 import { AudienceModal } from './AudienceModal.tsx';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { ProfileLinkList } from './ProfileLinkList.tsx';
 import { connectLinks, listenLinks, type ProfileLink } from './profile-links.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function FollowLinks() {
-  const musician = useAudience((s) => s.musician);
-  const filed = useAudienceFlow((s) => s.filed);
+  const musician = useAudienceStore((s) => s.musician);
+  const filed = useAudienceFlowStore((s) => s.filed);
   const { t } = useAudienceTranslation();
   if (!musician) return null;
 
@@ -35,7 +35,7 @@ function FollowLinks() {
         <button
           type="button"
           className="button button-primary button-block"
-          onClick={() => useAudienceFlow.getState().dismiss('follow')}
+          onClick={() => useAudienceFlowStore.getState().dismiss('follow')}
         >
           {t('done')}
         </button>
@@ -46,7 +46,7 @@ function FollowLinks() {
 
 /** The last step: the musician's social and listening links. Closing it resets the form. */
 export function FollowModal() {
-  const name = useAudience((s) => s.musician?.name ?? '');
+  const name = useAudienceStore((s) => s.musician?.name ?? '');
   const { t } = useAudienceTranslation();
   return (
     <AudienceModal name="follow" title={t('followTitle', { name })}>

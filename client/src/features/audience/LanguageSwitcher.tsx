@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { LOCALE_NAMES, LOCALES, isLocale } from '#shared/i18n/locales.ts';
-import { useAudienceLocale } from './i18n/locale-store.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** The page's language, each named in itself (a person who reads no English still finds theirs). */
 export function LanguageSwitcher() {
   const { t } = useAudienceTranslation();
-  const locale = useAudienceLocale((s) => s.locale);
+  const locale = useLocaleStore((s) => s.locale);
   const id = useId();
 
   return (
@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
           value={locale}
           onChange={(event) => {
             const chosen = event.target.value;
-            if (isLocale(chosen)) void useAudienceLocale.getState().choose(chosen);
+            if (isLocale(chosen)) void useLocaleStore.getState().choose(chosen);
           }}
         >
           {LOCALES.map((code) => (

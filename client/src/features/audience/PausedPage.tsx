@@ -1,4 +1,4 @@
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /**
@@ -6,7 +6,7 @@ import { useAudienceTranslation } from './i18n/audience-i18n.ts';
  * sentence in the reader's language when the server gives none.
  */
 export function PausedPage() {
-  const message = useAudience((s) => s.pausedMessage);
+  const message = useAudienceStore((s) => s.pausedMessage);
   const { t } = useAudienceTranslation();
   return (
     <main className="centered-page">

@@ -11,11 +11,11 @@ import type {
 } from '#shared/schemas/request.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { submissionPaths } from './audience-api.ts';
-import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { RequesterFields } from './RequesterFields.tsx';
 import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { audienceT } from './i18n/audience-i18n.ts';
 import { looksLikeEmail } from './form-checks.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
@@ -41,7 +41,7 @@ export function requestError(outcome: Extract<OutboxOutcome, { ok: false }>): st
 }
 
 function RequestForm({ song }: { song: PublicSong }) {
-  const slug = useAudience((s) => s.slug);
+  const slug = useAudienceStore((s) => s.slug);
   const [values, setValues] = useState(() => ({ ...recallRequester(), dedication: '' }));
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
@@ -86,8 +86,8 @@ function RequestForm({ song }: { song: PublicSong }) {
     const answer = outcome.response as CreatedRequest | AlreadyRequested;
     if ('already_requested' in answer) return setAlreadyAsked(true);
     const created = answer;
-    const musician = useAudience.getState().musician;
-    useAudienceFlow
+    const musician = useAudienceStore.getState().musician;
+    useAudienceFlowStore
       .getState()
       .requestFiled(
         { id: created.id, songTitle: created.song_title, requesterName: name },
@@ -111,7 +111,7 @@ function RequestForm({ song }: { song: PublicSong }) {
           <button
             type="button"
             className="button button-primary button-block"
-            onClick={() => useAudienceFlow.getState().dismiss('request')}
+            onClick={() => useAudienceFlowStore.getState().dismiss('request')}
           >
             {t('done')}
           </button>
@@ -147,7 +147,7 @@ function RequestForm({ song }: { song: PublicSong }) {
 
 /** The request form of the song chosen. */
 export function RequestModal() {
-  const song = useAudienceFlow((s) => s.song);
+  const song = useAudienceFlowStore((s) => s.song);
   const { t } = useAudienceTranslation();
   return (
     <AudienceModal name="request" title={t('requestASong')}>

@@ -1,13 +1,13 @@
-import { useAudienceFlow } from './audience-flow-store.ts';
-import { useAudience } from './audience-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { tipsAvailable } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** Requests are off: the songs stay browsable; suggesting and tipping still work. */
 export function RequestsOffNotice() {
-  const musician = useAudience((s) => s.musician);
-  const suggestionsAllowed = useAudience((s) => s.design.allow_song_suggestions);
-  const { openSuggest, openTip } = useAudienceFlow.getState();
+  const musician = useAudienceStore((s) => s.musician);
+  const suggestionsAllowed = useAudienceStore((s) => s.design.allow_song_suggestions);
+  const { openSuggest, openTip } = useAudienceFlowStore.getState();
   const tipsOn = musician !== null && tipsAvailable(musician);
   const { t } = useAudienceTranslation();
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LayoutMode } from '#shared/audience-constants.ts';
-import { useAudienceFlow } from './audience-flow-store.ts';
-import { useAudience } from './audience-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { FiltersPanel } from './FiltersPanel.tsx';
 import { pickRandom } from './song-order.ts';
 import { SongListView } from './SongListView.tsx';
@@ -13,12 +13,12 @@ import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** Search, sort, filters, the count line, Random Song and the (virtualised) song list. */
 export function SongBrowser() {
-  const songs = useAudience((s) => s.songs);
-  const playlist = useAudience((s) => s.playlist);
-  const design = useAudience((s) => s.design);
-  const requestsOn = useAudience((s) => s.musician?.requests_enabled ?? false);
-  const { choosePlaylist } = useAudience.getState();
-  const { openRequest, openSuggest } = useAudienceFlow.getState();
+  const songs = useAudienceStore((s) => s.songs);
+  const playlist = useAudienceStore((s) => s.playlist);
+  const design = useAudienceStore((s) => s.design);
+  const requestsOn = useAudienceStore((s) => s.musician?.requests_enabled ?? false);
+  const { choosePlaylist } = useAudienceStore.getState();
+  const { openRequest, openSuggest } = useAudienceFlowStore.getState();
   const browser = useSongBrowser(songs);
   const { t } = useAudienceTranslation();
   const [filtersOpen, setFiltersOpen] = useState(false);

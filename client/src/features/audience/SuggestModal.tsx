@@ -6,21 +6,21 @@ import { TextField } from '#client/ui/TextField.tsx';
 import { SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import type { CreateSuggestionBody } from '#shared/schemas/suggestion.ts';
 import { submissionPaths } from './audience-api.ts';
-import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { RequesterFields } from './RequesterFields.tsx';
 import { audienceOutbox } from './audience-outbox.ts';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { looksLikeEmail, trimmed } from './form-checks.ts';
 import { listedSong } from './listed-song.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-const close = () => useAudienceFlow.getState().dismiss('suggest');
+const close = () => useAudienceFlowStore.getState().dismiss('suggest');
 
 function SuggestForm() {
-  const slug = useAudience((s) => s.slug);
-  const songs = useAudience((s) => s.songs);
+  const slug = useAudienceStore((s) => s.slug);
+  const songs = useAudienceStore((s) => s.songs);
   const [values, setValues] = useState(() => {
     const { name, email } = recallRequester();
     return { title: '', artist: '', name, email, message: '' };
@@ -40,7 +40,7 @@ function SuggestForm() {
     if (!listed) return;
     const { name, email } = trimmed(values);
     if (name || email) rememberRequester({ name, email });
-    useAudienceFlow.getState().openRequest(listed);
+    useAudienceFlowStore.getState().openRequest(listed);
   }
 
   const field = (name: keyof typeof values) => ({
@@ -74,7 +74,7 @@ function SuggestForm() {
     else {
       setError(errorMessage(outcome.error, t('messages:suggestionSubmitFailed')));
       // Already on the list, but not in the list this page holds: the list is out of date.
-      if (outcome.status === 409) void useAudience.getState().reloadSongs();
+      if (outcome.status === 409) void useAudienceStore.getState().reloadSongs();
     }
   }
 

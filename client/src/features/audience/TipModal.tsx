@@ -8,22 +8,22 @@ import {
 } from '#shared/audience-constants.ts';
 import { SHORT_TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '#shared/limits.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
-import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { formatMoney } from './i18n/locale-format.ts';
-import { useAudienceLocale } from './i18n/locale-store.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
 import { payTip, tipMessage } from './tip-payment.ts';
 import { availablePlatforms, checkTipAmount } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function TipForm({ musician }: { musician: PublicMusician }) {
-  const slug = useAudience((s) => s.slug);
-  const filed = useAudienceFlow((s) => s.filed);
+  const slug = useAudienceStore((s) => s.slug);
+  const filed = useAudienceFlowStore((s) => s.filed);
   const platforms = availablePlatforms(musician);
   const id = useId();
   const { t } = useAudienceTranslation();
-  const locale = useAudienceLocale((s) => s.locale);
+  const locale = useLocaleStore((s) => s.locale);
   // Cleared each time the modal opens (the form mounts with it).
   const [amount, setAmount] = useState('');
   const [platform, setPlatform] = useState<TipPlatform | undefined>(platforms[0]);
@@ -44,7 +44,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
     void payTip({ slug, platform, amount: check.amount, message, filed }).then((failure) => {
       setPaying(false);
       if (failure) setError(failure);
-      else useAudienceFlow.getState().tipSent(platform, check.amount);
+      else useAudienceFlowStore.getState().tipSent(platform, check.amount);
     });
   }
 
@@ -102,7 +102,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
           <button
             type="button"
             className="button button-ghost"
-            onClick={() => useAudienceFlow.getState().noTip()}
+            onClick={() => useAudienceFlowStore.getState().noTip()}
           >
             {t('noTip')}
           </button>
@@ -121,7 +121,7 @@ function TipForm({ musician }: { musician: PublicMusician }) {
 
 /** After a request (tips on), or from a Tip button: amount, app, message, Send Tip / No Tip. */
 export function TipModal() {
-  const musician = useAudience((s) => s.musician);
+  const musician = useAudienceStore((s) => s.musician);
   const { t } = useAudienceTranslation();
   return (
     <AudienceModal name="tip" title={t('sendATip')}>

@@ -1,5 +1,5 @@
 import type { RequestStatus } from '#shared/schemas/request.ts';
-import { useMyRequests } from './my-requests-store.ts';
+import { useMyRequestsStore } from './my-requests-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** What the requester reads of each state (REQUESTER_STATUS_LABELS in English). */
@@ -16,8 +16,8 @@ const STATUS_LABELS = {
  * are the musician's words: never translated.
  */
 export function YourRequests() {
-  const tracked = useMyRequests((s) => s.tracked);
-  const sending = useMyRequests((s) => s.sending);
+  const tracked = useMyRequestsStore((s) => s.tracked);
+  const sending = useMyRequestsStore((s) => s.sending);
   const { t } = useAudienceTranslation();
   if (tracked.length === 0 && sending.length === 0) return null;
 

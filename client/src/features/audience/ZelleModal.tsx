@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '#client/lib/copy-text.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
-import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { formatMoney } from './i18n/locale-format.ts';
-import { useAudienceLocale } from './i18n/locale-store.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** Where the amount goes in the sentence: it is set in bold there. */
@@ -15,11 +15,11 @@ const AMOUNT_SLOT = '{amount}';
 const COPIED_MS = 2000;
 
 function ZelleInstructions() {
-  const musician = useAudience((s) => s.musician);
-  const amount = useAudienceFlow((s) => s.zelleAmount);
+  const musician = useAudienceStore((s) => s.musician);
+  const amount = useAudienceFlowStore((s) => s.zelleAmount);
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   const { t } = useAudienceTranslation();
-  const locale = useAudienceLocale((s) => s.locale);
+  const locale = useLocaleStore((s) => s.locale);
 
   useEffect(() => {
     if (!notice) return;
@@ -77,7 +77,7 @@ function ZelleInstructions() {
         <button
           type="button"
           className="button button-primary button-block"
-          onClick={() => useAudienceFlow.getState().dismiss('zelle')}
+          onClick={() => useAudienceFlowStore.getState().dismiss('zelle')}
         >
           {t('done')}
         </button>

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeSong } from '#client-test/song-factory.ts';
-import { useAudienceFlow } from './audience-flow-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
 
-const flow = () => useAudienceFlow.getState();
+const flow = () => useAudienceFlowStore.getState();
 const filed = { id: 'r1', songTitle: 'Halo', requesterName: 'Ana' };
 
 describe('the audience flow', () => {

@@ -37,7 +37,7 @@ interface FlowState {
 
 const RESET = { modal: null, song: null, filed: null, zelleAmount: 0 } as const;
 
-export const useAudienceFlow = create<FlowState>()((set, get) => ({
+export const useAudienceFlowStore = create<FlowState>()((set, get) => ({
   ...RESET,
 
   openRequest: (song) => set({ ...RESET, modal: 'request', song }),

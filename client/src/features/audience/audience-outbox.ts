@@ -1,7 +1,7 @@
 import { createOutbox, type Outbox, type OutboxOutcome } from '#client/lib/outbox.ts';
 import type { AlreadyRequested, CreatedRequest } from '#shared/schemas/request.ts';
 import { postSubmission } from './audience-submit.ts';
-import { useMyRequests } from './my-requests-store.ts';
+import { useMyRequestsStore } from './my-requests-store.ts';
 
 /** What a queued request carries for the page: where it was sent from, and which song. */
 export interface RequestMeta {
@@ -17,7 +17,7 @@ function isRequestMeta(meta: unknown): meta is RequestMeta {
 }
 
 function showSending(box: Outbox) {
-  const slug = useMyRequests.getState().slug;
+  const slug = useMyRequestsStore.getState().slug;
   const sending = box
     .pending('request')
     .filter((entry) => isRequestMeta(entry.meta) && entry.meta.slug === slug)
@@ -25,7 +25,7 @@ function showSending(box: Outbox) {
       const meta = entry.meta as RequestMeta;
       return { key: entry.key, song_title: meta.song_title, song_artist: meta.song_artist };
     });
-  useMyRequests.getState().setSending(sending);
+  useMyRequestsStore.getState().setSending(sending);
 }
 
 /**
@@ -48,10 +48,10 @@ export function audienceOutbox(): Outbox {
     if (entry.kind !== 'request' || !outcome.ok || !isRequestMeta(entry.meta)) return;
     const answer = outcome.response as CreatedRequest | AlreadyRequested;
     if ('already_requested' in answer) return;
-    useMyRequests.getState().filed(entry.meta.slug, answer);
+    useMyRequestsStore.getState().filed(entry.meta.slug, answer);
   });
   box.onChange(() => showSending(box));
-  useMyRequests.subscribe((state, previous) => {
+  useMyRequestsStore.subscribe((state, previous) => {
     if (state.slug !== previous.slug) showSending(box);
   });
 

@@ -42,7 +42,7 @@ function defaultDesign(musician: PublicMusician): DesignSettings {
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-export const useAudience = create<AudienceState>()((set, get) => ({
+export const useAudienceStore = create<AudienceState>()((set, get) => ({
   slug: '',
   view: 'loading',
   pausedMessage: '',

@@ -36,7 +36,7 @@ interface MyRequestsState {
 
 const storage = () => localStorage;
 
-export const useMyRequests = create<MyRequestsState>()((set, get) => {
+export const useMyRequestsStore = create<MyRequestsState>()((set, get) => {
   /** Updates the list of the open page and its stored copy together. */
   const update = (change: (list: TrackedRequest[]) => TrackedRequest[]) => {
     const { slug, tracked } = get();

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import { audienceApi } from './audience-api.ts';
 import { startAudienceLive, type AudienceLive } from './audience-live.ts';
-import { useAudience } from './audience-store.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { isFinal } from './my-requests.ts';
-import { useMyRequests } from './my-requests-store.ts';
+import { useMyRequestsStore } from './my-requests-store.ts';
 
 /** Asks the server for these requests' statuses; the ones it no longer knows are dropped. */
 async function fetchStatuses(tokens: string[]): Promise<void> {
@@ -12,17 +12,17 @@ async function fetchStatuses(tokens: string[]): Promise<void> {
   await Promise.all(
     tokens.map(async (token) => {
       try {
-        useMyRequests.getState().applyStatus(await audienceApi.requestStatus(token));
+        useMyRequestsStore.getState().applyStatus(await audienceApi.requestStatus(token));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) gone.push(token);
       }
     }),
   );
-  if (gone.length > 0) useMyRequests.getState().drop(gone);
+  if (gone.length > 0) useMyRequestsStore.getState().drop(gone);
 }
 
 const openTokens = () =>
-  useMyRequests
+  useMyRequestsStore
     .getState()
     .tracked.filter((item) => !isFinal(item))
     .map((item) => item.token);
@@ -34,41 +34,41 @@ const openTokens = () =>
 export function useAudienceLive(): void {
   useEffect(() => {
     // What happened while the page was closed, and requests the musician deleted since.
-    void fetchStatuses(useMyRequests.getState().tracked.map((item) => item.token));
+    void fetchStatuses(useMyRequestsStore.getState().tracked.map((item) => item.token));
 
     let live: AudienceLive | null = null;
     let stopped = false;
     const start = () => {
       if (stopped) return;
       live = startAudienceLive({
-        slug: () => useAudience.getState().slug,
+        slug: () => useAudienceStore.getState().slug,
         tokens: openTokens,
-        onPageChange: (change) => useAudience.getState().applyPageChange(change),
-        onStatus: (status) => useMyRequests.getState().applyStatus(status),
+        onPageChange: (change) => useAudienceStore.getState().applyPageChange(change),
+        onStatus: (status) => useMyRequestsStore.getState().applyStatus(status),
         pollStatuses: () => fetchStatuses(openTokens()),
         onFollowing: (again) => {
           // Going live for the first time: what changed between the page's first load and now
           // came before the page followed, so no push told it. The profile (requests or tips
           // turned off) and the songs (a 304 of a few bytes when they did not change).
           if (!again) {
-            void useAudience.getState().refreshProfile();
-            void useAudience.getState().reloadSongs();
+            void useAudienceStore.getState().refreshProfile();
+            void useAudienceStore.getState().reloadSongs();
             return;
           }
-          void useAudience.getState().refresh();
+          void useAudienceStore.getState().refresh();
           void fetchStatuses(openTokens());
         },
       });
     };
     const frame = requestAnimationFrame(() => setTimeout(start, 0));
 
-    const stopTokens = useMyRequests.subscribe((state, previous) => {
+    const stopTokens = useMyRequestsStore.subscribe((state, previous) => {
       const known = new Set(previous.tracked.map((item) => item.token));
       if (state.tracked.some((item) => !known.has(item.token))) live?.refollow();
     });
-    const stopSlug = useAudience.subscribe((state, previous) => {
+    const stopSlug = useAudienceStore.subscribe((state, previous) => {
       if (state.slug === previous.slug) return;
-      useMyRequests.getState().moveTo(state.slug);
+      useMyRequestsStore.getState().moveTo(state.slug);
       live?.refollow();
     });
 

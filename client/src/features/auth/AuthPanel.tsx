@@ -16,7 +16,7 @@ import { useOidcButtonLabel, useSupportEmail } from '#client/lib/use-site-config
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { authApi, OIDC_START_PATH } from './auth-api.ts';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import './auth.css';
 

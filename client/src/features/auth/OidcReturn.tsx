@@ -15,7 +15,7 @@ import { useFormFields } from '#client/lib/use-form-fields.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { authApi } from './auth-api.ts';
-import { selectIsLoggedIn, useAuthStore } from './auth-store.ts';
+import { selectIsLoggedIn, useAuthStore } from '#client/lib/session/auth-store.ts';
 import './auth.css';
 
 type Phase =

@@ -20,7 +20,6 @@ export const OIDC_START_PATH = '/api/auth/oidc/start';
 export const authApi = {
   register: (body: RegisterBody) => api.post('/auth/register', AuthResponse, body),
   login: (body: LoginBody) => api.post('/auth/login', AuthResponse, body),
-  logout: () => api.post('/auth/logout', MessageResponse),
   forgotPassword: (body: ForgotPasswordBody) =>
     api.post('/auth/forgot-password', ForgotPasswordResponse, body),
   resetPassword: (body: ResetPasswordBody) =>

@@ -15,7 +15,7 @@ import { playlistsApi } from './playlists-api.ts';
 
 /** The musician's playlists in the server's order, without the all_songs pseudo-playlist. */
 interface PlaylistsState extends EntityState<PlaylistSummary> {
-  setPlaylists(playlists: readonly PlaylistSummary[]): void;
+  applySnapshot(playlists: readonly PlaylistSummary[]): void;
   /** A saved playlist; a new one goes last. */
   upsert(playlist: PlaylistSummary): void;
   remove(id: string): void;
@@ -26,7 +26,7 @@ interface PlaylistsState extends EntityState<PlaylistSummary> {
 export const usePlaylistsStore = createResettable<PlaylistsState>((set) => ({
   ...emptyEntityState<PlaylistSummary>(),
 
-  setPlaylists(playlists) {
+  applySnapshot(playlists) {
     const own = playlists.filter((playlist) => playlist.id !== ALL_SONGS_PLAYLIST_ID);
     set({ collection: collectionFrom(own, performance.now()), status: 'ready' });
   },
@@ -58,11 +58,11 @@ export const selectActivePlaylist = (state: PlaylistsState) =>
 /** Fetches the list again (after changes that touch several playlists). */
 export async function reloadPlaylists(): Promise<void> {
   try {
-    usePlaylistsStore.getState().setPlaylists(await playlistsApi.list());
+    usePlaylistsStore.getState().applySnapshot(await playlistsApi.list());
   } catch (error) {
     // Spec section 6: a 403 on the playlist fetch is silently ignored.
     if (error instanceof ApiError && error.status === 403) {
-      usePlaylistsStore.getState().setPlaylists([]);
+      usePlaylistsStore.getState().applySnapshot([]);
       return;
     }
     throw error;

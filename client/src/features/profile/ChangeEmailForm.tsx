@@ -6,8 +6,8 @@ import { errorMessage } from '#client/lib/api-client.ts';
 import { useFormFields } from '#client/lib/use-form-fields.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { profileApi } from './profile-api.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { accountApi } from './account-api.ts';
 
 type Field = 'new_email' | 'confirm_email' | 'current_password';
 
@@ -51,7 +51,7 @@ export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailF
     setFailure(null);
     setBusy(true);
     try {
-      const answer = await profileApi.changeEmail(ChangeEmailBody.parse(values));
+      const answer = await accountApi.changeEmail(ChangeEmailBody.parse(values));
       setMusician(answer.musician);
       onDone(answer.message);
     } catch (error) {

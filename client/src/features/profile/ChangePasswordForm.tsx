@@ -6,7 +6,7 @@ import { errorMessage } from '#client/lib/api-client.ts';
 import { useFormFields } from '#client/lib/use-form-fields.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { profileApi } from './profile-api.ts';
+import { accountApi } from './account-api.ts';
 
 type Field = 'current_password' | 'new_password' | 'confirm_password';
 
@@ -48,7 +48,7 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
     setFailure(null);
     setBusy(true);
     try {
-      const answer = await profileApi.changePassword(ChangePasswordBody.parse(values));
+      const answer = await accountApi.changePassword(ChangePasswordBody.parse(values));
       onDone(answer.message);
     } catch (error) {
       setFailure(errorMessage(error, messages.passwordUpdateFailed));

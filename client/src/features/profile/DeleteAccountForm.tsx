@@ -5,8 +5,8 @@ import { DeleteAccountBody } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { profileApi } from './profile-api.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { accountApi } from './account-api.ts';
 
 interface DeleteAccountFormProps {
   onCancel(): void;
@@ -36,7 +36,7 @@ export function DeleteAccountForm({ onCancel }: DeleteAccountFormProps) {
     setFailure(null);
     setBusy(true);
     try {
-      const answer = await profileApi.deleteAccount(checked.data);
+      const answer = await accountApi.deleteAccount(checked.data);
       // Every session is gone on the server: forget this one and say why on the sign-in panel.
       endSession(answer.message);
     } catch (error) {

@@ -6,9 +6,9 @@ import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { PaymentFields } from './PaymentFields.tsx';
-import { profileApi } from './profile-api.ts';
+import { profileApi } from '#client/lib/session/profile-api.ts';
 import {
   checkProfileForm,
   formValuesOf,

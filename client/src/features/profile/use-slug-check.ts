@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { SlugField, type SlugAvailabilityResponse } from '#shared/schemas/musician.ts';
-import { profileApi } from './profile-api.ts';
+import { profileApi } from '#client/lib/session/profile-api.ts';
 
 export interface SlugCheck {
   state: 'idle' | 'checking' | 'available' | 'unavailable';

@@ -1,18 +1,10 @@
 import { QrFlyerResponse, type FlyerPaper } from '#shared/schemas/audience.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { fetchApiFile } from '#client/lib/download-file.ts';
 
-/** A musician-only file (image, PDF): fetched with the token, since a link cannot carry it. */
+/** A musician-only image or PDF, as a Blob for the QR code modal to show or save. */
 async function fetchFile(path: string): Promise<Blob> {
-  const token = useAuthStore.getState().token;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, undefined);
-  }
+  const response = await fetchApiFile(path);
   if (!response.ok) throw new ApiError(response.status, undefined);
   return response.blob();
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { messages } from '#shared/messages.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { loadOlderRequests } from './load-older-requests.ts';
 import { useRequestsStore } from './requests-store.ts';
 

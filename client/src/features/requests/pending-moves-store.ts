@@ -4,7 +4,7 @@ import { messages } from '#shared/messages.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { onBeforeSignOut } from '#client/lib/store-reset.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import {
   createPendingMoves,
   type FinalMove,

@@ -4,7 +4,7 @@ import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
 import { STATUS_TOAST_MS } from '#shared/limits.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/use-toast.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { requestsApi } from './requests-api.ts';
 import { makeFinalMove } from './pending-moves-store.ts';
 import { useRequestsStore } from './requests-store.ts';

@@ -8,7 +8,7 @@ import {
   type StartShowBody,
   type UpdateShowBody,
 } from '#shared/schemas/show.ts';
-import { browserTimeZone, downloadApiFile } from '../analytics/download-file.ts';
+import { browserTimeZone, downloadApiFile } from '#client/lib/download-file.ts';
 
 const showPath = (id: string) => `/shows/${encodeURIComponent(id)}`;
 

@@ -19,7 +19,7 @@ interface ShowsState extends EntityState<Show> {
    * Every show of the musician, as the server lists them. With `fetchStartedAt` (a poll): a show
    * an event brought after the fetch began stays, and a newer copy is not replaced by an older.
    */
-  setList(shows: readonly Show[], fetchStartedAt?: number): void;
+  applySnapshot(shows: readonly Show[], fetchStartedAt?: number): void;
   upsert(show: Show): void;
   remove(id: string): void;
 }
@@ -42,7 +42,7 @@ export const useShowsStore = createResettable<ShowsState>((set) => ({
     });
   },
 
-  setList(shows, fetchStartedAt) {
+  applySnapshot(shows, fetchStartedAt) {
     set((state) => ({
       collection:
         fetchStartedAt === undefined

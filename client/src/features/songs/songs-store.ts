@@ -20,7 +20,7 @@ interface SongsState extends EntityState<Song> {
   /** Selected song ids (batch edit, batch delete, add to playlist). */
   selected: ReadonlySet<string>;
   setStatus(status: LoadStatus): void;
-  setSongs(songs: readonly Song[]): void;
+  applySnapshot(songs: readonly Song[]): void;
   /** A saved song; a new one goes to the top. */
   upsert(song: Song): void;
   /** Applies a change to songs already held (toggle visibility, batch edit). */
@@ -50,7 +50,7 @@ export const useSongsStore = createResettable<SongsState>((set) => ({
     set({ status });
   },
 
-  setSongs(songs) {
+  applySnapshot(songs) {
     const collection = collectionFrom(songs, performance.now());
     set((state) => ({
       collection,

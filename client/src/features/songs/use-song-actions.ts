@@ -56,7 +56,7 @@ function songActions(notify: Notify, onSongsDeleted: () => void = () => {}) {
       if (!plan.ok) return plan.error;
       try {
         const result = await songsApi.batchEdit(plan.body);
-        store().setSongs(await songsApi.list());
+        store().applySnapshot(await songsApi.list());
         notify(
           fill(messages.batchSongsUpdated, {
             songs: plural(result.updated_count, 'song', 'songs'),
@@ -73,7 +73,7 @@ function songActions(notify: Notify, onSongsDeleted: () => void = () => {}) {
       if (ids.length === 0) return notify(messages.batchDeleteSelectionEmpty, 'error');
       try {
         const result = await songsApi.batchDelete(ids);
-        store().setSongs(await songsApi.list());
+        store().applySnapshot(await songsApi.list());
         onSongsDeleted();
         if (result.success) {
           notify(

@@ -6,7 +6,7 @@ import { songsApi } from './songs-api.ts';
 import { useSongsStore } from './songs-store.ts';
 
 export async function reloadSongs(): Promise<void> {
-  useSongsStore.getState().setSongs(await songsApi.list());
+  useSongsStore.getState().applySnapshot(await songsApi.list());
 }
 
 /** Loads the songs when the Songs tab opens; `onError` shows why it failed. */

@@ -7,7 +7,7 @@ import { errorMessage } from '#client/lib/api-client.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import { selectIsStageDevice, useAuthStore } from '../auth/auth-store.ts';
+import { selectIsStageDevice, useAuthStore } from '#client/lib/session/auth-store.ts';
 import { stageDevicesApi } from './stage-devices-api.ts';
 import './stage-devices.css';
 

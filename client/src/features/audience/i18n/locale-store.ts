@@ -36,7 +36,7 @@ const firstLocale = (): Locale =>
     ? DEFAULT_LOCALE
     : chooseLocale(savedLocale(localStorage), browserLanguages(navigator));
 
-export const useAudienceLocale = create<LocaleState>()((set, get) => ({
+export const useLocaleStore = create<LocaleState>()((set, get) => ({
   locale: DEFAULT_LOCALE,
   ready: firstLocale() === DEFAULT_LOCALE,
 

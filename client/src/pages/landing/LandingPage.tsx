@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AuthPanel } from '../auth/AuthPanel.tsx';
+import { AuthPanel } from '#client/features/auth/AuthPanel.tsx';
 import { FounderStory, HowItWorks, SubscriptionNote } from './LandingSections.tsx';
 import { SupportModal } from './SupportModal.tsx';
 import './landing.css';

@@ -3,26 +3,26 @@ import { messages } from '#shared/messages.ts';
 import type { Song } from '#shared/schemas/song.ts';
 import { useToast, type Notify } from '#client/lib/use-toast.ts';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
-import { AddToPlaylistModal } from '../playlists/AddToPlaylistModal.tsx';
-import { PlaylistsSection } from '../playlists/PlaylistsSection.tsx';
-import { reloadPlaylists } from '../playlists/playlists-store.ts';
-import { usePlaylistsLoader } from '../playlists/use-playlists-loader.ts';
-import { BatchEditModal } from '../songs/BatchEditModal.tsx';
-import { ManageSongsMenu } from '../songs/ManageSongsMenu.tsx';
-import { SongListSection } from '../songs/SongListSection.tsx';
-import { EditSongModal } from '../songs/SongModals.tsx';
-import { SongsHelpDialog } from '../help/SongsHelpDialog.tsx';
-import { SongPanel, type SongPanelId } from '../songs/SongPanel.tsx';
-import type { SongRowHandlers } from '../songs/SongRow.tsx';
-import { SongsEmptyState } from '../songs/SongsEmptyState.tsx';
+import { AddToPlaylistModal } from '#client/features/playlists/AddToPlaylistModal.tsx';
+import { PlaylistsSection } from '#client/features/playlists/PlaylistsSection.tsx';
+import { reloadPlaylists } from '#client/features/playlists/playlists-store.ts';
+import { usePlaylistsLoader } from '#client/features/playlists/use-playlists-loader.ts';
+import { BatchEditModal } from '#client/features/songs/BatchEditModal.tsx';
+import { ManageSongsMenu } from '#client/features/songs/ManageSongsMenu.tsx';
+import { SongListSection } from '#client/features/songs/SongListSection.tsx';
+import { EditSongModal } from '#client/features/songs/SongModals.tsx';
+import { SongsHelpDialog } from '#client/features/help/SongsHelpDialog.tsx';
+import { SongPanel, type SongPanelId } from '#client/features/songs/SongPanel.tsx';
+import type { SongRowHandlers } from '#client/features/songs/SongRow.tsx';
+import { SongsEmptyState } from '#client/features/songs/SongsEmptyState.tsx';
 import {
   selectSelected,
   selectSongs,
   selectSongsStatus,
   useSongsStore,
-} from '../songs/songs-store.ts';
-import { useSongActions } from '../songs/use-song-actions.ts';
-import { useSongsLoader } from '../songs/use-songs-loader.ts';
+} from '#client/features/songs/songs-store.ts';
+import { useSongActions } from '#client/features/songs/use-song-actions.ts';
+import { useSongsLoader } from '#client/features/songs/use-songs-loader.ts';
 
 /** Toasts on this tab last 5 seconds (spec section 9: the playlist toast). */
 const SONGS_TOAST_MS = 5000;

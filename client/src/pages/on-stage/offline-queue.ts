@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { SongRequest } from '#shared/schemas/request.ts';
-import { activeRequests, completedRequests, upNextRequests } from '../requests/request-views.ts';
+import {
+  activeRequests,
+  completedRequests,
+  upNextRequests,
+} from '#client/features/requests/request-views.ts';
 
 /**
  * The On Stage screen's last known queue, kept on the device so that the screen opens with it

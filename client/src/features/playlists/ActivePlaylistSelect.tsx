@@ -2,13 +2,9 @@ import { plural } from '#shared/fill-message.ts';
 import { useCallback, useId, useState } from 'react';
 import { useToast } from '#client/lib/use-toast.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
-import { usePlaylistActions } from '../playlists/playlist-actions.ts';
-import {
-  selectActivePlaylist,
-  selectPlaylists,
-  usePlaylistsStore,
-} from '../playlists/playlists-store.ts';
-import { usePlaylistsLoader } from '../playlists/use-playlists-loader.ts';
+import { usePlaylistActions } from './playlist-actions.ts';
+import { selectActivePlaylist, selectPlaylists, usePlaylistsStore } from './playlists-store.ts';
+import { usePlaylistsLoader } from './use-playlists-loader.ts';
 
 const ALL_SONGS = '';
 const MESSAGE_MS = 5000;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { profileApi } from '../profile/profile-api.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { profileApi } from '#client/lib/session/profile-api.ts';
 
 interface RequestsToggleProps {
   onError(message: string): void;

@@ -5,19 +5,14 @@ import {
   type DeleteAccountBody,
 } from '#shared/schemas/auth.ts';
 import { MessageResponse } from '#shared/schemas/common.ts';
-import {
-  Musician,
-  SlugAvailabilityResponse,
-  type ProfileUpdateBody,
-} from '#shared/schemas/musician.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
 import { fetchJson } from '#client/lib/api-fetch.ts';
 
-export const profileApi = {
-  get: () => api.get('/profile', Musician),
-  update: (body: ProfileUpdateBody) => api.put('/profile', Musician, body),
-  slugAvailable: (slug: string) =>
-    api.get(`/profile/slug-available?slug=${encodeURIComponent(slug)}`, SlugAvailabilityResponse),
+/**
+ * The account's forms in the Profile tab (the server's features/account routes); reading and
+ * saving the profile is lib/session/profile-api.ts.
+ */
+export const accountApi = {
   changeEmail: (body: ChangeEmailBody) =>
     api.put('/profile/change-email', ChangeEmailResponse, body),
   changePassword: (body: ChangePasswordBody) =>

@@ -3,11 +3,11 @@ import { messages } from '#shared/messages.ts';
 import { copyText } from '#client/lib/copy-text.ts';
 import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
-import { AddressWarning } from '../qr-code/AddressWarning.tsx';
-import { QrCodeModal } from '../qr-code/QrCodeModal.tsx';
-import { defaultPaper, openFlyerPdf } from '../qr-code/qr-files.ts';
-import './profile.css';
-import '../qr-code/qr-code.css';
+import { AddressWarning } from './AddressWarning.tsx';
+import { QrCodeModal } from './QrCodeModal.tsx';
+import { defaultPaper, openFlyerPdf } from './qr-files.ts';
+import './audience-link.css';
+import './qr-code.css';
 
 const COPIED_FOR_MS = 2000;
 

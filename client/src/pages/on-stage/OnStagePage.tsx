@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { profileApi } from '../profile/profile-api.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { profileApi } from '#client/lib/session/profile-api.ts';
 import { OnStageScreen } from './OnStageScreen.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
-import { selectIsStageDevice, useAuthStore } from '../auth/auth-store.ts';
-import { QrCodeModal } from '../qr-code/QrCodeModal.tsx';
-import '../qr-code/qr-code.css';
+import { selectIsStageDevice, useAuthStore } from '#client/lib/session/auth-store.ts';
+import { QrCodeModal } from './QrCodeModal.tsx';
+import './qr-code.css';
 
 interface QueueEmptyStateProps {
   slug: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useRequestsStore } from '../requests/requests-store.ts';
+import { useRequestsStore } from './requests-store.ts';
 import {
   alertNewRequest,
   alertSound,

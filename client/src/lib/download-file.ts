@@ -1,5 +1,5 @@
-import { ApiError } from '#client/lib/api-client.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { ApiError } from './api-client.ts';
+import { useAuthStore } from './session/auth-store.ts';
 
 /** The file name of a Content-Disposition header, else the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -8,19 +8,26 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * Downloads a file an API route answers only to the signed-in musician (a plain link cannot
- * carry the bearer token): fetched, then handed to the browser as a download.
+ * A musician-only file (CSV, image, PDF) fetched with the session's token, since a plain link
+ * cannot carry it. No connection throws ApiError(0); an error answer is the caller's to read.
  */
-export async function downloadApiFile(path: string, fallbackName: string): Promise<void> {
+export async function fetchApiFile(path: string): Promise<Response> {
   const token = useAuthStore.getState().token;
-  let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    return await fetch(`/api${path}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
   } catch {
     throw new ApiError(0, undefined);
   }
+}
+
+/**
+ * Downloads a file an API route answers only to the signed-in musician (a plain link cannot
+ * carry the bearer token): fetched, then handed to the browser as a download.
+ */
+export async function downloadApiFile(path: string, fallbackName: string): Promise<void> {
+  const response = await fetchApiFile(path);
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     const detail =

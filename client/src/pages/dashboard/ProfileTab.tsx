@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Musician } from '#shared/schemas/musician.ts';
-import { AccountSettings } from './AccountSettings.tsx';
-import { ActivePlaylistSelect } from './ActivePlaylistSelect.tsx';
-import { AudienceLink } from './AudienceLink.tsx';
-import { ProfileSettingsForm } from './ProfileSettingsForm.tsx';
-import { UpgradeButton } from '../subscription/UpgradeButton.tsx';
-import { StageDevicesPanel } from '../stage-devices/StageDevicesPanel.tsx';
-import { BlockedRequesters } from '../requests/BlockedRequesters.tsx';
-import { FeedTokensSection } from '../feed-tokens/FeedTokensSection.tsx';
-import './profile-settings.css';
+import { AccountSettings } from '#client/features/profile/AccountSettings.tsx';
+import { ActivePlaylistSelect } from '#client/features/playlists/ActivePlaylistSelect.tsx';
+import { AudienceLink } from '#client/features/qr-code/AudienceLink.tsx';
+import { ProfileSettingsForm } from '#client/features/profile/ProfileSettingsForm.tsx';
+import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
+import { StageDevicesPanel } from '#client/features/stage-devices/StageDevicesPanel.tsx';
+import { BlockedRequesters } from '#client/features/requests/BlockedRequesters.tsx';
+import { FeedTokensSection } from '#client/features/feed/FeedTokensSection.tsx';
+import '#client/features/profile/profile-settings.css';
 
 interface ProfileTabProps {
   musician: Musician;

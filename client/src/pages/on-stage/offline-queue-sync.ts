@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { selectRequests, useRequestsStore } from '../requests/requests-store.ts';
-import { selectCurrentShow, useShowsStore } from '../shows/shows-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { selectRequests, useRequestsStore } from '#client/features/requests/requests-store.ts';
+import { selectCurrentShow, useShowsStore } from '#client/features/shows/shows-store.ts';
 import {
   forgetStageQueues,
   readStageQueue,

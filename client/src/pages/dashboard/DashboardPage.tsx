@@ -5,10 +5,10 @@ import { DASHBOARD_POLL_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
 import { useLiveSession } from '#client/live/use-live-session.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { profileApi } from '../profile/profile-api.ts';
-import { HelpButton } from '../help/QuickStartGuide.tsx';
-import { UpgradeButton } from '../subscription/UpgradeButton.tsx';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { profileApi } from '#client/lib/session/profile-api.ts';
+import { HelpButton } from '#client/features/help/QuickStartGuide.tsx';
+import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import {
   DEFAULT_TAB,
   DASHBOARD_TABS,
@@ -16,12 +16,13 @@ import {
   type DashboardTabId,
 } from './dashboard-tabs.ts';
 import { DashboardTabs, panelId, tabId } from './DashboardTabs.tsx';
-import { useQueueRequests } from '../requests/use-queue-requests.ts';
-import { useNewRequestAlerts } from '../on-stage/use-new-request-alerts.ts';
+import { useQueueRequests } from '#client/features/requests/use-queue-requests.ts';
+import { useNewRequestAlerts } from '#client/features/requests/use-new-request-alerts.ts';
 import { OnStageTab } from './OnStageTab.tsx';
-import { ProfileTab } from '../profile/ProfileTab.tsx';
-import { DesignTab } from '../design/DesignTab.tsx';
-import { AnalyticsTab } from '../analytics/AnalyticsTab.tsx';
+import { ProfileTab } from './ProfileTab.tsx';
+import { DesignTab } from '#client/features/design/DesignTab.tsx';
+import { AnalyticsTab } from '#client/features/analytics/AnalyticsTab.tsx';
+import { LearnNextPanel } from '#client/features/insights/LearnNextPanel.tsx';
 import { RequestsTab } from './RequestsTab.tsx';
 import { SongsTab } from './SongsTab.tsx';
 import './dashboard.css';
@@ -109,7 +110,7 @@ export function DashboardPage() {
           ) : active === 'requests' ? (
             <RequestsTab slug={musician.slug} />
           ) : active === 'analytics' ? (
-            <AnalyticsTab />
+            <AnalyticsTab footer={<LearnNextPanel />} />
           ) : active === 'songs' ? (
             <SongsTab musicianId={musician.id} />
           ) : (

@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
-import { AllRequests } from '../requests/AllRequests.tsx';
-import { PendingMovesToasts } from '../requests/PendingMovesToasts.tsx';
-import { QueueEmptyState } from '../requests/QueueEmptyState.tsx';
-import { newestRequestsFirst } from '../requests/request-views.ts';
-import { useQueueRequests } from '../requests/use-queue-requests.ts';
-import { useRequestActions } from '../requests/use-request-actions.ts';
-import { showActions } from '../shows/show-actions.ts';
-import { ShowControls } from '../shows/ShowControls.tsx';
-import { ArchivedShows, ShowsList } from '../shows/ShowsList.tsx';
-import { selectCurrentShow, useShowsStore } from '../shows/shows-store.ts';
-import { SuggestionsSection } from '../suggestions/SuggestionsSection.tsx';
+import { AllRequests } from '#client/features/requests/AllRequests.tsx';
+import { PendingMovesToasts } from '#client/features/requests/PendingMovesToasts.tsx';
+import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
+import { newestRequestsFirst } from '#client/features/requests/request-views.ts';
+import { useQueueRequests } from '#client/features/requests/use-queue-requests.ts';
+import { useRequestActions } from '#client/features/requests/use-request-actions.ts';
+import { showActions } from '#client/features/shows/show-actions.ts';
+import { ShowControls } from '#client/features/shows/ShowControls.tsx';
+import { ArchivedShows, ShowsList } from '#client/features/shows/ShowsList.tsx';
+import { selectCurrentShow, useShowsStore } from '#client/features/shows/shows-store.ts';
+import { SuggestionsSection } from '#client/features/suggestions/SuggestionsSection.tsx';
 
 interface RequestsTabProps {
   slug: string;

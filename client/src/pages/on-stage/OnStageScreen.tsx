@@ -11,19 +11,23 @@ import { useLiveStore } from '#client/live/live-store.ts';
 import { useLiveSession } from '#client/live/use-live-session.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
-import { selectIsStageDevice, useAuthStore } from '../auth/auth-store.ts';
-import { PendingMovesToasts } from '../requests/PendingMovesToasts.tsx';
-import { useRequestsStore } from '../requests/requests-store.ts';
-import { useQueueRequests } from '../requests/use-queue-requests.ts';
-import { useRequestActions } from '../requests/use-request-actions.ts';
-import { selectCurrentShow, useShowsStore } from '../shows/shows-store.ts';
+import { selectIsStageDevice, useAuthStore } from '#client/lib/session/auth-store.ts';
+import { PendingMovesToasts } from '#client/features/requests/PendingMovesToasts.tsx';
+import { useRequestsStore } from '#client/features/requests/requests-store.ts';
+import { useQueueRequests } from '#client/features/requests/use-queue-requests.ts';
+import { useRequestActions } from '#client/features/requests/use-request-actions.ts';
+import { selectCurrentShow, useShowsStore } from '#client/features/shows/shows-store.ts';
 import { demoRequest } from './demo-request.ts';
 import { useOfflineQueue, useOnline } from './offline-queue-sync.ts';
-import { OnStageQueue } from './OnStageQueue.tsx';
+import { QueueColumns } from '#client/features/requests/QueueColumns.tsx';
+import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
 import { StageStatus } from './StageStatus.tsx';
 import { useClearArrivalsWhenAway } from './use-clear-arrivals-when-away.ts';
-import { useNewRequestAlerts, useNotificationPermission } from './use-new-request-alerts.ts';
+import {
+  useNewRequestAlerts,
+  useNotificationPermission,
+} from '#client/features/requests/use-new-request-alerts.ts';
 import { useWakeLock } from './use-wake-lock.ts';
 import './on-stage.css';
 
@@ -119,14 +123,15 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
         {!loaded && !loadError && !fromSaved ? (
           <LoadingState label="Loading requests…" />
         ) : (
-          <OnStageQueue
+          <QueueColumns
+            layout="stage"
             requests={demo ? demoList : fromSaved ? saved.requests : requests}
             actions={actions}
             newIds={demo || fromSaved ? NONE : arrivals}
             onSeen={clearArrivals}
             demo={demo}
             offline={offline}
-            slug={musician.slug}
+            empty={<QueueEmptyState slug={musician.slug} />}
           />
         )}
       </main>

@@ -1,7 +1,7 @@
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
-import { useAuthStore } from '../auth/auth-store.ts';
-import { selectCurrentShow, useShowsStore } from '../shows/shows-store.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { selectCurrentShow, useShowsStore } from '#client/features/shows/shows-store.ts';
 import type { StoredShow } from './offline-queue.ts';
 
 /**
