@@ -39,7 +39,7 @@ function argumentAndAck<T>(args: unknown[]): [unknown, (answer: T) => void] {
 /**
  * The public audience namespace: no sign-in, public data only. A page follows its musician's
  * slug and hears `page:changed`; a requester follows their own requests by the status tokens the
- * POST answered and hears `request:status` (what they hear is sent by audience-pushes.ts). Every argument comes
+ * POST answered and hears `request:status` (audience-pushes.ts sends both). Every argument comes
  * from a stranger: each is checked, and no handler lets an error out.
  */
 export function audienceNamespace(app: FastifyInstance, io: RealtimeServer): AudienceNamespace {

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { FEED_PATH, type FeedEventMessage } from '#shared/schemas/feed.ts';
 
-/** The open live feeds of this process, as the feed feature keeps them (features/feed/feed-hub.ts). */
+/** The open live feeds of this process, as the feed feature keeps them (feed/feed-hub.ts). */
 export interface FeedConnections {
   /** A feed connected with this token (undefined when none was sent). */
   open(socket: WebSocket, token: string | undefined): Promise<void>;
