@@ -11,8 +11,8 @@
  * - pollingDevicesElsewhere: other server processes remember a deletion for polling devices.
  *
  * Adding an event: add it to ServerToClientEvents (shared/src/realtime.ts), one entry here, and
- * one handler on the client (client/src/live/). The table is typed per event: an entry that
- * forgets an event, or hands an audience the wrong payload, does not compile.
+ * one handler in the client's live wiring. The table is typed per event: an entry that forgets
+ * an event, or hands an audience the wrong payload, does not compile.
  */
 import type { ServerEventName } from '#shared/realtime.ts';
 import type { DomainEventOf } from '../events/domain-events.ts';
