@@ -28,6 +28,7 @@ export default defineConfig({
                   'server/test/realtime/audience-namespace.test.ts',
                   'server/test/realtime/session-expiry.test.ts',
                   'server/test/realtime/songs-changed-events.test.ts',
+                  'server/test/realtime/feed-websocket.test.ts',
                   'server/test/http-contract.test.ts',
                 ],
                 env: { TEST_DB: 'postgres' },

@@ -36,7 +36,7 @@ import { songImportRoutes } from './features/song-import/song-import-routes.ts';
 import { starterPackRoutes } from './features/starter-pack/starter-pack-routes.ts';
 import { stageDevicesRoutes } from './features/stage-devices/stage-devices-routes.ts';
 import { feedRoutes } from './features/feed/feed-routes.ts';
-import { feedSocketPlugin } from './features/feed/feed-socket.ts';
+import { feedHub } from './features/feed/feed-hub.ts';
 import { feedTokensRoutes } from './features/feed/feed-tokens-routes.ts';
 import { insightsRoutes } from './features/insights/insights-routes.ts';
 import { webManifestRoutes } from './features/web-manifest/web-manifest-routes.ts';
@@ -52,7 +52,8 @@ import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
 import { unreadableRequest } from './http/unreadable-request.ts';
-import { realtimePlugin } from './plugins/realtime.ts';
+import { feedWebSocketPlugin } from './realtime/feed-websocket-plugin.ts';
+import { realtimePlugin } from './realtime/socket-server-plugin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './services.ts';
 
@@ -136,8 +137,11 @@ export async function buildApp(
   await app.register(databasePlugin, { database: config.database });
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
-  // Before realtime: its feeds must close before Socket.IO closes the HTTP server (feed-socket.ts).
-  await app.register(feedSocketPlugin, { forwardAcrossProcesses: Boolean(config.redisUrl) });
+  // Before realtime: its feeds must close before Socket.IO closes the HTTP server.
+  const { feed, feedTokens } = app.services;
+  await app.register(feedWebSocketPlugin, {
+    hub: feedHub({ feed, tokens: feedTokens, log: app.log }),
+  });
   await app.register(realtimePlugin, {
     redisUrl: config.redisUrl,
     trustProxy,

@@ -118,6 +118,7 @@ describe('architecture', () => {
       'server/src/http',
       'server/src/db',
       'server/src/events',
+      'server/src/realtime',
       'server/src/catalogue',
       'client/src/lib',
       'client/src/live',

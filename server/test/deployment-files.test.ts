@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '#server/config.ts';
-import { HEARTBEAT } from '#server/plugins/realtime.ts';
+import { HEARTBEAT } from '#server/realtime/socket-server-plugin.ts';
 import { PRODUCTION_ENTRY, PRODUCTION_ENV } from '#scripts/lib/server-process.ts';
 
 // No Docker engine runs where the tests run, so the files are checked against the app instead.

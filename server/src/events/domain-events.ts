@@ -3,15 +3,15 @@ import type { ServerEventName, ServerToClientEvents } from '#shared/realtime.ts'
 import { deletedRequests, type DeletedRequests } from './deleted-requests.ts';
 
 /** Something that changed for one musician, named and shaped like the socket event it becomes. */
-export type DomainEvent = {
-  [Name in ServerEventName]: {
-    musicianId: string;
-    name: Name;
-    payload: Parameters<ServerToClientEvents[Name]>[0];
-    /** profile:updated only: the slug before this change, when the change renamed it. */
-    previousSlug?: string;
-  };
-}[ServerEventName];
+export interface DomainEventOf<Name extends ServerEventName> {
+  musicianId: string;
+  name: Name;
+  payload: Parameters<ServerToClientEvents[Name]>[0];
+  /** profile:updated only: the slug before this change, when the change renamed it. */
+  previousSlug?: string;
+}
+
+export type DomainEvent = { [Name in ServerEventName]: DomainEventOf<Name> }[ServerEventName];
 
 export interface DomainEvents {
   /** Call only after the change is committed: listeners may tell the world at once. */
@@ -28,8 +28,8 @@ export interface DomainEvents {
 }
 
 /**
- * Services publish here; only the realtime plugin turns events into socket emits, so services
- * never know about sockets and work the same with or without them.
+ * Services publish here; only the realtime module (realtime/event-dispatch.ts) turns events into
+ * pushes, so services never know about sockets and work the same with or without them.
  */
 export function domainEvents(): DomainEvents {
   const emitter = new EventEmitter();

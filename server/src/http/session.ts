@@ -15,7 +15,7 @@ export interface Session {
   scope: SessionScope;
   /** The paired stage device behind a 'stage' session; null for the musician's own sign-ins. */
   stageDeviceId: string | null;
-  /** When the session ends: a live connection made with it is closed then (realtime.ts). */
+  /** When the session ends: a live connection made with it is closed then (session-expiry.ts). */
   expiresAt: Date;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { trailingCoalescer } from '#server/plugins/coalescer.ts';
+import { trailingCoalescer } from '#server/realtime/coalescer.ts';
 
 describe('trailingCoalescer', () => {
   beforeEach(() => void vi.useFakeTimers());

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { RecoveryAdapter } from '#server/plugins/recovery-adapter.ts';
+import { RecoveryAdapter } from '#server/realtime/recovery-adapter.ts';
 
 const MAX_DISCONNECTION_MS = 1_000;
 const http = createServer();

@@ -43,8 +43,9 @@ function closeWith(socket: WebSocket, code: number, reason: string): void {
 
 /**
  * The open feeds of this server process, by musician. Events reach it as feed messages (from
- * this process or, through feed-socket.ts, from the others); one heartbeat pings every feed,
- * drops the silent ones and closes those whose token was revoked or deleted with its account.
+ * this process or, through realtime/live-feed-pushes.ts, from the others); one heartbeat pings
+ * every feed, drops the silent ones and closes those whose token was revoked or deleted with its
+ * account.
  */
 export function feedHub({
   feed,

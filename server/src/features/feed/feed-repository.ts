@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { musicians, requests } from '#server/db/schema.ts';
-import type { FeedRequestSource } from './feed-messages.ts';
+import type { FeedRequestSource } from '#server/realtime/feed-messages.ts';
 
 export interface FeedMusician {
   name: string;

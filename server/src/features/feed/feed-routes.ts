@@ -20,7 +20,7 @@ function feedTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * GET /api/feed: the live feed as a plain WebSocket (feed-socket.ts holds the open feeds). The
+ * GET /api/feed: the live feed as a plain WebSocket (feed-hub.ts holds the open feeds). The
  * upgrade is always accepted; a missing, wrong or revoked token is then closed with 4401 and a
  * reason, which a browser can read (it cannot read the status of a refused upgrade). A plain
  * GET says whether the token works: 401 with a detail, or 426 when it does.

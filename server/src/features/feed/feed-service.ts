@@ -1,5 +1,5 @@
 import { FEED_QUEUE_MAX, type FeedHelloMessage } from '#shared/schemas/feed.ts';
-import { toFeedRequest } from './feed-messages.ts';
+import { toFeedRequest } from '#server/realtime/feed-messages.ts';
 import type { FeedRepository } from './feed-repository.ts';
 import type { FeedAccess, FeedTokensRepository } from './feed-tokens-repository.ts';
 

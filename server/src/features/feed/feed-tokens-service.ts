@@ -12,7 +12,7 @@ import type { FeedAccess, FeedTokenRow, FeedTokensRepository } from './feed-toke
 
 interface Deps {
   tokens: FeedTokensRepository;
-  /** Told when tokens go, so the feeds open with them close at once (feed-socket.ts listens). */
+  /** Told when tokens go, so the feeds open with them close at once (live-feed-pushes.ts). */
   events: Pick<DomainEvents, 'feedTokensRevoked'>;
 }
 

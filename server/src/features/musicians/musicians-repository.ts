@@ -16,7 +16,7 @@ export function musiciansRepository(db: Db) {
     .prepare('musicians_slug_by_id');
 
   return {
-    /** Only the slug: every device's connection asks it (realtime.ts). */
+    /** Only the slug: every device's connection asks it (realtime/device-connections.ts). */
     async slugOf(id: string): Promise<string | undefined> {
       const [row] = await slugById.execute({ id });
       return row?.slug;

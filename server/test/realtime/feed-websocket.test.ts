@@ -12,7 +12,7 @@ import {
 } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { connectDevice } from '#server-test/helpers/test-device.ts';
-import { connectFeed, createFeedToken } from './feed-client.ts';
+import { connectFeed, createFeedToken } from '#server-test/features/feed/feed-client.ts';
 
 const { app, url } = await startTestApp({}, { listen: true });
 

@@ -1,8 +1,7 @@
 import { messages } from '#shared/messages.ts';
-import type { FeedEventMessage, FeedRequest, FeedShow } from '#shared/schemas/feed.ts';
+import type { FeedRequest, FeedShow } from '#shared/schemas/feed.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { Show } from '#shared/schemas/show.ts';
-import type { DomainEvent } from '#server/events/domain-events.ts';
 
 /** The fields of a request a feed may show, from a SongRequest or a row of the feed's queue. */
 export type FeedRequestSource = Pick<
@@ -45,37 +44,6 @@ export function toFeedRequest(source: FeedRequestSource): FeedRequest {
   };
 }
 
-function toFeedShow(show: Show | null): FeedShow | null {
+export function toFeedShow(show: Show | null): FeedShow | null {
   return show && { id: show.id, name: show.name, venue_name: show.venue_name };
-}
-
-/**
- * The feed message a domain event becomes, or undefined when the feed does not carry it. A
- * profile change becomes a `requests.toggled` candidate: each open feed sends it only when
- * requests_enabled differs from what that feed last told (the event does not say what changed).
- */
-export function toFeedMessage(event: DomainEvent, at = new Date()): FeedEventMessage | undefined {
-  const stamp = at.toISOString();
-  switch (event.name) {
-    case 'request:created':
-      return { type: 'request.created', at: stamp, data: toFeedRequest(event.payload) };
-    case 'request:updated':
-      return { type: 'request.updated', at: stamp, data: toFeedRequest(event.payload) };
-    case 'request:deleted':
-      return { type: 'request.deleted', at: stamp, data: { id: event.payload.id } };
-    case 'show:updated':
-      return {
-        type: 'show.updated',
-        at: stamp,
-        data: { active: event.payload.active, show: toFeedShow(event.payload.show) },
-      };
-    case 'profile:updated':
-      return {
-        type: 'requests.toggled',
-        at: stamp,
-        data: { requests_enabled: event.payload.requests_enabled },
-      };
-    default:
-      return undefined;
-  }
 }

@@ -7,28 +7,23 @@ import {
   REQUEST_FOLLOW_MAX_TOKENS,
   type AudienceClientToServerEvents,
   type AudienceServerToClientEvents,
-  type PageChange,
 } from '#shared/realtime.ts';
-import { DesignSettings, type RequestStatusView } from '#shared/schemas/audience.ts';
-import { PublicMusician } from '#shared/schemas/musician.ts';
-import type { DomainEvent } from '../events/domain-events.ts';
-import { trailingCoalescer } from './coalescer.ts';
-import type { RealtimeServer } from './realtime.ts';
-import type { SlugDirectory } from './slug-directory.ts';
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import type { RealtimeServer } from './socket-server-types.ts';
 
-type AudienceNamespace = Namespace<AudienceClientToServerEvents, AudienceServerToClientEvents>;
+export type AudienceNamespace = Namespace<
+  AudienceClientToServerEvents,
+  AudienceServerToClientEvents
+>;
 type AudienceSocket = Socket<AudienceClientToServerEvents, AudienceServerToClientEvents>;
 
 // Internal rooms, never named by a client: one per followed request.
-const requestRoom = (requestId: string) => `request:${requestId}`;
+export const requestRoom = (requestId: string) => `request:${requestId}`;
 const isRequestRoom = (room: string) => room.startsWith('request:');
 const isPageRoom = (room: string) => room.startsWith('page:');
 
 /** Requests one phone may follow at once: an evening's worth, and a bound for a hostile one. */
 const MAX_FOLLOWED_REQUESTS = 100;
-/** A batch edit or an import is one refetch for every open page, not one per song. */
-const SONGS_CHANGED_COALESCE_MS = 500;
-
 const noAck = () => {};
 
 /**
@@ -44,14 +39,14 @@ function argumentAndAck<T>(args: unknown[]): [unknown, (answer: T) => void] {
 /**
  * The public audience namespace: no sign-in, public data only. A page follows its musician's
  * slug and hears `page:changed`; a requester follows their own requests by the status tokens the
- * POST answered and hears `request:status`. Every argument comes from a stranger: each is
- * checked, and no handler lets an error out. Payloads are built field by field (the statuses by
- * the requests service, the musician through the PublicMusician schema), never spread.
+ * POST answered and hears `request:status` (audience-pushes.ts sends both). Every argument comes
+ * from a stranger: each is checked, and no handler lets an error out.
  */
-export function audienceNamespace(app: FastifyInstance, io: RealtimeServer, slugs: SlugDirectory) {
-  const { audience, requests, events } = app.services;
-  // Its own event contract, on the musicians' server (same HTTP server, same adapter).
-  const nsp = io.of(AUDIENCE_NAMESPACE) as unknown as AudienceNamespace;
+export function audienceNamespace(app: FastifyInstance, io: RealtimeServer): AudienceNamespace {
+  const { audience, requests } = app.services;
+  // Its own event contract, on the musicians' server (same HTTP server, same adapter). Socket.IO
+  // types a server with one contract; the annotation gives this namespace its own.
+  const nsp: AudienceNamespace = io.of(AUDIENCE_NAMESPACE);
 
   async function followPage(socket: AudienceSocket, args: unknown[]) {
     const [slug, reply] = argumentAndAck<boolean>(args);
@@ -102,61 +97,5 @@ export function audienceNamespace(app: FastifyInstance, io: RealtimeServer, slug
     socket.on('request:follow', (...args: unknown[]) => void followRequests(socket, args));
   });
 
-  const toPage = (slug: string, change: PageChange) =>
-    nsp.to(pageRoom(slug)).emit('page:changed', change);
-
-  const songsChanged = trailingCoalescer<string>(SONGS_CHANGED_COALESCE_MS, (musicianId) => {
-    slugs.resolve(musicianId).then(
-      (slug) => slug && toPage(slug, { kind: 'songs' }),
-      (err: unknown) => app.log.error({ err }, 'could not push songs change'),
-    );
-  });
-
-  function forward(event: DomainEvent) {
-    switch (event.name) {
-      case 'request:created':
-      case 'request:updated':
-        nsp
-          .to(requestRoom(event.payload.id))
-          .emit('request:status', requests.statusView(event.payload));
-        return;
-      case 'profile:updated': {
-        // The schema keeps the public fields only: no email, no dates.
-        const change: PageChange = {
-          kind: 'profile',
-          musician: PublicMusician.parse(event.payload),
-        };
-        toPage(event.payload.slug, change);
-        // Pages still open under the old slug learn the new one.
-        if (event.previousSlug) toPage(event.previousSlug, change);
-        return;
-      }
-      case 'songs:changed':
-        songsChanged.hit(event.musicianId);
-        return;
-      case 'design:updated': {
-        // The schema of the public GET /musicians/{slug}/design: what it answers, nothing more.
-        const change: PageChange = { kind: 'design', design: DesignSettings.parse(event.payload) };
-        slugs.resolve(event.musicianId).then(
-          (slug) => slug && toPage(slug, change),
-          (err: unknown) => app.log.error({ err }, 'could not push design change'),
-        );
-        return;
-      }
-
-      default:
-        return;
-    }
-  }
-
-  events.onEvent((event) => {
-    // The publishing service must never fail because of a listener.
-    try {
-      forward(event);
-    } catch (err) {
-      app.log.error({ err, event: event.name }, 'could not push audience event');
-    }
-  });
-
-  return { close: () => songsChanged.clear() };
+  return nsp;
 }

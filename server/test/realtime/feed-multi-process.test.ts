@@ -6,7 +6,7 @@ import type { CreatedFeedToken } from '#shared/schemas/feed.ts';
 import type { CreatedRequest } from '#shared/schemas/request.ts';
 import { startServerProcess, type ServerProcess } from '#scripts/lib/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#server-test/helpers/test-database.ts';
-import { connectFeed } from './feed-client.ts';
+import { connectFeed } from '#server-test/features/feed/feed-client.ts';
 
 // Two real server processes sharing PostgreSQL and Redis, as behind the load balancer. They
 // spawn their own databases, so this runs once (in the PGlite project), not again on PostgreSQL.

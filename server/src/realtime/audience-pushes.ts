@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { pageRoom, type PageChange } from '#shared/realtime.ts';
+import { DesignSettings } from '#shared/schemas/audience.ts';
+import { PublicMusician, type Musician } from '#shared/schemas/musician.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import { requestRoom, type AudienceNamespace } from './audience-namespace.ts';
+import { trailingCoalescer } from './coalescer.ts';
+import type { SlugDirectory } from './slug-directory.ts';
+
+/** A batch edit or an import is one refetch for every open page, not one per song. */
+const SONGS_CHANGED_COALESCE_MS = 500;
+
+/**
+ * What the public audience namespace hears: open pages `page:changed`, requesters the
+ * `request:status` of the requests they follow. Payloads are built field by field (the statuses
+ * by the requests service, the musician and the design through their public schemas), never
+ * spread.
+ */
+export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slugs: SlugDirectory) {
+  const { requests } = app.services;
+
+  const toPage = (slug: string, change: PageChange) =>
+    nsp.to(pageRoom(slug)).emit('page:changed', change);
+
+  /** To the page of the musician's current slug, once it is known. */
+  const toPageOf = (musicianId: string, change: PageChange) =>
+    slugs.resolve(musicianId).then(
+      (slug) => slug && toPage(slug, change),
+      (err: unknown) => app.log.error({ err }, `could not push ${change.kind} change`),
+    );
+
+  const songsChanged = trailingCoalescer<string>(SONGS_CHANGED_COALESCE_MS, (musicianId) =>
+    toPageOf(musicianId, { kind: 'songs' }),
+  );
+
+  return {
+    /** The requester following this request hears its new status. */
+    toRequester(request: SongRequest): void {
+      nsp.to(requestRoom(request.id)).emit('request:status', requests.statusView(request));
+    },
+
+    /** Open pages of the musician, under the new slug and the previous one (they learn it). */
+    profileChanged(musician: Musician, previousSlug: string | undefined): void {
+      // The schema keeps the public fields only: no email, no dates.
+      const change: PageChange = { kind: 'profile', musician: PublicMusician.parse(musician) };
+      toPage(musician.slug, change);
+      if (previousSlug) toPage(previousSlug, change);
+    },
+
+    designChanged(musicianId: string, design: DesignSettings): void {
+      // The schema of the public GET /musicians/{slug}/design: what it answers, nothing more.
+      void toPageOf(musicianId, { kind: 'design', design: DesignSettings.parse(design) });
+    },
+
+    /** Pages refetch their song list, once for a burst of changes. */
+    songsChanged: (musicianId: string): void => songsChanged.hit(musicianId),
+
+    close: () => songsChanged.clear(),
+  };
+}
+
+export type AudiencePushes = ReturnType<typeof audiencePushes>;

@@ -1,0 +1,110 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { AUDIENCE_NAMESPACE } from '#shared/realtime.ts';
+import type { SocketLimits } from '../config.ts';
+import type { ProxyTrust } from '../http/client-address.ts';
+import { audienceNamespace } from './audience-namespace.ts';
+import { audiencePushes } from './audience-pushes.ts';
+import { acceptDevices } from './device-connections.ts';
+import { devicePushes } from './device-pushes.ts';
+import { releaseUpgradeRequest } from './engine-memory.ts';
+import { eventAudiences } from './event-audiences.ts';
+import { dispatchEvent } from './event-dispatch.ts';
+import { liveFeedPushes } from './live-feed-pushes.ts';
+import { RecoveryAdapter } from './recovery-adapter.ts';
+import { slugDirectory } from './slug-directory.ts';
+import { socketLimits } from './socket-limits.ts';
+import type { RealtimeServer } from './socket-server-types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: RealtimeServer;
+  }
+}
+
+/**
+ * Engine.IO's heartbeat. Every connected device, idle or not, is pinged once per interval; at 45 s
+ * instead of Socket.IO's 25 s, 10,000 idle devices cost the server under 3 % of a core (README,
+ * Benchmark). A device that vanishes without a word is noticed within interval + timeout (65 s);
+ * one that closes its connection or goes offline is noticed at once. Proxies in front must let
+ * a connection idle for longer than that (deploy/haproxy.cfg).
+ */
+export const HEARTBEAT = { pingIntervalMs: 45_000, pingTimeoutMs: 20_000 };
+
+interface RealtimeOptions {
+  redisUrl: string | undefined;
+  /** The proxies trusted to name the client (TRUST_PROXY), as the HTTP routes use them. */
+  trustProxy: ProxyTrust | false;
+  socketLimits: SocketLimits;
+}
+
+/**
+ * Socket.IO on Fastify's own HTTP server: the musicians' and stage devices on the main namespace
+ * (device-connections.ts), the public audience namespace (audience-namespace.ts), and every
+ * published domain event sent to its audiences by the dispatch (event-dispatch.ts). With
+ * REDIS_URL the streams adapter carries emits to every server process.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, options: RealtimeOptions) => {
+    const { profile, events } = app.services;
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
+      : undefined;
+    redis?.on('error', (err) => app.log.error({ err }, 'redis connection error'));
+    // Other processes exist only with the Redis adapter (the in-memory one would only warn).
+    const multiProcess = redis !== undefined;
+    const limits = socketLimits(options.socketLimits, options.trustProxy);
+
+    const io: RealtimeServer = new Server(app.server, {
+      allowRequest: limits.allowRequest,
+      path: '/socket.io',
+      serveClient: false,
+      pingInterval: HEARTBEAT.pingIntervalMs,
+      pingTimeout: HEARTBEAT.pingTimeoutMs,
+      // A device that drops for a moment gets what it missed; the token is checked again.
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+      // The adapter option makes one adapter per namespace: /audience crosses processes too.
+      // Alone, the process keeps what devices missed itself (recovery-adapter.ts says how).
+      adapter: redis ? createAdapter(redis) : RecoveryAdapter,
+    });
+
+    // In this order: the client's address is read from the request, then the request let go.
+    io.engine.on('connection', limits.rememberAddress);
+    io.engine.on('connection', releaseUpgradeRequest);
+    // Before the token lookup and every other listener, on both namespaces.
+    limits.guard(io.of('/'));
+    limits.guard(io.of(AUDIENCE_NAMESPACE));
+
+    // Kept current on a slug change here, and on the other processes by a server-side message.
+    const slugs = slugDirectory((musicianId) => profile.slugOf(musicianId));
+    io.on('slug-changed', (musicianId, slug) => slugs.set(musicianId, slug));
+    io.on('request-deleted', (musicianId, requestId) =>
+      events.deletedRequests.remember(musicianId, requestId),
+    );
+
+    acceptDevices(app, io, slugs);
+    const devices = devicePushes({ io, slugs, log: app.log, multiProcess });
+    const audience = audiencePushes(app, audienceNamespace(app, io), slugs);
+    const feeds = liveFeedPushes({ io, feeds: app.feedHub, multiProcess });
+    const audiencesOf = eventAudiences({ devices, audience, feeds, log: app.log });
+
+    events.onEvent((event) => dispatchEvent(event, audiencesOf));
+    events.onSessionsRevoked((sessionIds) => devices.endSessions(sessionIds));
+    events.onFeedTokensRevoked((tokenIds) => feeds.revoke(tokenIds));
+
+    app.decorate('io', io);
+    // Closing Socket.IO first gives devices a recoverable "transport close" and lets Fastify's
+    // own close finish instead of waiting on open WebSockets.
+    app.addHook('preClose', async () => {
+      audience.close();
+      await io.close();
+    });
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => {});
+    });
+  },
+  { name: 'realtime', dependencies: ['services', 'feed-websocket'] },
+);
