@@ -1,6 +1,6 @@
 import { NO_VALUE_FILTER, type FilterOptions } from '#shared/schemas/song.ts';
 import { filterOptionsOf } from '#shared/song-filter-options.ts';
-import type { ListedSong } from './listed-song.ts';
+import type { ListedSong } from './song-list-types.ts';
 import { matchesWords, queryWords, type SearchScope } from './song-search.ts';
 
 /** The filter selects: '' means any; NO_VALUE_FILTER ('none') means "songs without one". */

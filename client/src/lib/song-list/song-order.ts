@@ -1,5 +1,5 @@
 import type { SongSortOption } from '#shared/song-sort-options.ts';
-import type { ListedSong } from './listed-song.ts';
+import type { ListedSong } from './song-list-types.ts';
 
 /** mulberry32: a small, fast generator, so one seed always gives one order. */
 export function seededRandom(seed: number): () => number {

@@ -1,4 +1,4 @@
-import type { ListedSong } from './listed-song.ts';
+import type { ListedSong } from './song-list-types.ts';
 
 /** Case- and accent-insensitive, so "beyonce" finds "Beyoncé". */
 export function fold(text: string): string {
