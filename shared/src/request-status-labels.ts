@@ -28,12 +28,3 @@ export function statusInSentence(status: RequestStatus): string {
     ? REQUEST_STATUS_LABELS.up_next
     : REQUEST_STATUS_LABELS[status].toLowerCase();
 }
-
-/** What the requester's phone says of their own request (the audience's words, not the queue's). */
-export const REQUESTER_STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'Received',
-  accepted: 'Received',
-  up_next: 'Up next',
-  played: 'Played',
-  rejected: 'Not tonight',
-};

@@ -43,6 +43,10 @@ export interface FetchOptions {
   token?: string;
   /** Lets the browser finish sending while the page closes. */
   keepalive?: boolean;
+  /** Sent as they are, after the defaults (the audience page's language, its device id). */
+  headers?: Record<string, string>;
+  /** A call of nobody's session (the audience page): no token sent, a 401 ends no session. */
+  anonymous?: boolean;
 }
 
 /** `{ "detail": "..." }`, the shape of every error answer, read without a schema. */
@@ -57,8 +61,8 @@ function detailOf(payload: unknown): string | undefined {
  * the contract). Throws ApiError on a network failure (status 0) or a non-2xx answer.
  */
 export async function fetchJson(path: string, options: FetchOptions = {}): Promise<unknown> {
-  const token = options.token ?? session.token();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = options.anonymous ? null : (options.token ?? session.token());
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const multipart = options.body instanceof FormData;
   // Fastify rejects an empty body sent as JSON, so the header goes only with a body; the
   // browser sets multipart's own header, with its boundary.

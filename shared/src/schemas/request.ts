@@ -10,6 +10,22 @@ export const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 're
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**
+ * A request still in the queue: waiting (pending, or accepted by older clients) or Up Next. The
+ * others (played, rejected) are final. The SQL function file_request (migrations 0006, 0009)
+ * spells the same list, as a migration must.
+ */
+export const OPEN_REQUEST_STATUSES = [
+  'pending',
+  'accepted',
+  'up_next',
+] as const satisfies readonly RequestStatus[];
+export type OpenRequestStatus = (typeof OPEN_REQUEST_STATUSES)[number];
+
+export function isOpenStatus(status: RequestStatus): status is OpenRequestStatus {
+  return (OPEN_REQUEST_STATUSES as readonly RequestStatus[]).includes(status);
+}
+
+/**
  * The moves of spec section 4. played and rejected are final. Every screen offers a subset.
  * The server enforces this table; the client uses it to decide which buttons to show.
  */

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
 import { filterOptionsOf } from '#shared/song-filter-options.ts';
 import { useAudienceStore } from './audience-store.ts';
-import type { SongFilters } from './song-filters.ts';
+import type { TagFilters } from '#client/lib/song-list/song-filters.ts';
 import type { SongBrowserState } from './use-song-browser.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
@@ -70,7 +70,7 @@ export function FiltersPanel({ browser, onClearAll }: FiltersPanelProps) {
 
   const pageDefault = playlists?.find((p) => p.is_active)?.id ?? ALL_SONGS;
   const playlistOptions = playlistChoices(playlists ?? [], t('allSongs'));
-  const select = (name: keyof SongFilters) => (value: string) => browser.setFilter(name, value);
+  const select = (name: keyof TagFilters) => (value: string) => browser.setFilter(name, value);
 
   return (
     <div className="filters-panel card" role="group" aria-label={t('filters')}>

@@ -1,6 +1,7 @@
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { audienceApi } from './audience-api.ts';
 import { AudienceModal } from './AudienceModal.tsx';
+import { SheetDoneButton } from './SheetButtons.tsx';
 import { useAudienceStore } from './audience-store.ts';
 import { ProfileLinkList } from './ProfileLinkList.tsx';
 import { connectLinks, listenLinks, type ProfileLink } from './profile-links.ts';
@@ -31,15 +32,7 @@ function FollowLinks() {
       )}
       <ProfileLinkList title={t('connect')} links={connectLinks(musician)} onOpen={track} />
       <ProfileLinkList title={t('listen')} links={listenLinks(musician)} onOpen={track} />
-      <div className="sheet-actions">
-        <button
-          type="button"
-          className="button button-primary button-block"
-          onClick={() => useAudienceFlowStore.getState().dismiss('follow')}
-        >
-          {t('done')}
-        </button>
-      </div>
+      <SheetDoneButton sheet="follow" />
     </div>
   );
 }

@@ -14,12 +14,14 @@ import { submissionPaths } from './audience-api.ts';
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { RequesterFields } from './RequesterFields.tsx';
+import { SheetDoneButton, SheetSubmitButton } from './SheetButtons.tsx';
 import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { audienceT } from './i18n/audience-i18n.ts';
 import { looksLikeEmail } from './form-checks.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { tipsAvailable } from './tip-rules.ts';
+import { useSheetFields } from './use-sheet-fields.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /**
@@ -42,7 +44,7 @@ export function requestError(outcome: Extract<OutboxOutcome, { ok: false }>): st
 
 function RequestForm({ song }: { song: PublicSong }) {
   const slug = useAudienceStore((s) => s.slug);
-  const [values, setValues] = useState(() => ({ ...recallRequester(), dedication: '' }));
+  const { values, field } = useSheetFields(() => ({ ...recallRequester(), dedication: '' }));
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   // The same person's request for this song still waits: said instead of sending it again.
@@ -55,12 +57,6 @@ function RequestForm({ song }: { song: PublicSong }) {
       mounted.current = false;
     };
   }, []);
-
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((old) => ({ ...old, [name]: event.target.value })),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -107,15 +103,7 @@ function RequestForm({ song }: { song: PublicSong }) {
       <div className="form-stack">
         {chosenSong}
         <StatusMessage tone="info">{t('messages:requestAlreadyAsked')}</StatusMessage>
-        <div className="sheet-actions">
-          <button
-            type="button"
-            className="button button-primary button-block"
-            onClick={() => useAudienceFlowStore.getState().dismiss('request')}
-          >
-            {t('done')}
-          </button>
-        </div>
+        <SheetDoneButton sheet="request" />
       </div>
     );
   }
@@ -131,16 +119,7 @@ function RequestForm({ song }: { song: PublicSong }) {
         {...field('dedication')}
       />
       <StatusMessage tone="error">{error}</StatusMessage>
-      <div className="sheet-actions">
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={sending}
-          aria-busy={sending}
-        >
-          {sending ? t('sending') : t('sendRequest')}
-        </button>
-      </div>
+      <SheetSubmitButton sending={sending} label={t('sendRequest')} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import type { LayoutMode } from '#shared/audience-constants.ts';
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { FiltersPanel } from './FiltersPanel.tsx';
-import { pickRandom } from './song-order.ts';
+import { pickRandom } from '#client/lib/song-list/song-order.ts';
 import { SongListView } from './SongListView.tsx';
 import { SongToolbar } from './SongToolbar.tsx';
 import { useMediaQuery } from './use-media-query.ts';

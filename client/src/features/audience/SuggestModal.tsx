@@ -9,19 +9,19 @@ import { submissionPaths } from './audience-api.ts';
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
 import { RequesterFields } from './RequesterFields.tsx';
+import { SheetDoneButton, SheetSubmitButton } from './SheetButtons.tsx';
 import { audienceOutbox } from './audience-outbox.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { looksLikeEmail, trimmed } from './form-checks.ts';
 import { listedSong } from './listed-song.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-
-const close = () => useAudienceFlowStore.getState().dismiss('suggest');
+import { useSheetFields } from './use-sheet-fields.ts';
 
 function SuggestForm() {
   const slug = useAudienceStore((s) => s.slug);
   const songs = useAudienceStore((s) => s.songs);
-  const [values, setValues] = useState(() => {
+  const { values, field } = useSheetFields(() => {
     const { name, email } = recallRequester();
     return { title: '', artist: '', name, email, message: '' };
   });
@@ -42,12 +42,6 @@ function SuggestForm() {
     if (name || email) rememberRequester({ name, email });
     useAudienceFlowStore.getState().openRequest(listed);
   }
-
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((old) => ({ ...old, [name]: event.target.value })),
-  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,11 +76,7 @@ function SuggestForm() {
     return (
       <div className="form-stack">
         <StatusMessage tone="success">{t('messages:suggestionThanks')}</StatusMessage>
-        <div className="sheet-actions">
-          <button type="button" className="button button-primary button-block" onClick={close}>
-            {t('done')}
-          </button>
-        </div>
+        <SheetDoneButton sheet="suggest" />
       </div>
     );
   }
@@ -119,18 +109,7 @@ function SuggestForm() {
         {...field('message')}
       />
       {/* Already on the list: the hint's Request Song is the next step, not a suggestion. */}
-      {!listed && (
-        <div className="sheet-actions">
-          <button
-            type="submit"
-            className="button button-primary button-block"
-            disabled={sending}
-            aria-busy={sending}
-          >
-            {sending ? t('sending') : t('suggestSong')}
-          </button>
-        </div>
-      )}
+      {!listed && <SheetSubmitButton sending={sending} label={t('suggestSong')} />}
     </form>
   );
 }

@@ -1,15 +1,6 @@
-import type { RequestStatus } from '#shared/schemas/request.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-
-/** What the requester reads of each state (REQUESTER_STATUS_LABELS in English). */
-const STATUS_LABELS = {
-  pending: 'statusReceived',
-  accepted: 'statusReceived',
-  up_next: 'statusUpNext',
-  played: 'statusPlayed',
-  rejected: 'statusNotTonight',
-} as const satisfies Record<RequestStatus, string>;
+import { REQUESTER_STATUS_KEYS } from './requester-status.ts';
 
 /**
  * The requests this phone sent, with their state as the musician works them (live). The songs
@@ -41,7 +32,7 @@ export function YourRequests() {
               <span className="my-request-artist">{item.song_artist}</span>
             </span>
             <span className={`status-badge status-${item.status}`}>
-              {t(STATUS_LABELS[item.status])}
+              {t(REQUESTER_STATUS_KEYS[item.status])}
             </span>
           </li>
         ))}

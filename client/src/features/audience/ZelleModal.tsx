@@ -3,6 +3,7 @@ import { copyText } from '#client/lib/copy-text.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
+import { SheetDoneButton } from './SheetButtons.tsx';
 import { useAudienceStore } from './audience-store.ts';
 import { formatMoney } from './i18n/locale-format.ts';
 import { useLocaleStore } from './i18n/locale-store.ts';
@@ -73,15 +74,7 @@ function ZelleInstructions() {
       <StatusMessage tone={notice?.ok === false ? 'error' : 'success'}>
         {notice?.text ?? ''}
       </StatusMessage>
-      <div className="sheet-actions">
-        <button
-          type="button"
-          className="button button-primary button-block"
-          onClick={() => useAudienceFlowStore.getState().dismiss('zelle')}
-        >
-          {t('done')}
-        </button>
-      </div>
+      <SheetDoneButton sheet="zelle" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import { isOpenStatus } from '#shared/schemas/request.ts';
 
 /**
  * The requester's own requests on this phone: the secret status token each POST answered, with
@@ -67,6 +68,5 @@ export function moveTracked(storage: KeyValueStorage, from: string, to: string):
   saveTracked(storage, from, []);
 }
 
-/** Played and rejected are final: nothing more to follow. */
-export const isFinal = (item: Pick<RequestStatusView, 'status'>) =>
-  item.status === 'played' || item.status === 'rejected';
+/** Played and rejected are final (no longer open): nothing more to follow. */
+export const isFinal = (item: Pick<RequestStatusView, 'status'>) => !isOpenStatus(item.status);

@@ -1,14 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { readParam, writeParam } from './audience-location.ts';
-import { filterSongs, hasFilters, NO_FILTERS, type SongFilters } from './song-filters.ts';
+import {
+  filterSongs,
+  hasFilters,
+  NO_TAG_FILTERS,
+  type TagFilters,
+} from '#client/lib/song-list/song-filters.ts';
+import { sortSongs } from '#client/lib/song-list/song-order.ts';
 import {
   DEFAULT_SONG_SORT,
   sortFromQuery,
   type SongSortOption,
 } from '#shared/song-sort-options.ts';
-import { sortSongs } from './song-order.ts';
-import { searchSongs } from './song-search.ts';
 
 /**
  * Search, sort and filters over the songs in memory. The sort lives in ?sort= (the default is
@@ -18,14 +22,11 @@ export function useSongBrowser(songs: readonly PublicSong[]) {
   const [query, setQuery] = useState('');
   const [sort, setSortState] = useState<SongSortOption>(() => sortFromQuery(readParam('sort')));
   const [seed, setSeed] = useState(() => Date.now());
-  const [filters, setFilters] = useState<SongFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<TagFilters>(NO_TAG_FILTERS);
 
   // Sorting is the costly step: only when the list or the order changes, never per keystroke.
   const sorted = useMemo(() => sortSongs(songs, sort, seed), [songs, sort, seed]);
-  const shown = useMemo(
-    () => searchSongs(filterSongs(sorted, filters), query),
-    [sorted, filters, query],
-  );
+  const shown = useMemo(() => filterSongs(sorted, { ...filters, query }), [sorted, filters, query]);
 
   const setSort = useCallback((next: SongSortOption) => {
     setSortState(next);
@@ -34,7 +35,7 @@ export function useSongBrowser(songs: readonly PublicSong[]) {
   }, []);
 
   const setFilter = useCallback(
-    (name: keyof SongFilters, value: string) => setFilters((old) => ({ ...old, [name]: value })),
+    (name: keyof TagFilters, value: string) => setFilters((old) => ({ ...old, [name]: value })),
     [],
   );
 
@@ -47,7 +48,7 @@ export function useSongBrowser(songs: readonly PublicSong[]) {
     filters,
     setFilter,
     filtering: hasFilters(filters),
-    clearFilters: useCallback(() => setFilters(NO_FILTERS), []),
+    clearFilters: useCallback(() => setFilters(NO_TAG_FILTERS), []),
     shown,
   };
 }

@@ -1,4 +1,5 @@
 import type { FeedMessage, FeedRequest } from '#shared/schemas/feed.ts';
+import { isOpenStatus } from '#shared/schemas/request.ts';
 
 /** What the overlay knows: whose queue, whether requests are on, and the open requests. */
 export interface OverlayState {
@@ -12,14 +13,13 @@ export const EMPTY_OVERLAY: OverlayState = { musician: null, requestsEnabled: tr
 
 /** Beyond this many open requests the oldest waiting ones are dropped: the screen shows few. */
 const KEPT_MAX = 300;
-const OPEN: ReadonlySet<FeedRequest['status']> = new Set(['pending', 'accepted', 'up_next']);
 
 const time = (request: FeedRequest) => Date.parse(request.created_at) || 0;
 const oldestFirst = (a: FeedRequest, b: FeedRequest) => time(a) - time(b);
 
 function upsert(list: readonly FeedRequest[], request: FeedRequest): readonly FeedRequest[] {
   const others = list.filter((known) => known.id !== request.id);
-  if (!OPEN.has(request.status)) return others;
+  if (!isOpenStatus(request.status)) return others;
   const next = [...others, request];
   return next.length > KEPT_MAX ? next.sort(oldestFirst).slice(next.length - KEPT_MAX) : next;
 }
@@ -31,7 +31,7 @@ export function applyFeedMessage(state: OverlayState, message: FeedMessage): Ove
       return {
         musician: message.data.musician,
         requestsEnabled: message.data.requests_enabled,
-        requests: message.data.queue.filter((request) => OPEN.has(request.status)),
+        requests: message.data.queue.filter((request) => isOpenStatus(request.status)),
       };
     case 'request.created':
     case 'request.updated':

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NO_VALUE_FILTER } from '#shared/schemas/song.ts';
 import { SONG_SORT_OPTIONS, type SongSortOption } from '#shared/song-sort-options.ts';
-import { hasFilters, type SongFilters } from './song-filters.ts';
+import { hasFilters, type SongFilters } from '#client/lib/song-list/song-filters.ts';
 import { selectFilters, useSongsStore } from './songs-store.ts';
 import { useFilterOptions } from './use-visible-songs.ts';
 

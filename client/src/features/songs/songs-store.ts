@@ -10,7 +10,7 @@ import {
   type LoadStatus,
 } from '#client/lib/entity-collection.ts';
 import { createResettable } from '#client/lib/store-reset.ts';
-import { NO_FILTERS, type SongFilters } from './song-filters.ts';
+import { NO_FILTERS, type SongFilters } from '#client/lib/song-list/song-filters.ts';
 
 /** The whole repertoire, in the server's order; searched, filtered and sorted locally. */
 interface SongsState extends EntityState<Song> {

@@ -1,3 +1,4 @@
+import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts';
@@ -103,7 +104,7 @@ export function blocklistRepository(db: Db) {
             WHERE v.musician_id = ${musicianId}
               AND ${matches(email, deviceId, { email: 'v.requester_email', device: 'v.device_id' })}
               AND v.request_id IN (SELECT id FROM ${requests}
-                WHERE musician_id = ${musicianId} AND status IN ('pending', 'accepted', 'up_next'))
+                WHERE musician_id = ${musicianId} AND status IN ${OPEN_REQUEST_STATUSES})
             RETURNING v.request_id, v.tip_amount
           ), counted AS (
             SELECT request_id, count(*)::int AS n, sum(tip_amount) AS tips
@@ -123,7 +124,7 @@ export function blocklistRepository(db: Db) {
         const hidden = await tx.execute(sql`
           UPDATE ${requests} SET blocked = true, updated_at = now()
           WHERE musician_id = ${musicianId} AND NOT blocked
-            AND status IN ('pending', 'accepted', 'up_next') AND ${theirs}
+            AND status IN ${OPEN_REQUEST_STATUSES} AND ${theirs}
           RETURNING id`);
 
         const hiddenIds = rowsOf<{ id: string }>(hidden).map((row) => row.id);

@@ -1,10 +1,9 @@
+import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { requests, requestVoters } from '#server/db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-const WAITING = ['pending', 'accepted', 'up_next'] as const;
 
 /**
  * A blocked person's waiting requests that others joined (+1) stay the others' request: the
@@ -38,7 +37,7 @@ export async function promoteNextRequesters(
       and(
         eq(requests.musicianId, musicianId),
         eq(requests.blocked, false),
-        inArray(requests.status, [...WAITING]),
+        inArray(requests.status, OPEN_REQUEST_STATUSES),
         theirs,
         exists(tx.select().from(requestVoters).where(eq(requestVoters.requestId, requests.id))),
       ),

@@ -1,3 +1,4 @@
+import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { musicians, requests } from '#server/db/schema.ts';
@@ -42,7 +43,7 @@ export function feedRepository(db: Db) {
           and(
             eq(requests.musicianId, musicianId),
             eq(requests.blocked, false),
-            inArray(requests.status, ['pending', 'accepted', 'up_next']),
+            inArray(requests.status, OPEN_REQUEST_STATUSES),
           ),
         )
         .orderBy(

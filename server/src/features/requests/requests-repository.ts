@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
-import type { RequestStatus, SongRequest } from '#shared/schemas/request.ts';
+import {
+  OPEN_REQUEST_STATUSES,
+  type RequestStatus,
+  type SongRequest,
+} from '#shared/schemas/request.ts';
 import type { Db } from '#server/db/database.ts';
 import { requestClicks, requests, requestVoters, shows } from '#server/db/schema.ts';
 import { requestColumns, selectRequestsFrom, visible } from './request-columns.ts';
@@ -13,7 +17,6 @@ export interface HistoryPosition {
   id: string;
 }
 
-const OPEN_STATUSES: RequestStatus[] = ['pending', 'accepted', 'up_next'];
 const positionColumn = {
   createdAt: sql<string>`to_char(${requests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -56,7 +59,7 @@ export function requestsRepository(db: Db) {
     ): Promise<{ requests: SongRequest[]; older: HistoryPosition | null }> {
       const own = and(eq(requests.musicianId, musicianId), visible);
       const [open, recent, done] = await Promise.all([
-        selectRequests().where(and(own, inArray(requests.status, OPEN_STATUSES))),
+        selectRequests().where(and(own, inArray(requests.status, OPEN_REQUEST_STATUSES))),
         db
           .select({ ...requestColumns, position: positionColumn })
           .from(requests)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TIP_AFTER_REQUEST_SUFFIX, TIP_DEFAULT_MESSAGE } from '#shared/audience-constants.ts';
 import { catalogProblems } from '#shared/i18n/catalog-checks.ts';
 import { audienceMessagesEn } from '#shared/i18n/audience-messages-en.ts';
-import { REQUESTER_STATUS_LABELS } from '#shared/request-status-labels.ts';
+import { REQUESTER_STATUS_KEYS } from '../requester-status.ts';
 import { SONG_SORT_OPTIONS } from '#shared/song-sort-options.ts';
 import { applyLocale, audienceI18next, audienceT } from './audience-i18n.ts';
 import * as de from './catalog-de.ts';
@@ -81,10 +81,11 @@ const BEFORE: Record<string, string> = {
   sortAlphabetical: SONG_SORT_OPTIONS[1].label,
   sortNewest: SONG_SORT_OPTIONS[2].label,
   sortRandom: SONG_SORT_OPTIONS[3].label,
-  statusReceived: REQUESTER_STATUS_LABELS.pending,
-  statusUpNext: REQUESTER_STATUS_LABELS.up_next,
-  statusPlayed: REQUESTER_STATUS_LABELS.played,
-  statusNotTonight: REQUESTER_STATUS_LABELS.rejected,
+  // Were REQUESTER_STATUS_LABELS (shared/), which the page never read: the catalog is their home.
+  statusReceived: 'Received',
+  statusUpNext: 'Up next',
+  statusPlayed: 'Played',
+  statusNotTonight: 'Not tonight',
   tipDefaultMessage: TIP_DEFAULT_MESSAGE,
   tipAfterRequestSuffix: TIP_AFTER_REQUEST_SUFFIX,
 };
@@ -104,7 +105,11 @@ describe('the English catalog', () => {
     for (const [key, before] of Object.entries(BEFORE)) {
       expect(catalogEn[key as keyof typeof catalogEn], key).toBe(before);
     }
-    expect(REQUESTER_STATUS_LABELS.accepted).toBe(catalogEn.statusReceived);
+    expect(catalogEn[REQUESTER_STATUS_KEYS.accepted]).toBe('Received');
+    expect(catalogEn[REQUESTER_STATUS_KEYS.pending]).toBe('Received');
+    expect(catalogEn[REQUESTER_STATUS_KEYS.up_next]).toBe('Up next');
+    expect(catalogEn[REQUESTER_STATUS_KEYS.played]).toBe('Played');
+    expect(catalogEn[REQUESTER_STATUS_KEYS.rejected]).toBe('Not tonight');
   });
 
   it('builds the sentences the page built before', () => {

@@ -50,12 +50,44 @@ describe('sorting the songs', () => {
   });
 });
 
+// The Songs tab's cases.
+const wonderwall = makeSong({ title: 'Wonderwall', artist: 'Oasis', request_count: 3 });
+const halo = makeSong({ title: 'Halo', artist: 'Beyoncé', request_count: 9 });
+const untagged = makeSong({ title: 'Autumn Leaves', artist: 'Traditional', notes: 'jazz set' });
+const all = [wonderwall, halo, untagged];
+
+describe('sortSongs', () => {
+  it('puts the most requested first by default', () => {
+    expect(titles(sortSongs(all, 'most-popular'))).toEqual(['Halo', 'Wonderwall', 'Autumn Leaves']);
+  });
+
+  it('sorts alphabetically by title and newest first', () => {
+    expect(titles(sortSongs(all, 'alphabetical'))).toEqual(['Autumn Leaves', 'Halo', 'Wonderwall']);
+    expect(titles(sortSongs(all, 'newest'))).toEqual(['Autumn Leaves', 'Halo', 'Wonderwall']);
+  });
+
+  it('shuffles the same way for the same seed, whatever the input order', () => {
+    const many = Array.from({ length: 30 }, (_, i) => makeSong({ title: `T${i}` }));
+    const once = titles(sortSongs(many, 'random', 42));
+    expect(titles(sortSongs([...many].reverse(), 'random', 42))).toEqual(once);
+    expect(titles(sortSongs(many, 'random', 43))).not.toEqual(once);
+    expect([...once].sort()).toEqual(titles(many).sort());
+  });
+
+  it('does not change its input', () => {
+    const input = [...all];
+    sortSongs(input, 'alphabetical');
+    expect(input).toEqual(all);
+  });
+});
+
 describe('the sort in the address', () => {
   it('reads known orders and falls back to most popular', () => {
     expect(sortFromQuery('newest')).toBe('newest');
     expect(sortFromQuery('random')).toBe('random');
     expect(sortFromQuery(null)).toBe('most-popular');
     expect(sortFromQuery('popularity')).toBe('most-popular');
+    expect(sortFromQuery('bogus')).toBe('most-popular');
   });
 });
 

@@ -1,5 +1,5 @@
-import type { PublicSong } from '#shared/schemas/song.ts';
 import type { SongSortOption } from '#shared/song-sort-options.ts';
+import type { ListedSong } from './song-list-types.ts';
 
 /** mulberry32: a small, fast generator, so one seed always gives one order. */
 export function seededRandom(seed: number): () => number {
@@ -25,18 +25,27 @@ export function shuffle<T>(items: readonly T[], seed: number): T[] {
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const byTitle = (a: ListedSong, b: ListedSong) =>
+  collator.compare(a.title, b.title) || collator.compare(a.artist, b.artist);
 
-/** A sorted copy; ties keep the server's order (the active playlist's, or newest first). */
-export function sortSongs(songs: readonly PublicSong[], order: SongSortOption, seed: number) {
+/**
+ * A sorted copy. Ties keep the order the list came in: the server's (most requested, then by
+ * title; a playlist's songs in the playlist's order), with songs added since at the top. Random
+ * shuffles a title-sorted copy, so the order depends on the seed alone, not on the list's order.
+ * `seed` only matters for random (seeded from the time it was chosen).
+ */
+export function sortSongs<T extends ListedSong>(
+  songs: readonly T[],
+  order: SongSortOption,
+  seed = 0,
+): T[] {
   switch (order) {
     case 'random':
-      return shuffle(songs, seed);
+      return shuffle([...songs].sort(byTitle), seed);
     case 'alphabetical':
-      return [...songs].sort(
-        (a, b) => collator.compare(a.title, b.title) || collator.compare(a.artist, b.artist),
-      );
+      return [...songs].sort(byTitle);
     case 'newest':
-      return [...songs].sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return [...songs].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
     case 'most-popular':
       return [...songs].sort((a, b) => b.request_count - a.request_count);
   }

@@ -1,14 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { makeSong } from '#client-test/song-factory.ts';
-import { sortFromQuery } from '#shared/song-sort-options.ts';
 import {
   filterOptions,
   filterSongs,
+  hasFilters,
   NO_FILTERS,
-  sortSongs,
   type SongFilters,
 } from './song-filters.ts';
 
+const songs = [
+  makeSong({ title: 'Halo', genres: ['Pop', 'R&B'], moods: ['Romantic'], year: 2008 }),
+  makeSong({ title: 'Jolene', genres: ['Country'], year: 1973 }),
+  makeSong({ title: 'Dreams', genres: ['Rock'], moods: ['Chill'], year: 1977 }),
+  makeSong({ title: 'Untitled', year: null }),
+];
+const titles = (list: { title: string }[]) => list.map((song) => song.title);
+
+describe('song filters', () => {
+  it('no filter keeps every song, in order', () => {
+    expect(hasFilters(NO_FILTERS)).toBe(false);
+    expect(titles(filterSongs(songs, NO_FILTERS))).toEqual([
+      'Halo',
+      'Jolene',
+      'Dreams',
+      'Untitled',
+    ]);
+  });
+
+  it('genre and mood match any of the song’s, ignoring case', () => {
+    expect(titles(filterSongs(songs, { ...NO_FILTERS, genre: 'r&b' }))).toEqual(['Halo']);
+    expect(titles(filterSongs(songs, { ...NO_FILTERS, mood: 'Chill' }))).toEqual(['Dreams']);
+  });
+
+  it('year and decade', () => {
+    expect(titles(filterSongs(songs, { ...NO_FILTERS, year: '1973' }))).toEqual(['Jolene']);
+    expect(titles(filterSongs(songs, { ...NO_FILTERS, decade: '1970s' }))).toEqual([
+      'Jolene',
+      'Dreams',
+    ]);
+  });
+
+  it('every filter chosen must match', () => {
+    const filters = { ...NO_FILTERS, decade: '1970s', genre: 'Rock' };
+    expect(hasFilters(filters)).toBe(true);
+    expect(titles(filterSongs(songs, filters))).toEqual(['Dreams']);
+    expect(filterSongs(songs, { ...filters, mood: 'Romantic' })).toEqual([]);
+  });
+});
+
+// The Songs tab's cases: its search also reads the musician's notes.
 const wonderwall = makeSong({
   title: 'Wonderwall',
   artist: 'Oasis',
@@ -28,9 +68,8 @@ const halo = makeSong({
 const untagged = makeSong({ title: 'Autumn Leaves', artist: 'Traditional', notes: 'jazz set' });
 const all = [wonderwall, halo, untagged];
 
-const titles = (songs: { title: string }[]) => songs.map((song) => song.title);
 const filter = (filters: Partial<SongFilters>) =>
-  titles(filterSongs(all, { ...NO_FILTERS, ...filters }));
+  titles(filterSongs(all, { ...NO_FILTERS, ...filters }, { notes: true }));
 
 describe('filterSongs', () => {
   it('keeps everything without filters', () => {
@@ -61,39 +100,6 @@ describe('filterSongs', () => {
   it('combines filters', () => {
     expect(filter({ decade: '2000s', query: 'halo', genre: 'Pop' })).toEqual(['Halo']);
     expect(filter({ decade: '2000s', genre: 'Rock' })).toEqual([]);
-  });
-});
-
-describe('sortSongs', () => {
-  it('puts the most requested first by default', () => {
-    expect(titles(sortSongs(all, 'most-popular'))).toEqual(['Halo', 'Wonderwall', 'Autumn Leaves']);
-  });
-
-  it('sorts alphabetically by title and newest first', () => {
-    expect(titles(sortSongs(all, 'alphabetical'))).toEqual(['Autumn Leaves', 'Halo', 'Wonderwall']);
-    expect(titles(sortSongs(all, 'newest'))).toEqual(['Autumn Leaves', 'Halo', 'Wonderwall']);
-  });
-
-  it('shuffles the same way for the same seed, whatever the input order', () => {
-    const many = Array.from({ length: 30 }, (_, i) => makeSong({ title: `T${i}` }));
-    const once = titles(sortSongs(many, 'random', 42));
-    expect(titles(sortSongs([...many].reverse(), 'random', 42))).toEqual(once);
-    expect(titles(sortSongs(many, 'random', 43))).not.toEqual(once);
-    expect([...once].sort()).toEqual(titles(many).sort());
-  });
-
-  it('does not change its input', () => {
-    const input = [...all];
-    sortSongs(input, 'alphabetical');
-    expect(input).toEqual(all);
-  });
-});
-
-describe('sortFromQuery', () => {
-  it('reads known values and falls back to most-popular', () => {
-    expect(sortFromQuery('newest')).toBe('newest');
-    expect(sortFromQuery(null)).toBe('most-popular');
-    expect(sortFromQuery('bogus')).toBe('most-popular');
   });
 });
 
