@@ -274,8 +274,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
     const { suggest } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -316,8 +315,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
     const { suggest, request: form } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -349,12 +347,10 @@ test.describe('suggesting a song', () => {
 
   test('a server refusal shows in a red banner in the form', async ({
     page,
-    request,
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
     await page.route('**/api/song-suggestions', (route) =>
       route.fulfill({ status: 403, json: { detail: messages.suggestionsDisabled } }),
     );

@@ -15,9 +15,10 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, { venmo_username: 'band' });
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({
+      profile: { venmo_username: 'band' },
+      songs: [{ title: 'Halo', artist: 'Beyoncé' }],
+    });
     await audience.goto(musician.slug);
     const requestButton = audience.song('Halo').getByRole('button', { name: 'Request Song' });
     await expect(requestButton).toBeVisible();
@@ -46,8 +47,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
     const { request: form, follow } = audienceModals(page);
     await audience.goto(musician.slug, '?sort=alphabetical');
     await audience.requestSong('Halo');
@@ -70,8 +70,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
     await audience.goto(musician.slug);
     await audience.requestSong('Halo');
     const { request: form } = audienceModals(page);
@@ -87,8 +86,8 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    const halo = await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
+    const [halo] = musician.songIds;
     await audience.goto(musician.slug);
     await audience.search.fill('o');
     await expect(audience.songs).toHaveCount(1);
@@ -110,8 +109,9 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Dreams', artist: 'Fleetwood Mac' });
+    const musician = await registeredMusician({
+      songs: [{ title: 'Dreams', artist: 'Fleetwood Mac' }],
+    });
     const { request: form, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -149,8 +149,9 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     test.slow(); // one poll is 10 s
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({
+      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+    });
     // Venue wifi that lets no WebSocket or long-poll through.
     await page.route('**/socket.io/**', (route) => route.abort());
     const { request: form, follow } = audienceModals(page);
@@ -172,8 +173,9 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Valerie', artist: 'Amy Winehouse' });
+    const musician = await registeredMusician({
+      songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
+    });
     const { request: form, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -212,8 +214,9 @@ test.describe('the audience page, live', () => {
     request,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Fast Car', artist: 'Tracy Chapman' });
+    const musician = await registeredMusician({
+      songs: [{ title: 'Fast Car', artist: 'Tracy Chapman' }],
+    });
     const first = new AudiencePage(page);
     const { request: form } = audienceModals(page);
 

@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { audienceModals } from './pages/audience-modals.ts';
-import { addSongByApi, FULL_PROFILE, updateProfileByApi } from './support/musicians.ts';
+import { FULL_PROFILE } from './support/musicians.ts';
 import { EXTERNAL_HOSTS, PHONE } from './support/phone.ts';
 import { musicianRequestsByApi } from './support/requests.ts';
 
@@ -26,9 +26,10 @@ test.describe('requesting a song from a phone', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
-    await addSongByApi(request, musician.token, { title: 'Wonderwall', artist: 'Oasis' });
+    const musician = await registeredMusician({
+      profile: FULL_PROFILE,
+      songs: [{ title: 'Wonderwall', artist: 'Oasis' }],
+    });
     await stubOutsideWorld(context);
     const modals = audienceModals(page);
 
@@ -119,9 +120,10 @@ test.describe('requesting a song from a phone', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({
+      profile: FULL_PROFILE,
+      songs: [{ title: 'Halo', artist: 'Beyoncé' }],
+    });
     const { request: form, tip, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -140,13 +142,13 @@ test.describe('requesting a song from a phone', () => {
 
   test('with tips off, the follow links come right after the request', async ({
     page,
-    request,
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, { ...FULL_PROFILE, tips_enabled: false });
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({
+      profile: { ...FULL_PROFILE, tips_enabled: false },
+      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+    });
     const { request: form, tip, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -167,9 +169,10 @@ test.describe('requesting a song from a phone', () => {
     registeredMusician,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
-    await addSongByApi(request, musician.token, { title: 'Valerie', artist: 'Amy Winehouse' });
+    const musician = await registeredMusician({
+      profile: FULL_PROFILE,
+      songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
+    });
     const { request: form, tip, zelle, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -197,16 +200,16 @@ test.describe('requesting a song from a phone', () => {
   test('a tip without a request, from the header, uses the default message', async ({
     page,
     context,
-    request,
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, {
-      venmo_username: 'only-venmo',
-      paypal_enabled: false,
+    const musician = await registeredMusician({
+      profile: {
+        venmo_username: 'only-venmo',
+        paypal_enabled: false,
+      },
+      songs: [{ title: 'Dreams', artist: 'Fleetwood Mac' }],
     });
-    await addSongByApi(request, musician.token, { title: 'Dreams', artist: 'Fleetwood Mac' });
     await stubOutsideWorld(context);
     const { tip, follow } = audienceModals(page);
 

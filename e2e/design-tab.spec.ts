@@ -3,17 +3,16 @@ import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { DesignTab } from './pages/design-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
 
 test('colour scheme and layout: an open audience page follows live', async ({
   page,
   browser,
-  request,
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await addSongByApi(request, musician.token, { title: 'Valerie', artist: 'Amy Winehouse' });
+  const musician = await signedInMusician({
+    songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
+  });
 
   // A wide audience page: the layout toggle and grid show there, not on a phone.
   const phone = await browser.newContext({ viewport: { width: 1280, height: 800 } });

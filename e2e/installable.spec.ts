@@ -10,7 +10,6 @@ interface PageStorage {
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 /**
@@ -151,12 +150,13 @@ test.describe("the musician's app", () => {
     signedInMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await signedInMusician();
-    const jolene = await addSongByApi(request, musician.token, {
-      title: 'Jolene',
-      artist: 'Dolly Parton',
+    const musician = await signedInMusician({
+      songs: [
+        { title: 'Jolene', artist: 'Dolly Parton' },
+        { title: 'Halo', artist: 'Beyoncé' },
+      ],
     });
-    const halo = await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const [jolene, halo] = musician.songIds;
     await submitRequestByApi(request, jolene, {
       requester_name: 'Sam',
       dedication: 'For the bride',
@@ -223,8 +223,10 @@ test.describe('the audience page', () => {
     registeredMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await registeredMusician({ name: 'Dana & The Night Owls' });
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({
+      name: 'Dana & The Night Owls',
+      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+    });
     const manifestUrl = `/api/musicians/${musician.slug}/manifest.webmanifest`;
 
     await audience.goto(musician.slug);
@@ -271,13 +273,14 @@ test.describe('the audience page', () => {
   test('opens offline after the first visit: once the worker controls the page, a reload without network shows the songs', async ({
     page,
     context,
-    request,
     audience,
     registeredMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await registeredMusician({ name: 'Dana & The Night Owls' });
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({
+      name: 'Dana & The Night Owls',
+      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+    });
 
     await audience.goto(musician.slug);
     await expect(audience.song('Jolene')).toBeVisible();

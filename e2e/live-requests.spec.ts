@@ -16,11 +16,10 @@ test.describe('live request loop', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Wonderwall',
-      artist: 'Oasis',
+    const musician = await signedInMusician({
+      songs: [{ title: 'Wonderwall', artist: 'Oasis' }],
     });
+    const [songId] = musician.songIds;
     // The tablet: a second tab of the same signed-in browser.
     const stage = new OnStagePage(await context.newPage());
     await stage.goto(musician.slug);
@@ -59,11 +58,10 @@ test.describe('live request loop', () => {
   }) => {
     // Two undo windows (6 s each) pass before the other screens hear of the final moves.
     test.setTimeout(60_000);
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Halo',
-      artist: 'Beyoncé',
+    const musician = await signedInMusician({
+      songs: [{ title: 'Halo', artist: 'Beyoncé' }],
     });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Jo' });
     const stage = new OnStagePage(await context.newPage());
     await stage.goto(musician.slug);
@@ -124,11 +122,10 @@ test.describe('live request loop', () => {
       if (sent.url().includes('/api/requests/updates/')) polls += 1;
     });
 
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Jolene',
-      artist: 'Dolly Parton',
+    const musician = await signedInMusician({
+      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
     });
+    const [songId] = musician.songIds;
     sockets.length = 0; // the dashboard's, closed by the navigation
     await onStage.goto(musician.slug);
     await expect(onStage.connection).toHaveText('Connected');
@@ -203,11 +200,10 @@ test.describe('live request loop', () => {
       page.evaluate(
         () => (globalThis as unknown as { alertCounts: Record<string, number> }).alertCounts,
       );
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Valerie',
-      artist: 'Amy Winehouse',
+    const musician = await signedInMusician({
+      songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
     });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Already here' });
     await dashboard.goto();
     await expect(dashboard.card(dashboard.liveColumn, 'Valerie')).toBeVisible();

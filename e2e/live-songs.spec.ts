@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures.ts';
 import { SongsTab } from './pages/songs-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -16,8 +15,7 @@ test.describe("songs and playlists on the musician's other devices", () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    await addSongByApi(request, musician.token, { title: 'Wonderwall', artist: 'Oasis' });
+    const musician = await signedInMusician({ songs: [{ title: 'Wonderwall', artist: 'Oasis' }] });
     const laptop = new SongsTab(page);
     await laptop.goto();
     await expect(laptop.songCount).toHaveText('1 song');

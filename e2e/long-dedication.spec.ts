@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 // 2,000 characters of words, as a phone can send (the limit is the API's text maximum).
@@ -39,15 +38,13 @@ test.describe('a long dedication', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Creep',
-      artist: 'Radiohead',
+    const musician = await signedInMusician({
+      songs: [
+        { title: 'Creep', artist: 'Radiohead' },
+        { title: 'Yellow', artist: 'Coldplay' },
+      ],
     });
-    const shortId = await addSongByApi(request, musician.token, {
-      title: 'Yellow',
-      artist: 'Coldplay',
-    });
+    const [songId, shortId] = musician.songIds;
     await submitRequestByApi(request, songId, { dedication: LONG });
     await submitRequestByApi(request, shortId, { dedication: 'For Sam' });
 

@@ -84,12 +84,13 @@ test('the Active Playlist selector chooses what the audience sees', async ({
   request,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  const songId = await addSongByApi(request, musician.token, {
-    title: 'Fly Me to the Moon',
-    artist: 'Frank Sinatra',
+  const musician = await signedInMusician({
+    songs: [
+      { title: 'Fly Me to the Moon', artist: 'Frank Sinatra' },
+      { title: 'Hallelujah', artist: 'Leonard Cohen' },
+    ],
   });
-  await addSongByApi(request, musician.token, { title: 'Hallelujah', artist: 'Leonard Cohen' });
+  const [songId] = musician.songIds;
   const created = await request.post('/api/playlists', {
     headers: { authorization: `Bearer ${musician.token}` },
     data: { name: 'Swing Set', song_ids: [songId] },

@@ -150,13 +150,15 @@ test.describe('dashboard Songs tab', () => {
 
   test('batch edits the selected songs and edits one song with chips', async ({
     page,
-    request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    await addSongByApi(request, musician.token, { title: 'Creep', artist: 'Radiohead' });
-    await addSongByApi(request, musician.token, { title: 'Karma Police', artist: 'Radiohead' });
-    await addSongByApi(request, musician.token, { title: 'Yellow', artist: 'Coldplay' });
+    await signedInMusician({
+      songs: [
+        { title: 'Creep', artist: 'Radiohead' },
+        { title: 'Karma Police', artist: 'Radiohead' },
+        { title: 'Yellow', artist: 'Coldplay' },
+      ],
+    });
     const songs = new SongsTab(page);
     await songs.goto();
     await expect(songs.songCount).toHaveText('3 songs');
@@ -211,12 +213,14 @@ test.describe('dashboard Songs tab', () => {
 
   test('refuses adding or editing into a song already in the list, and says notes are public', async ({
     page,
-    request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    await addSongByApi(request, musician.token, { title: 'Creep', artist: 'Radiohead' });
-    await addSongByApi(request, musician.token, { title: 'Yellow', artist: 'Coldplay' });
+    await signedInMusician({
+      songs: [
+        { title: 'Creep', artist: 'Radiohead' },
+        { title: 'Yellow', artist: 'Coldplay' },
+      ],
+    });
     const songs = new SongsTab(page);
     await songs.goto();
     await expect(songs.songCount).toHaveText('2 songs');
@@ -304,11 +308,10 @@ test('one of a thing is counted in the singular', async ({
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  const songId = await addSongByApi(request, musician.token, {
-    title: 'Creep',
-    artist: 'Radiohead',
+  const musician = await signedInMusician({
+    songs: [{ title: 'Creep', artist: 'Radiohead' }],
   });
+  const [songId] = musician.songIds;
   await submitRequestByApi(request, songId);
   await expect(dashboard.requestsBadge()).toHaveText('1');
   await expect(dashboard.tab('Requests')).toHaveAccessibleDescription('1 pending request');

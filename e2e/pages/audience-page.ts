@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { RequestForm } from './audience-modals.ts';
 
 /** The public page at /musician/{slug}, as a phone sees it. */
 export class AudiencePage {
@@ -50,6 +51,14 @@ export class AudiencePage {
 
   async requestSong(title: string): Promise<void> {
     await this.song(title).getByRole('button', { name: 'Request Song' }).click();
+  }
+
+  /** Asks for `title` through the request form: a name, an email, a dedication, then Send. */
+  async sendRequest(title: string, name: string, email: string, dedication = ''): Promise<void> {
+    await this.requestSong(title);
+    const form = new RequestForm(this.page);
+    await form.fill(name, email, dedication);
+    await form.send.click();
   }
 
   /** The row of one of "Your requests", holding the song and its state. */
