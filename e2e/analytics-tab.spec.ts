@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { AnalyticsTab, requestAs } from './pages/analytics-tab.ts';
 
 test.describe('dashboard Analytics tab', () => {
@@ -9,10 +10,7 @@ test.describe('dashboard Analytics tab', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [
-        { title: 'Wonderwall', artist: 'Oasis' },
-        { title: 'Yellow', artist: 'Coldplay' },
-      ],
+      songs: [song('Wonderwall', 'Oasis'), song('Yellow', 'Coldplay')],
     });
     const [wonderwall, yellow] = musician.songIds;
     await requestAs(request, wonderwall, { name: 'Ann', email: 'ann@example.com', tip: 5 });

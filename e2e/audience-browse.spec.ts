@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, song } from './support/musicians.ts';
 import { audienceModals } from './pages/audience-modals.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
@@ -274,7 +274,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
+    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
     const { suggest } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -315,7 +315,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
+    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
     const { suggest, request: form } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -350,7 +350,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
+    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
     await page.route('**/api/song-suggestions', (route) =>
       route.fulfill({ status: 403, json: { detail: messages.suggestionsDisabled } }),
     );

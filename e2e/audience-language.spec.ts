@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, FULL_PROFILE } from './support/musicians.ts';
+import { addSongByApi, FULL_PROFILE, song } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 
 const SHOTS = '/tmp/shots-i18n';
@@ -120,10 +120,7 @@ test.describe('the language switcher', () => {
   }) => {
     const musician = await registeredMusician({
       profile: FULL_PROFILE,
-      songs: [
-        { title: 'Halo', artist: 'Beyoncé' },
-        { title: 'Jolene', artist: 'Dolly Parton' },
-      ],
+      songs: [song('Halo', 'Beyoncé'), song('Jolene', 'Dolly Parton')],
     });
 
     // The spec's English, unchanged.

@@ -1,8 +1,8 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, song, updateProfileByApi } from './support/musicians.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import { AudiencePage } from './pages/audience-page.ts';
-import { addSongByApi, updateProfileByApi } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 import { musicianRequestsByApi, setRequestStatusByApi } from './support/requests.ts';
 
@@ -17,7 +17,7 @@ test.describe('the audience page, live', () => {
   }) => {
     const musician = await registeredMusician({
       profile: { venmo_username: 'band' },
-      songs: [{ title: 'Halo', artist: 'Beyoncé' }],
+      songs: [song('Halo', 'Beyoncé')],
     });
     await audience.goto(musician.slug);
     const requestButton = audience.song('Halo').getByRole('button', { name: 'Request Song' });
@@ -47,7 +47,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
+    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
     const { request: form, follow } = audienceModals(page);
     await audience.goto(musician.slug, '?sort=alphabetical');
     await audience.requestSong('Halo');
@@ -70,7 +70,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
+    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
     await audience.goto(musician.slug);
     await audience.requestSong('Halo');
     const { request: form } = audienceModals(page);
@@ -86,7 +86,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [{ title: 'Halo', artist: 'Beyoncé' }] });
+    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
     const [halo] = musician.songIds;
     await audience.goto(musician.slug);
     await audience.search.fill('o');
@@ -110,7 +110,7 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({
-      songs: [{ title: 'Dreams', artist: 'Fleetwood Mac' }],
+      songs: [song('Dreams', 'Fleetwood Mac')],
     });
     const { request: form, follow } = audienceModals(page);
 
@@ -150,7 +150,7 @@ test.describe('the audience page, live', () => {
   }) => {
     test.slow(); // one poll is 10 s
     const musician = await registeredMusician({
-      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+      songs: [song('Jolene', 'Dolly Parton')],
     });
     // Venue wifi that lets no WebSocket or long-poll through.
     await page.route('**/socket.io/**', (route) => route.abort());
@@ -174,7 +174,7 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({
-      songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
+      songs: [song('Valerie', 'Amy Winehouse')],
     });
     const { request: form, follow } = audienceModals(page);
 
@@ -215,7 +215,7 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({
-      songs: [{ title: 'Fast Car', artist: 'Tracy Chapman' }],
+      songs: [song('Fast Car', 'Tracy Chapman')],
     });
     const first = new AudiencePage(page);
     const { request: form } = audienceModals(page);

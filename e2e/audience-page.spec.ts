@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, FULL_PROFILE, song } from './support/musicians.ts';
 import { ArtistModal, RequestForm } from './pages/audience-modals.ts';
-import { addSongByApi, FULL_PROFILE } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 
 test.use(PHONE);
@@ -55,7 +55,7 @@ test('the artist name opens the profile: photo, bio, links and Leave a Tip', asy
 }) => {
   const musician = await registeredMusician({
     profile: FULL_PROFILE,
-    songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+    songs: [song('Jolene', 'Dolly Parton')],
   });
 
   await audience.goto(musician.slug);

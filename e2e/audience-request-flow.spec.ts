@@ -1,8 +1,8 @@
 import type { BrowserContext } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { FULL_PROFILE, song } from './support/musicians.ts';
 import { audienceModals } from './pages/audience-modals.ts';
-import { FULL_PROFILE } from './support/musicians.ts';
 import { EXTERNAL_HOSTS, PHONE } from './support/phone.ts';
 import { musicianRequestsByApi } from './support/requests.ts';
 
@@ -28,7 +28,7 @@ test.describe('requesting a song from a phone', () => {
   }) => {
     const musician = await registeredMusician({
       profile: FULL_PROFILE,
-      songs: [{ title: 'Wonderwall', artist: 'Oasis' }],
+      songs: [song('Wonderwall', 'Oasis')],
     });
     await stubOutsideWorld(context);
     const modals = audienceModals(page);
@@ -122,7 +122,7 @@ test.describe('requesting a song from a phone', () => {
   }) => {
     const musician = await registeredMusician({
       profile: FULL_PROFILE,
-      songs: [{ title: 'Halo', artist: 'Beyoncé' }],
+      songs: [song('Halo', 'Beyoncé')],
     });
     const { request: form, tip, follow } = audienceModals(page);
 
@@ -147,7 +147,7 @@ test.describe('requesting a song from a phone', () => {
   }) => {
     const musician = await registeredMusician({
       profile: { ...FULL_PROFILE, tips_enabled: false },
-      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+      songs: [song('Jolene', 'Dolly Parton')],
     });
     const { request: form, tip, follow } = audienceModals(page);
 
@@ -171,7 +171,7 @@ test.describe('requesting a song from a phone', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const musician = await registeredMusician({
       profile: FULL_PROFILE,
-      songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
+      songs: [song('Valerie', 'Amy Winehouse')],
     });
     const { request: form, tip, zelle, follow } = audienceModals(page);
 
@@ -208,7 +208,7 @@ test.describe('requesting a song from a phone', () => {
         venmo_username: 'only-venmo',
         paypal_enabled: false,
       },
-      songs: [{ title: 'Dreams', artist: 'Fleetwood Mac' }],
+      songs: [song('Dreams', 'Fleetwood Mac')],
     });
     await stubOutsideWorld(context);
     const { tip, follow } = audienceModals(page);

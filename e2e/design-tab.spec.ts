@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { DesignTab } from './pages/design-tab.ts';
 
@@ -11,7 +12,7 @@ test('colour scheme and layout: an open audience page follows live', async ({
   signedInMusician,
 }) => {
   const musician = await signedInMusician({
-    songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
+    songs: [song('Valerie', 'Amy Winehouse')],
   });
 
   // A wide audience page: the layout toggle and grid show there, not on a phone.

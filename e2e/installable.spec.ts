@@ -10,6 +10,7 @@ interface PageStorage {
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 /**
@@ -151,10 +152,7 @@ test.describe("the musician's app", () => {
   }) => {
     test.setTimeout(60_000);
     const musician = await signedInMusician({
-      songs: [
-        { title: 'Jolene', artist: 'Dolly Parton' },
-        { title: 'Halo', artist: 'Beyoncé' },
-      ],
+      songs: [song('Jolene', 'Dolly Parton'), song('Halo', 'Beyoncé')],
     });
     const [jolene, halo] = musician.songIds;
     await submitRequestByApi(request, jolene, {
@@ -225,7 +223,7 @@ test.describe('the audience page', () => {
     test.setTimeout(60_000);
     const musician = await registeredMusician({
       name: 'Dana & The Night Owls',
-      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+      songs: [song('Jolene', 'Dolly Parton')],
     });
     const manifestUrl = `/api/musicians/${musician.slug}/manifest.webmanifest`;
 
@@ -279,7 +277,7 @@ test.describe('the audience page', () => {
     test.setTimeout(60_000);
     const musician = await registeredMusician({
       name: 'Dana & The Night Owls',
-      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+      songs: [song('Jolene', 'Dolly Parton')],
     });
 
     await audience.goto(musician.slug);

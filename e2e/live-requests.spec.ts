@@ -1,8 +1,8 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, song } from './support/musicians.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 /** The On Stage screen polls every 5 s while its socket is down, and says so. */
@@ -17,7 +17,7 @@ test.describe('live request loop', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [{ title: 'Wonderwall', artist: 'Oasis' }],
+      songs: [song('Wonderwall', 'Oasis')],
     });
     const [songId] = musician.songIds;
     // The tablet: a second tab of the same signed-in browser.
@@ -59,7 +59,7 @@ test.describe('live request loop', () => {
     // Two undo windows (6 s each) pass before the other screens hear of the final moves.
     test.setTimeout(60_000);
     const musician = await signedInMusician({
-      songs: [{ title: 'Halo', artist: 'Beyoncé' }],
+      songs: [song('Halo', 'Beyoncé')],
     });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Jo' });
@@ -123,7 +123,7 @@ test.describe('live request loop', () => {
     });
 
     const musician = await signedInMusician({
-      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+      songs: [song('Jolene', 'Dolly Parton')],
     });
     const [songId] = musician.songIds;
     sockets.length = 0; // the dashboard's, closed by the navigation
@@ -201,7 +201,7 @@ test.describe('live request loop', () => {
         () => (globalThis as unknown as { alertCounts: Record<string, number> }).alertCounts,
       );
     const musician = await signedInMusician({
-      songs: [{ title: 'Valerie', artist: 'Amy Winehouse' }],
+      songs: [song('Valerie', 'Amy Winehouse')],
     });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Already here' });

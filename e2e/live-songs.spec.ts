@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { SongsTab } from './pages/songs-tab.ts';
 
 const SIZES = [
@@ -15,7 +16,7 @@ test.describe("songs and playlists on the musician's other devices", () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({ songs: [{ title: 'Wonderwall', artist: 'Oasis' }] });
+    const musician = await signedInMusician({ songs: [song('Wonderwall', 'Oasis')] });
     const laptop = new SongsTab(page);
     await laptop.goto();
     await expect(laptop.songCount).toHaveText('1 song');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
@@ -39,10 +40,7 @@ test.describe('a long dedication', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [
-        { title: 'Creep', artist: 'Radiohead' },
-        { title: 'Yellow', artist: 'Coldplay' },
-      ],
+      songs: [song('Creep', 'Radiohead'), song('Yellow', 'Coldplay')],
     });
     const [songId, shortId] = musician.songIds;
     await submitRequestByApi(request, songId, { dedication: LONG });

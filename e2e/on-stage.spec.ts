@@ -2,7 +2,7 @@ import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi } from './support/musicians.ts';
+import { addSongByApi, song } from './support/musicians.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import {
   musicianRequestsByApi,
@@ -62,7 +62,7 @@ test.describe('On Stage screen', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [{ title: 'Zombie', artist: 'The Cranberries' }],
+      songs: [song('Zombie', 'The Cranberries')],
     });
     const [songId] = musician.songIds;
     await onStage.goto(musician.slug);
@@ -100,7 +100,7 @@ test.describe('On Stage screen', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [{ title: 'Hallelujah', artist: 'Leonard Cohen' }],
+      songs: [song('Hallelujah', 'Leonard Cohen')],
     });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'First' });
@@ -123,7 +123,7 @@ test.describe('On Stage screen', () => {
   }) => {
     await page.setViewportSize({ width: 820, height: 1180 });
     const musician = await signedInMusician({
-      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+      songs: [song('Jolene', 'Dolly Parton')],
     });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Sam' });
@@ -197,10 +197,7 @@ test.describe('On Stage screen', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [
-        { title: 'Dreams', artist: 'Fleetwood Mac' },
-        { title: 'Landslide', artist: 'Fleetwood Mac' },
-      ],
+      songs: [song('Dreams', 'Fleetwood Mac'), song('Landslide', 'Fleetwood Mac')],
     });
     const [songId, otherId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Early' });
@@ -249,7 +246,7 @@ test.describe('On Stage: final moves wait for an undo', () => {
     anotherDevice,
   }) => {
     const musician = await signedInMusician({
-      songs: [{ title: 'Hallelujah', artist: 'Leonard Cohen' }],
+      songs: [song('Hallelujah', 'Leonard Cohen')],
     });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Ana' });
@@ -285,10 +282,7 @@ test.describe('On Stage: final moves wait for an undo', () => {
     anotherDevice,
   }) => {
     const musician = await signedInMusician({
-      songs: [
-        { title: 'Jolene', artist: 'Dolly' },
-        { title: 'Zombie', artist: 'TC' },
-      ],
+      songs: [song('Jolene', 'Dolly'), song('Zombie', 'TC')],
     });
     const [first, second] = musician.songIds;
     await submitRequestByApi(request, first, { requester_name: 'Bo' });
@@ -323,7 +317,7 @@ test.describe('On Stage: final moves wait for an undo', () => {
     request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({ songs: [{ title: 'Creep', artist: 'RH' }] });
+    const musician = await signedInMusician({ songs: [song('Creep', 'RH')] });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Di' });
     const stage = new OnStagePage(await context.newPage());
@@ -342,7 +336,7 @@ test.describe('On Stage: final moves wait for an undo', () => {
     onStage,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({ songs: [{ title: 'Halo', artist: 'B' }] });
+    const musician = await signedInMusician({ songs: [song('Halo', 'B')] });
     const [songId] = musician.songIds;
     const filed = await submitRequestByApi(request, songId, { requester_name: 'Ed' });
     await onStage.goto(musician.slug);

@@ -4,7 +4,7 @@ import { messages } from '#shared/messages.ts';
 import { SCHEME_COLORS } from '#shared/schemas/audience.ts';
 import { CreatedFeedToken } from '#shared/schemas/feed.ts';
 import { expect, test } from './fixtures.ts';
-import { updateProfileByApi } from './support/musicians.ts';
+import { song, updateProfileByApi } from './support/musicians.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 
 /** The stream overlay, /overlay/{slug}?token=... (the page model of this spec). */
@@ -62,10 +62,7 @@ test.describe('The stream overlay', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({
-      songs: [
-        { title: 'Jolene', artist: 'Dolly Parton' },
-        { title: 'Valerie', artist: 'Amy Winehouse' },
-      ],
+      songs: [song('Jolene', 'Dolly Parton'), song('Valerie', 'Amy Winehouse')],
     });
     const [jolene, valerie] = musician.songIds;
     const design = await request.put('/api/design/settings', {
@@ -162,11 +159,11 @@ test.describe('The stream overlay', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({
-      songs: [{ title: 'Dreams', artist: 'Fleetwood Mac' }],
+      songs: [song('Dreams', 'Fleetwood Mac')],
     });
-    const [song] = musician.songIds;
+    const [songId] = musician.songIds;
     const { token } = await feedTokenByApi(request, musician.token);
-    await submitRequestByApi(request, song, { requester_name: 'Stevie' });
+    await submitRequestByApi(request, songId, { requester_name: 'Stevie' });
 
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const context = await browser.newContext({ reducedMotion });

@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, song } from './support/musicians.ts';
 import { ProfileTab } from './pages/profile-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
 
 test('a musician edits the profile; the audience page shows it', async ({
   page,
@@ -85,10 +85,7 @@ test('the Active Playlist selector chooses what the audience sees', async ({
   signedInMusician,
 }) => {
   const musician = await signedInMusician({
-    songs: [
-      { title: 'Fly Me to the Moon', artist: 'Frank Sinatra' },
-      { title: 'Hallelujah', artist: 'Leonard Cohen' },
-    ],
+    songs: [song('Fly Me to the Moon', 'Frank Sinatra'), song('Hallelujah', 'Leonard Cohen')],
   });
   const [songId] = musician.songIds;
   const created = await request.post('/api/playlists', {

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 test.describe('dashboard Requests tab', () => {
@@ -9,7 +10,7 @@ test.describe('dashboard Requests tab', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [{ title: 'Yellow', artist: 'Coldplay' }],
+      songs: [song('Yellow', 'Coldplay')],
       tab: 'Requests',
     });
     const [songId] = musician.songIds;
@@ -64,10 +65,7 @@ test.describe('dashboard Requests tab', () => {
   }) => {
     // Two songs: a second request for the same waiting song would merge into the first.
     const musician = await signedInMusician({
-      songs: [
-        { title: 'Creep', artist: 'Radiohead' },
-        { title: 'Karma Police', artist: 'Radiohead' },
-      ],
+      songs: [song('Creep', 'Radiohead'), song('Karma Police', 'Radiohead')],
     });
     const [songId, otherId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'One' });

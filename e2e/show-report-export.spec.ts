@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { requestAs } from './pages/analytics-tab.ts';
 import { setRequestStatusByApi } from './support/requests.ts';
 
@@ -11,7 +12,7 @@ test.describe('show report', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [{ title: 'Jolene', artist: 'Dolly Parton' }],
+      songs: [song('Jolene', 'Dolly Parton')],
       tab: 'Requests',
     });
     const [jolene] = musician.songIds;

@@ -1,8 +1,8 @@
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, song } from './support/musicians.ts';
 import { SongsTab } from './pages/songs-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 const CSV = [
@@ -154,9 +154,9 @@ test.describe('dashboard Songs tab', () => {
   }) => {
     await signedInMusician({
       songs: [
-        { title: 'Creep', artist: 'Radiohead' },
-        { title: 'Karma Police', artist: 'Radiohead' },
-        { title: 'Yellow', artist: 'Coldplay' },
+        song('Creep', 'Radiohead'),
+        song('Karma Police', 'Radiohead'),
+        song('Yellow', 'Coldplay'),
       ],
     });
     const songs = new SongsTab(page);
@@ -216,10 +216,7 @@ test.describe('dashboard Songs tab', () => {
     signedInMusician,
   }) => {
     await signedInMusician({
-      songs: [
-        { title: 'Creep', artist: 'Radiohead' },
-        { title: 'Yellow', artist: 'Coldplay' },
-      ],
+      songs: [song('Creep', 'Radiohead'), song('Yellow', 'Coldplay')],
     });
     const songs = new SongsTab(page);
     await songs.goto();
@@ -309,7 +306,7 @@ test('one of a thing is counted in the singular', async ({
   signedInMusician,
 }) => {
   const musician = await signedInMusician({
-    songs: [{ title: 'Creep', artist: 'Radiohead' }],
+    songs: [song('Creep', 'Radiohead')],
   });
   const [songId] = musician.songIds;
   await submitRequestByApi(request, songId);

@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { song } from './support/musicians.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { StageDevicesPanel, StagePairPage } from './pages/stage-devices.ts';
 import { musicianRequestsByApi, submitRequestByApi } from './support/requests.ts';
@@ -12,7 +13,7 @@ test.describe('Stage devices', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [{ title: 'Dreams', artist: 'Fleetwood Mac' }],
+      songs: [song('Dreams', 'Fleetwood Mac')],
     });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Robin' });
