@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { WONDERWALL, YELLOW } from './support/songs.ts';
 import { AnalyticsTab, requestAs } from './pages/analytics-tab.ts';
 
 test.describe('dashboard Analytics tab', () => {
@@ -9,9 +9,7 @@ test.describe('dashboard Analytics tab', () => {
     request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Wonderwall', 'Oasis'), song('Yellow', 'Coldplay')],
-    });
+    const musician = await signedInMusician({ songs: [WONDERWALL, YELLOW] });
     const [wonderwall, yellow] = musician.songIds;
     await requestAs(request, wonderwall, { name: 'Ann', email: 'ann@example.com', tip: 5 });
     await requestAs(request, yellow, { name: 'Ann', email: 'ann@example.com' });

@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, song } from './support/musicians.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { HALO } from './support/songs.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import { PHONE } from './support/phone.ts';
 import { submitRequestByApi } from './support/requests.ts';
@@ -274,7 +275,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
+    const musician = await registeredMusician({ songs: [HALO] });
     const { suggest } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -315,7 +316,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
+    const musician = await registeredMusician({ songs: [HALO] });
     const { suggest, request: form } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -350,7 +351,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
+    const musician = await registeredMusician({ songs: [HALO] });
     await page.route('**/api/song-suggestions', (route) =>
       route.fulfill({ status: 403, json: { detail: messages.suggestionsDisabled } }),
     );

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, FULL_PROFILE, song } from './support/musicians.ts';
+import { addSongByApi, FULL_PROFILE } from './support/musicians.ts';
+import { HALO, JOLENE } from './support/songs.ts';
 import { PHONE } from './support/phone.ts';
 
 const SHOTS = '/tmp/shots-i18n';
@@ -118,10 +119,7 @@ test.describe('the language switcher', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      profile: FULL_PROFILE,
-      songs: [song('Halo', 'Beyoncé'), song('Jolene', 'Dolly Parton')],
-    });
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [HALO, JOLENE] });
 
     // The spec's English, unchanged.
     await audience.goto(musician.slug);

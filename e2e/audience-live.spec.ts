@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, song, updateProfileByApi } from './support/musicians.ts';
+import { addSongByApi, updateProfileByApi } from './support/musicians.ts';
+import { DREAMS, HALO, JOLENE, song, VALERIE } from './support/songs.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { PHONE } from './support/phone.ts';
@@ -17,7 +18,7 @@ test.describe('the audience page, live', () => {
   }) => {
     const musician = await registeredMusician({
       profile: { venmo_username: 'band' },
-      songs: [song('Halo', 'Beyoncé')],
+      songs: [HALO],
     });
     await audience.goto(musician.slug);
     const requestButton = audience.song('Halo').getByRole('button', { name: 'Request Song' });
@@ -47,7 +48,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
+    const musician = await registeredMusician({ songs: [HALO] });
     const { request: form, follow } = audienceModals(page);
     await audience.goto(musician.slug, '?sort=alphabetical');
     await audience.requestSong('Halo');
@@ -70,7 +71,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
+    const musician = await registeredMusician({ songs: [HALO] });
     await audience.goto(musician.slug);
     await audience.requestSong('Halo');
     const { request: form } = audienceModals(page);
@@ -86,7 +87,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({ songs: [song('Halo', 'Beyoncé')] });
+    const musician = await registeredMusician({ songs: [HALO] });
     const [halo] = musician.songIds;
     await audience.goto(musician.slug);
     await audience.search.fill('o');
@@ -109,9 +110,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      songs: [song('Dreams', 'Fleetwood Mac')],
-    });
+    const musician = await registeredMusician({ songs: [DREAMS] });
     const { request: form, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -149,9 +148,7 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     test.slow(); // one poll is 10 s
-    const musician = await registeredMusician({
-      songs: [song('Jolene', 'Dolly Parton')],
-    });
+    const musician = await registeredMusician({ songs: [JOLENE] });
     // Venue wifi that lets no WebSocket or long-poll through.
     await page.route('**/socket.io/**', (route) => route.abort());
     const { request: form, follow } = audienceModals(page);
@@ -173,9 +170,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      songs: [song('Valerie', 'Amy Winehouse')],
-    });
+    const musician = await registeredMusician({ songs: [VALERIE] });
     const { request: form, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -214,9 +209,7 @@ test.describe('the audience page, live', () => {
     request,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      songs: [song('Fast Car', 'Tracy Chapman')],
-    });
+    const musician = await registeredMusician({ songs: [song('Fast Car', 'Tracy Chapman')] });
     const first = new AudiencePage(page);
     const { request: form } = audienceModals(page);
 

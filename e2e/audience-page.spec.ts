@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, FULL_PROFILE, song } from './support/musicians.ts';
+import { addSongByApi, FULL_PROFILE } from './support/musicians.ts';
+import { JOLENE } from './support/songs.ts';
 import { ArtistModal, RequestForm } from './pages/audience-modals.ts';
 import { PHONE } from './support/phone.ts';
 
@@ -53,10 +54,7 @@ test('the artist name opens the profile: photo, bio, links and Leave a Tip', asy
   audience,
   registeredMusician,
 }) => {
-  const musician = await registeredMusician({
-    profile: FULL_PROFILE,
-    songs: [song('Jolene', 'Dolly Parton')],
-  });
+  const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [JOLENE] });
 
   await audience.goto(musician.slug);
   await audience.artistButton.click();

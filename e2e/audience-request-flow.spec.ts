@@ -1,7 +1,8 @@
 import type { BrowserContext } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { FULL_PROFILE, song } from './support/musicians.ts';
+import { FULL_PROFILE } from './support/musicians.ts';
+import { DREAMS, HALO, JOLENE, VALERIE, WONDERWALL } from './support/songs.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import { EXTERNAL_HOSTS, PHONE } from './support/phone.ts';
 import { musicianRequestsByApi } from './support/requests.ts';
@@ -26,10 +27,7 @@ test.describe('requesting a song from a phone', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      profile: FULL_PROFILE,
-      songs: [song('Wonderwall', 'Oasis')],
-    });
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [WONDERWALL] });
     await stubOutsideWorld(context);
     const modals = audienceModals(page);
 
@@ -120,10 +118,7 @@ test.describe('requesting a song from a phone', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      profile: FULL_PROFILE,
-      songs: [song('Halo', 'Beyoncé')],
-    });
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [HALO] });
     const { request: form, tip, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -147,7 +142,7 @@ test.describe('requesting a song from a phone', () => {
   }) => {
     const musician = await registeredMusician({
       profile: { ...FULL_PROFILE, tips_enabled: false },
-      songs: [song('Jolene', 'Dolly Parton')],
+      songs: [JOLENE],
     });
     const { request: form, tip, follow } = audienceModals(page);
 
@@ -169,10 +164,7 @@ test.describe('requesting a song from a phone', () => {
     registeredMusician,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const musician = await registeredMusician({
-      profile: FULL_PROFILE,
-      songs: [song('Valerie', 'Amy Winehouse')],
-    });
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [VALERIE] });
     const { request: form, tip, zelle, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -208,7 +200,7 @@ test.describe('requesting a song from a phone', () => {
         venmo_username: 'only-venmo',
         paypal_enabled: false,
       },
-      songs: [song('Dreams', 'Fleetwood Mac')],
+      songs: [DREAMS],
     });
     await stubOutsideWorld(context);
     const { tip, follow } = audienceModals(page);

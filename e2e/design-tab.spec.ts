@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { VALERIE } from './support/songs.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { DesignTab } from './pages/design-tab.ts';
 
@@ -11,9 +11,7 @@ test('colour scheme and layout: an open audience page follows live', async ({
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician({
-    songs: [song('Valerie', 'Amy Winehouse')],
-  });
+  const musician = await signedInMusician({ songs: [VALERIE] });
 
   // A wide audience page: the layout toggle and grid show there, not on a phone.
   const phone = await browser.newContext({ viewport: { width: 1280, height: 800 } });

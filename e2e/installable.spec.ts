@@ -10,7 +10,7 @@ interface PageStorage {
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { HALO, JOLENE } from './support/songs.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 /**
@@ -151,9 +151,7 @@ test.describe("the musician's app", () => {
     signedInMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await signedInMusician({
-      songs: [song('Jolene', 'Dolly Parton'), song('Halo', 'Beyoncé')],
-    });
+    const musician = await signedInMusician({ songs: [JOLENE, HALO] });
     const [jolene, halo] = musician.songIds;
     await submitRequestByApi(request, jolene, {
       requester_name: 'Sam',
@@ -221,10 +219,7 @@ test.describe('the audience page', () => {
     registeredMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await registeredMusician({
-      name: 'Dana & The Night Owls',
-      songs: [song('Jolene', 'Dolly Parton')],
-    });
+    const musician = await registeredMusician({ name: 'Dana & The Night Owls', songs: [JOLENE] });
     const manifestUrl = `/api/musicians/${musician.slug}/manifest.webmanifest`;
 
     await audience.goto(musician.slug);
@@ -275,10 +270,7 @@ test.describe('the audience page', () => {
     registeredMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await registeredMusician({
-      name: 'Dana & The Night Owls',
-      songs: [song('Jolene', 'Dolly Parton')],
-    });
+    const musician = await registeredMusician({ name: 'Dana & The Night Owls', songs: [JOLENE] });
 
     await audience.goto(musician.slug);
     await expect(audience.song('Jolene')).toBeVisible();

@@ -1,7 +1,8 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, song } from './support/musicians.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { HALO, JOLENE, VALERIE, WONDERWALL } from './support/songs.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
@@ -16,9 +17,7 @@ test.describe('live request loop', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Wonderwall', 'Oasis')],
-    });
+    const musician = await signedInMusician({ songs: [WONDERWALL] });
     const [songId] = musician.songIds;
     // The tablet: a second tab of the same signed-in browser.
     const stage = new OnStagePage(await context.newPage());
@@ -58,9 +57,7 @@ test.describe('live request loop', () => {
   }) => {
     // Two undo windows (6 s each) pass before the other screens hear of the final moves.
     test.setTimeout(60_000);
-    const musician = await signedInMusician({
-      songs: [song('Halo', 'Beyoncé')],
-    });
+    const musician = await signedInMusician({ songs: [HALO] });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Jo' });
     const stage = new OnStagePage(await context.newPage());
@@ -122,9 +119,7 @@ test.describe('live request loop', () => {
       if (sent.url().includes('/api/requests/updates/')) polls += 1;
     });
 
-    const musician = await signedInMusician({
-      songs: [song('Jolene', 'Dolly Parton')],
-    });
+    const musician = await signedInMusician({ songs: [JOLENE] });
     const [songId] = musician.songIds;
     sockets.length = 0; // the dashboard's, closed by the navigation
     await onStage.goto(musician.slug);
@@ -200,9 +195,7 @@ test.describe('live request loop', () => {
       page.evaluate(
         () => (globalThis as unknown as { alertCounts: Record<string, number> }).alertCounts,
       );
-    const musician = await signedInMusician({
-      songs: [song('Valerie', 'Amy Winehouse')],
-    });
+    const musician = await signedInMusician({ songs: [VALERIE] });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Already here' });
     await dashboard.goto();

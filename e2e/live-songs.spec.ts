@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { WONDERWALL } from './support/songs.ts';
 import { SongsTab } from './pages/songs-tab.ts';
 
 const SIZES = [
@@ -16,7 +16,7 @@ test.describe("songs and playlists on the musician's other devices", () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({ songs: [song('Wonderwall', 'Oasis')] });
+    const musician = await signedInMusician({ songs: [WONDERWALL] });
     const laptop = new SongsTab(page);
     await laptop.goto();
     await expect(laptop.songCount).toHaveText('1 song');

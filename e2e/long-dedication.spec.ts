@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { CREEP, YELLOW } from './support/songs.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
@@ -39,9 +39,7 @@ test.describe('a long dedication', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Creep', 'Radiohead'), song('Yellow', 'Coldplay')],
-    });
+    const musician = await signedInMusician({ songs: [CREEP, YELLOW] });
     const [songId, shortId] = musician.songIds;
     await submitRequestByApi(request, songId, { dedication: LONG });
     await submitRequestByApi(request, shortId, { dedication: 'For Sam' });

@@ -2,7 +2,8 @@ import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, song } from './support/musicians.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { DREAMS, HALLELUJAH, JOLENE, song } from './support/songs.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import {
   musicianRequestsByApi,
@@ -61,9 +62,7 @@ test.describe('On Stage screen', () => {
     onStage,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Zombie', 'The Cranberries')],
-    });
+    const musician = await signedInMusician({ songs: [song('Zombie', 'The Cranberries')] });
     const [songId] = musician.songIds;
     await onStage.goto(musician.slug);
     await expect(onStage.requestsToggle).toHaveAttribute('aria-checked', 'true');
@@ -99,9 +98,7 @@ test.describe('On Stage screen', () => {
     onStage,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Hallelujah', 'Leonard Cohen')],
-    });
+    const musician = await signedInMusician({ songs: [HALLELUJAH] });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'First' });
     await onStage.goto(musician.slug);
@@ -122,9 +119,7 @@ test.describe('On Stage screen', () => {
     signedInMusician,
   }) => {
     await page.setViewportSize({ width: 820, height: 1180 });
-    const musician = await signedInMusician({
-      songs: [song('Jolene', 'Dolly Parton')],
-    });
+    const musician = await signedInMusician({ songs: [JOLENE] });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Sam' });
     await page.clock.install();
@@ -197,7 +192,7 @@ test.describe('On Stage screen', () => {
     signedInMusician,
   }) => {
     const musician = await signedInMusician({
-      songs: [song('Dreams', 'Fleetwood Mac'), song('Landslide', 'Fleetwood Mac')],
+      songs: [DREAMS, song('Landslide', 'Fleetwood Mac')],
     });
     const [songId, otherId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Early' });
@@ -245,9 +240,7 @@ test.describe('On Stage: final moves wait for an undo', () => {
     signedInMusician,
     anotherDevice,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Hallelujah', 'Leonard Cohen')],
-    });
+    const musician = await signedInMusician({ songs: [HALLELUJAH] });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Ana' });
     const phone = new OnStagePage(await anotherDevice(musician));

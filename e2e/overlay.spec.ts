@@ -4,7 +4,8 @@ import { messages } from '#shared/messages.ts';
 import { SCHEME_COLORS } from '#shared/schemas/audience.ts';
 import { CreatedFeedToken } from '#shared/schemas/feed.ts';
 import { expect, test } from './fixtures.ts';
-import { song, updateProfileByApi } from './support/musicians.ts';
+import { updateProfileByApi } from './support/musicians.ts';
+import { DREAMS, JOLENE, VALERIE } from './support/songs.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 
 /** The stream overlay, /overlay/{slug}?token=... (the page model of this spec). */
@@ -61,9 +62,7 @@ test.describe('The stream overlay', () => {
     request,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      songs: [song('Jolene', 'Dolly Parton'), song('Valerie', 'Amy Winehouse')],
-    });
+    const musician = await registeredMusician({ songs: [JOLENE, VALERIE] });
     const [jolene, valerie] = musician.songIds;
     const design = await request.put('/api/design/settings', {
       headers: { authorization: `Bearer ${musician.token}` },
@@ -158,9 +157,7 @@ test.describe('The stream overlay', () => {
     request,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician({
-      songs: [song('Dreams', 'Fleetwood Mac')],
-    });
+    const musician = await registeredMusician({ songs: [DREAMS] });
     const [songId] = musician.songIds;
     const { token } = await feedTokenByApi(request, musician.token);
     await submitRequestByApi(request, songId, { requester_name: 'Stevie' });

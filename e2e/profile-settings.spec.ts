@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, song } from './support/musicians.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { HALLELUJAH, song } from './support/songs.ts';
 import { ProfileTab } from './pages/profile-tab.ts';
 
 test('a musician edits the profile; the audience page shows it', async ({
@@ -85,7 +86,7 @@ test('the Active Playlist selector chooses what the audience sees', async ({
   signedInMusician,
 }) => {
   const musician = await signedInMusician({
-    songs: [song('Fly Me to the Moon', 'Frank Sinatra'), song('Hallelujah', 'Leonard Cohen')],
+    songs: [song('Fly Me to the Moon', 'Frank Sinatra'), HALLELUJAH],
   });
   const [songId] = musician.songIds;
   const created = await request.post('/api/playlists', {

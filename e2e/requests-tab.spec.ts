@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { CREEP, KARMA_POLICE, YELLOW } from './support/songs.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 test.describe('dashboard Requests tab', () => {
@@ -9,10 +9,7 @@ test.describe('dashboard Requests tab', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Yellow', 'Coldplay')],
-      tab: 'Requests',
-    });
+    const musician = await signedInMusician({ songs: [YELLOW], tab: 'Requests' });
     const [songId] = musician.songIds;
     await page.getByRole('button', { name: 'Start a Show' }).click();
     // Today on the musician's own clock, and the form below the toolbar, not squeezed beside it.
@@ -64,9 +61,7 @@ test.describe('dashboard Requests tab', () => {
     signedInMusician,
   }) => {
     // Two songs: a second request for the same waiting song would merge into the first.
-    const musician = await signedInMusician({
-      songs: [song('Creep', 'Radiohead'), song('Karma Police', 'Radiohead')],
-    });
+    const musician = await signedInMusician({ songs: [CREEP, KARMA_POLICE] });
     const [songId, otherId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'One' });
     await submitRequestByApi(request, otherId, { requester_name: 'Two' });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { JOLENE } from './support/songs.ts';
 import { requestAs } from './pages/analytics-tab.ts';
 import { setRequestStatusByApi } from './support/requests.ts';
 
@@ -11,10 +11,7 @@ test.describe('show report', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Jolene', 'Dolly Parton')],
-      tab: 'Requests',
-    });
+    const musician = await signedInMusician({ songs: [JOLENE], tab: 'Requests' });
     const [jolene] = musician.songIds;
     await page.getByRole('button', { name: 'Start a Show' }).click();
     await page.getByLabel('Show name').fill('Friday at the Blue Note');

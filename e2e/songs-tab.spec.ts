@@ -1,7 +1,8 @@
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, song } from './support/musicians.ts';
+import { addSongByApi } from './support/musicians.ts';
+import { CREEP, KARMA_POLICE, YELLOW } from './support/songs.ts';
 import { SongsTab } from './pages/songs-tab.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
@@ -152,13 +153,7 @@ test.describe('dashboard Songs tab', () => {
     page,
     signedInMusician,
   }) => {
-    await signedInMusician({
-      songs: [
-        song('Creep', 'Radiohead'),
-        song('Karma Police', 'Radiohead'),
-        song('Yellow', 'Coldplay'),
-      ],
-    });
+    await signedInMusician({ songs: [CREEP, KARMA_POLICE, YELLOW] });
     const songs = new SongsTab(page);
     await songs.goto();
     await expect(songs.songCount).toHaveText('3 songs');
@@ -215,9 +210,7 @@ test.describe('dashboard Songs tab', () => {
     page,
     signedInMusician,
   }) => {
-    await signedInMusician({
-      songs: [song('Creep', 'Radiohead'), song('Yellow', 'Coldplay')],
-    });
+    await signedInMusician({ songs: [CREEP, YELLOW] });
     const songs = new SongsTab(page);
     await songs.goto();
     await expect(songs.songCount).toHaveText('2 songs');
@@ -305,9 +298,7 @@ test('one of a thing is counted in the singular', async ({
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician({
-    songs: [song('Creep', 'Radiohead')],
-  });
+  const musician = await signedInMusician({ songs: [CREEP] });
   const [songId] = musician.songIds;
   await submitRequestByApi(request, songId);
   await expect(dashboard.requestsBadge()).toHaveText('1');

@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { song } from './support/musicians.ts';
+import { DREAMS } from './support/songs.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { StageDevicesPanel, StagePairPage } from './pages/stage-devices.ts';
 import { musicianRequestsByApi, submitRequestByApi } from './support/requests.ts';
@@ -12,9 +12,7 @@ test.describe('Stage devices', () => {
     request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({
-      songs: [song('Dreams', 'Fleetwood Mac')],
-    });
+    const musician = await signedInMusician({ songs: [DREAMS] });
     const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Robin' });
 

@@ -48,15 +48,6 @@ export interface SongData {
   notes?: string;
 }
 
-/** A song by `artist`, with any of its other fields. */
-export function song(
-  title: string,
-  artist: string,
-  more: Omit<SongData, 'title' | 'artist'> = {},
-): SongData {
-  return { title, artist, ...more };
-}
-
 /** What `PUT /profile` takes: payment apps, links, tips and requests on or off. */
 export type ProfileChanges = Record<string, string | boolean>;
 
