@@ -49,11 +49,9 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ songs: [HALO] });
-    const { request: form, follow } = audienceModals(page);
+    const { follow } = audienceModals(page);
     await audience.goto(musician.slug, '?sort=alphabetical');
-    await audience.requestSong('Halo');
-    await form.fill('Ana', 'ana@example.com');
-    await form.send.click();
+    await audience.sendRequest('Halo', 'Ana', 'ana@example.com');
     await follow.done.click();
     await expect(audience.myRequest('Halo')).toContainText('Received');
 
@@ -111,12 +109,10 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ songs: [DREAMS] });
-    const { request: form, follow } = audienceModals(page);
+    const { follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Dreams');
-    await form.fill('Ana', 'ana@example.com');
-    await form.send.click();
+    await audience.sendRequest('Dreams', 'Ana', 'ana@example.com');
     await follow.done.click();
     const mine = audience.myRequest('Dreams');
     await expect(mine).toContainText('Received');
@@ -151,12 +147,10 @@ test.describe('the audience page, live', () => {
     const musician = await registeredMusician({ songs: [JOLENE] });
     // Venue wifi that lets no WebSocket or long-poll through.
     await page.route('**/socket.io/**', (route) => route.abort());
-    const { request: form, follow } = audienceModals(page);
+    const { follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Jolene');
-    await form.fill('Ana', 'ana@example.com');
-    await form.send.click();
+    await audience.sendRequest('Jolene', 'Ana', 'ana@example.com');
     await follow.done.click();
     const [filed] = await musicianRequestsByApi(request, musician.token);
     await setRequestStatusByApi(request, musician.token, filed!.id, 'rejected');
@@ -174,8 +168,7 @@ test.describe('the audience page, live', () => {
     const { request: form, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Valerie');
-    await form.fill('Ana', 'ana@example.com');
+    await audience.fillRequest('Valerie', 'Ana', 'ana@example.com');
     const keys = new Set<string>();
     let attempts = 0;
     page.on('request', (sent) => {
@@ -214,8 +207,7 @@ test.describe('the audience page, live', () => {
     const { request: form } = audienceModals(page);
 
     await first.goto(musician.slug);
-    await first.requestSong('Fast Car');
-    await form.fill('Ana', 'ana@example.com');
+    await first.fillRequest('Fast Car', 'Ana', 'ana@example.com');
     await context.setOffline(true);
     await form.send.click();
     await expect(first.myRequest('Fast Car')).toContainText('Sending…');

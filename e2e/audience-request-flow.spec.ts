@@ -119,12 +119,10 @@ test.describe('requesting a song from a phone', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [HALO] });
-    const { request: form, tip, follow } = audienceModals(page);
+    const { tip, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Halo');
-    await form.fill('Sam', 'sam@example.com');
-    await form.send.click();
+    await audience.sendRequest('Halo', 'Sam', 'sam@example.com');
     await tip.noTip.click();
     await expect(tip.dialog).toBeHidden();
     await expect(follow.dialog).toBeVisible();
@@ -144,14 +142,12 @@ test.describe('requesting a song from a phone', () => {
       profile: { ...FULL_PROFILE, tips_enabled: false },
       songs: [JOLENE],
     });
-    const { request: form, tip, follow } = audienceModals(page);
+    const { tip, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await expect(audience.heading).toHaveText(musician.name);
     await expect(audience.tipButton).toBeHidden();
-    await audience.requestSong('Jolene');
-    await form.fill('Lee', 'lee@example.com');
-    await form.send.click();
+    await audience.sendRequest('Jolene', 'Lee', 'lee@example.com');
     await expect(follow.dialog).toBeVisible();
     await expect(tip.dialog).toBeHidden();
   });
@@ -165,12 +161,10 @@ test.describe('requesting a song from a phone', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [VALERIE] });
-    const { request: form, tip, zelle, follow } = audienceModals(page);
+    const { tip, zelle, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Valerie');
-    await form.fill('Kim', 'kim@example.com');
-    await form.send.click();
+    await audience.sendRequest('Valerie', 'Kim', 'kim@example.com');
     await tip.amount.fill('12.5');
     await tip.platform('Zelle').check();
     await tip.sendTip.click();

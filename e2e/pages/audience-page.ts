@@ -53,12 +53,16 @@ export class AudiencePage {
     await this.song(title).getByRole('button', { name: 'Request Song' }).click();
   }
 
-  /** Asks for `title` through the request form: a name, an email, a dedication, then Send. */
-  async sendRequest(title: string, name: string, email: string, dedication = ''): Promise<void> {
+  /** Opens the request form for `title` and fills in a name, an email and a dedication. */
+  async fillRequest(title: string, name: string, email: string, dedication = ''): Promise<void> {
     await this.requestSong(title);
-    const form = new RequestForm(this.page);
-    await form.fill(name, email, dedication);
-    await form.send.click();
+    await new RequestForm(this.page).fill(name, email, dedication);
+  }
+
+  /** Asks for `title` through the request form: filled in, then sent. */
+  async sendRequest(title: string, name: string, email: string, dedication = ''): Promise<void> {
+    await this.fillRequest(title, name, email, dedication);
+    await new RequestForm(this.page).send.click();
   }
 
   /** The row of one of "Your requests", holding the song and its state. */
