@@ -45,11 +45,9 @@ test('colour scheme and layout: an open audience page follows live', async ({
 test('the cards’ flags and tips: saved where the audience page reads them', async ({
   page,
   request,
-  dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await dashboard.tab('Design').click();
+  const musician = await signedInMusician({ tab: 'Design' });
   const design = new DesignTab(page);
   await design.flag('Show the year on song cards').uncheck();
   await design.flag('Take tips').uncheck();
@@ -65,11 +63,9 @@ test('the cards’ flags and tips: saved where the audience page reads them', as
 test('artist photo: uploaded, shown on the audience page; over 2MB refused', async ({
   page,
   browser,
-  dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await dashboard.tab('Design').click();
+  const musician = await signedInMusician({ tab: 'Design' });
   const design = new DesignTab(page);
 
   // Refused in the browser: over 2MB, and not a JPG or PNG.
@@ -110,13 +106,8 @@ test('artist photo: uploaded, shown on the audience page; over 2MB refused', asy
   await phone.close();
 });
 
-test('a photo the server refuses shows its reason', async ({
-  page,
-  dashboard,
-  signedInMusician,
-}) => {
-  await signedInMusician();
-  await dashboard.tab('Design').click();
+test('a photo the server refuses shows its reason', async ({ page, signedInMusician }) => {
+  await signedInMusician({ tab: 'Design' });
   const design = new DesignTab(page);
   // Named and typed as a PNG, but not one: only the server can tell.
   await design.photoInput.setInputFiles({
