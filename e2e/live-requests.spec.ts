@@ -121,6 +121,9 @@ test.describe('live request loop', () => {
 
     const musician = await signedInMusician({ songs: [JOLENE] });
     const [songId] = musician.songIds;
+    // The dashboard's own socket upgrades too: wait for it before forgetting it, or its upgrade,
+    // seen after the reset, would stand for the On Stage screen's and the cut would miss that one.
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
     sockets.length = 0; // the dashboard's, closed by the navigation
     await onStage.goto(musician.slug);
     await expect(onStage.connection).toHaveText('Connected');
