@@ -10,6 +10,7 @@ interface PageStorage {
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { atEachSize } from './support/screenshots.ts';
 import { HALO, JOLENE } from './support/songs.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
@@ -105,10 +106,11 @@ async function expectIconsLoad(request: APIRequestContext, icons: { src: string 
 
 async function screenshots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png` });
-  }
+  await atEachSize(
+    page,
+    (size) => page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png` }),
+    SIZES,
+  );
 }
 
 test.describe("the musician's app", () => {

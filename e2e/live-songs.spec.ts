@@ -1,12 +1,7 @@
 import { expect, test } from './fixtures.ts';
+import { atEachSize } from './support/screenshots.ts';
 import { WONDERWALL } from './support/songs.ts';
 import { SongsTab } from './pages/songs-tab.ts';
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 820, height: 1180 },
-  { name: 'desktop', width: 1280, height: 800 },
-];
 
 test.describe("songs and playlists on the musician's other devices", () => {
   test('a song added on one device appears on the other without reload, and so does a playlist', async ({
@@ -47,9 +42,8 @@ test.describe("songs and playlists on the musician's other devices", () => {
       await expect(songs.playlistsSection).toContainText('1 playlist');
     }
 
-    for (const size of SIZES) {
-      await tablet.page.setViewportSize(size);
-      await tablet.page.screenshot({ path: `/tmp/shots-live/songs-synced-${size.name}.png` });
-    }
+    await atEachSize(tablet.page, (size) =>
+      tablet.page.screenshot({ path: `/tmp/shots-live/songs-synced-${size.name}.png` }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { atEachSize } from './support/screenshots.ts';
 import { addSongByApi } from './support/musicians.ts';
 import { CREEP, KARMA_POLICE, YELLOW } from './support/songs.ts';
 import { SongsTab } from './pages/songs-tab.ts';
@@ -260,14 +261,9 @@ test.describe('dashboard Songs tab', () => {
     await expect(songwriter).toHaveValue('Dolly Rebecca Parton');
     const shots = process.env.E2E_SHOTS_DIR;
     if (shots) {
-      for (const [width, height] of [
-        [390, 844],
-        [820, 1180],
-        [1280, 800],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await add.screenshot({ path: `${shots}/song-form-${width}.png` });
-      }
+      await atEachSize(page, ({ width }) =>
+        add.screenshot({ path: `${shots}/song-form-${width}.png` }),
+      );
     }
     await add.getByRole('button', { name: 'Add Song' }).click();
     await expect(add).toBeHidden();
