@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
+import { WONDERWALL, YELLOW } from './support/songs.ts';
 import { AnalyticsTab, requestAs } from './pages/analytics-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
 
 test.describe('dashboard Analytics tab', () => {
   test('shows totals, top lists and the daily chart, and exports the requesters', async ({
@@ -9,15 +9,8 @@ test.describe('dashboard Analytics tab', () => {
     request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const wonderwall = await addSongByApi(request, musician.token, {
-      title: 'Wonderwall',
-      artist: 'Oasis',
-    });
-    const yellow = await addSongByApi(request, musician.token, {
-      title: 'Yellow',
-      artist: 'Coldplay',
-    });
+    const musician = await signedInMusician({ songs: [WONDERWALL, YELLOW] });
+    const [wonderwall, yellow] = musician.songIds;
     await requestAs(request, wonderwall, { name: 'Ann', email: 'ann@example.com', tip: 5 });
     await requestAs(request, yellow, { name: 'Ann', email: 'ann@example.com' });
     await requestAs(request, wonderwall, { name: 'Bob, Jr.', email: 'bob@example.com' });

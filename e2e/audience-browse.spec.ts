@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, type RegisteredMusician } from './support/musicians.ts';
+import { HALO } from './support/songs.ts';
 import { audienceModals } from './pages/audience-modals.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
@@ -44,166 +45,177 @@ async function seedSongs(request: APIRequestContext, token: string) {
 }
 
 test.describe('browsing the songs', () => {
-  test('sort kept in ?sort=, random with a shuffle button', async ({
-    page,
-    request,
-    audience,
-    registeredMusician,
-  }) => {
-    const musician = await registeredMusician();
-    await seedSongs(request, musician.token);
+  // Each of these tests starts with the four songs of seedSongs on a musician's page.
+  test.describe('of a musician with four songs', () => {
+    let musician: RegisteredMusician;
+    let ids: Awaited<ReturnType<typeof seedSongs>>;
 
-    await audience.goto(musician.slug);
-    await expect(audience.sort).toHaveValue('most-popular');
-    await expect(audience.songs.first()).toContainText('Halo');
-    expect((await audience.titles()).slice(0, 2)).toEqual(['Halo', 'Dreams']);
-
-    await audience.sort.selectOption('alphabetical');
-    await expect(page).toHaveURL(/\?sort=alphabetical$/);
-    await expect.poll(() => audience.titles()).toEqual(['Dreams', 'Halo', 'Jolene', 'Valerie']);
-
-    await audience.sort.selectOption('newest');
-    await expect(page).toHaveURL(/\?sort=newest$/);
-    await expect.poll(() => audience.titles()).toEqual(['Valerie', 'Dreams', 'Halo', 'Jolene']);
-
-    // A shared link keeps the order; the default is left out of the address.
-    await page.reload();
-    await expect(audience.sort).toHaveValue('newest');
-    await audience.sort.selectOption('most-popular');
-    await expect(page).toHaveURL(new RegExp(`/musician/${musician.slug}$`));
-
-    await expect(audience.shuffle).toBeHidden();
-    await audience.sort.selectOption('random');
-    await expect(page).toHaveURL(/\?sort=random$/);
-    await expect(audience.shuffle).toBeVisible();
-    await audience.shuffle.click();
-    await expect(audience.songs).toHaveCount(4);
-    expect((await audience.titles()).sort()).toEqual(['Dreams', 'Halo', 'Jolene', 'Valerie']);
-
-    await audience.goto(musician.slug, '?sort=nonsense');
-    await expect(audience.sort).toHaveValue('most-popular');
-  });
-
-  test('filters narrow the list, Clear All restores it, Random Song picks from what is shown', async ({
-    page,
-    request,
-    audience,
-    registeredMusician,
-  }) => {
-    const musician = await registeredMusician();
-    await seedSongs(request, musician.token);
-    const { request: form } = audienceModals(page);
-
-    await audience.goto(musician.slug);
-    await expect(audience.filters).toBeHidden();
-    await audience.viewFilters.click();
-    await expect(audience.filters).toBeVisible();
-    const genre = audience.filters.getByLabel('Genre');
-    await expect(genre.locator('option')).toHaveText([
-      'All genres',
-      'Country',
-      'Pop',
-      'Rock',
-      'Soul',
-    ]);
-    await genre.selectOption('Pop');
-    await expect(audience.songCount).toHaveText('Showing 2 of 4 songs');
-    await audience.filters.getByLabel('Decade').selectOption('2000s');
-    await audience.filters.getByLabel('Mood').selectOption('Romantic');
-    await expect(audience.songs).toHaveCount(1);
-    await expect(audience.songs).toContainText('Halo');
-
-    await audience.randomSong.click();
-    await expect(form.dialog).toContainText('Halo');
-    await form.close.click();
-
-    await audience.filters.getByLabel('Year').selectOption('1977');
-    await expect(page.getByText(messages.noSongsMatch)).toBeVisible();
-    await expect(audience.randomSong).toBeHidden();
-    await audience.filters.getByRole('button', { name: 'Clear All' }).click();
-    await expect(audience.songCount).toHaveText('4 songs');
-    await expect(genre).toHaveValue('');
-
-    await audience.viewFilters.click();
-    await expect(audience.filters).toBeHidden();
-  });
-
-  test('a public playlist of the musician can be chosen in the filters', async ({
-    request,
-    audience,
-    registeredMusician,
-  }) => {
-    const musician = await registeredMusician();
-    const ids = await seedSongs(request, musician.token);
-    const headers = { authorization: `Bearer ${musician.token}` };
-    const created = await request.post('/api/playlists', {
-      headers,
-      data: { name: 'Slow Set', song_ids: [ids.dreams, ids.jolene] },
+    test.beforeEach(async ({ request, registeredMusician }) => {
+      musician = await registeredMusician();
+      ids = await seedSongs(request, musician.token);
     });
-    expect(created.ok()).toBe(true);
-    const { id } = (await created.json()) as { id: string };
-    const shared = await request.put(`/api/playlists/${id}/visibility`, {
-      headers,
-      data: { is_public: true },
+
+    test('sort kept in ?sort=, random with a shuffle button', async ({ page, audience }) => {
+      await audience.goto(musician.slug);
+      await expect(audience.sort).toHaveValue('most-popular');
+      await expect(audience.songs.first()).toContainText('Halo');
+      expect((await audience.titles()).slice(0, 2)).toEqual(['Halo', 'Dreams']);
+
+      await audience.sort.selectOption('alphabetical');
+      await expect(page).toHaveURL(/\?sort=alphabetical$/);
+      await expect.poll(() => audience.titles()).toEqual(['Dreams', 'Halo', 'Jolene', 'Valerie']);
+
+      await audience.sort.selectOption('newest');
+      await expect(page).toHaveURL(/\?sort=newest$/);
+      await expect.poll(() => audience.titles()).toEqual(['Valerie', 'Dreams', 'Halo', 'Jolene']);
+
+      // A shared link keeps the order; the default is left out of the address.
+      await page.reload();
+      await expect(audience.sort).toHaveValue('newest');
+      await audience.sort.selectOption('most-popular');
+      await expect(page).toHaveURL(new RegExp(`/musician/${musician.slug}$`));
+
+      await expect(audience.shuffle).toBeHidden();
+      await audience.sort.selectOption('random');
+      await expect(page).toHaveURL(/\?sort=random$/);
+      await expect(audience.shuffle).toBeVisible();
+      await audience.shuffle.click();
+      await expect(audience.songs).toHaveCount(4);
+      expect((await audience.titles()).sort()).toEqual(['Dreams', 'Halo', 'Jolene', 'Valerie']);
+
+      await audience.goto(musician.slug, '?sort=nonsense');
+      await expect(audience.sort).toHaveValue('most-popular');
     });
-    expect(shared.ok()).toBe(true);
 
-    await audience.goto(musician.slug);
-    await audience.viewFilters.click();
-    const playlist = audience.filters.getByLabel('Playlist');
-    await expect(playlist.locator('option')).toHaveText(['All Songs', 'Slow Set']);
-    await playlist.selectOption({ label: 'Slow Set' });
-    await expect(audience.songs).toHaveCount(2);
-    expect((await audience.titles()).sort()).toEqual(['Dreams', 'Jolene']);
-    await audience.filters.getByRole('button', { name: 'Clear All' }).click();
-    await expect(audience.songs).toHaveCount(4);
-    await expect(playlist).toHaveValue('all_songs');
-  });
+    test('filters narrow the list, Clear All restores it, Random Song picks from what is shown', async ({
+      page,
+      audience,
+    }) => {
+      const { request: form } = audienceModals(page);
 
-  test('with a playlist active: only its songs and the public playlists, no All Songs, filters of what is shown', async ({
-    request,
-    audience,
-    registeredMusician,
-  }) => {
-    const musician = await registeredMusician();
-    const ids = await seedSongs(request, musician.token);
-    const headers = { authorization: `Bearer ${musician.token}` };
-    const playlist = async (name: string, songIds: string[]) => {
+      await audience.goto(musician.slug);
+      await expect(audience.filters).toBeHidden();
+      await audience.viewFilters.click();
+      await expect(audience.filters).toBeVisible();
+      const genre = audience.filters.getByLabel('Genre');
+      await expect(genre.locator('option')).toHaveText([
+        'All genres',
+        'Country',
+        'Pop',
+        'Rock',
+        'Soul',
+      ]);
+      await genre.selectOption('Pop');
+      await expect(audience.songCount).toHaveText('Showing 2 of 4 songs');
+      await audience.filters.getByLabel('Decade').selectOption('2000s');
+      await audience.filters.getByLabel('Mood').selectOption('Romantic');
+      await expect(audience.songs).toHaveCount(1);
+      await expect(audience.songs).toContainText('Halo');
+
+      await audience.randomSong.click();
+      await expect(form.dialog).toContainText('Halo');
+      await form.close.click();
+
+      await audience.filters.getByLabel('Year').selectOption('1977');
+      await expect(page.getByText(messages.noSongsMatch)).toBeVisible();
+      await expect(audience.randomSong).toBeHidden();
+      await audience.filters.getByRole('button', { name: 'Clear All' }).click();
+      await expect(audience.songCount).toHaveText('4 songs');
+      await expect(genre).toHaveValue('');
+
+      await audience.viewFilters.click();
+      await expect(audience.filters).toBeHidden();
+    });
+
+    test('a public playlist of the musician can be chosen in the filters', async ({
+      request,
+      audience,
+    }) => {
+      const headers = { authorization: `Bearer ${musician.token}` };
       const created = await request.post('/api/playlists', {
         headers,
-        data: { name, song_ids: songIds },
+        data: { name: 'Slow Set', song_ids: [ids.dreams, ids.jolene] },
       });
       expect(created.ok()).toBe(true);
-      return ((await created.json()) as { id: string }).id;
-    };
-    const friday = await playlist('Friday Set', [ids.dreams, ids.jolene]);
-    const slow = await playlist('Slow Set', [ids.halo]);
-    const shared = await request.put(`/api/playlists/${slow}/visibility`, {
-      headers,
-      data: { is_public: true },
+      const { id } = (await created.json()) as { id: string };
+      const shared = await request.put(`/api/playlists/${id}/visibility`, {
+        headers,
+        data: { is_public: true },
+      });
+      expect(shared.ok()).toBe(true);
+
+      await audience.goto(musician.slug);
+      await audience.viewFilters.click();
+      const playlist = audience.filters.getByLabel('Playlist');
+      await expect(playlist.locator('option')).toHaveText(['All Songs', 'Slow Set']);
+      await playlist.selectOption({ label: 'Slow Set' });
+      await expect(audience.songs).toHaveCount(2);
+      expect((await audience.titles()).sort()).toEqual(['Dreams', 'Jolene']);
+      await audience.filters.getByRole('button', { name: 'Clear All' }).click();
+      await expect(audience.songs).toHaveCount(4);
+      await expect(playlist).toHaveValue('all_songs');
     });
-    expect(shared.ok()).toBe(true);
-    const activated = await request.put(`/api/playlists/${friday}/activate`, { headers });
-    expect(activated.ok()).toBe(true);
 
-    await audience.goto(musician.slug);
-    await expect(audience.songCount).toHaveText('2 songs');
-    await audience.viewFilters.click();
-    const choice = audience.filters.getByLabel('Playlist');
-    await expect(choice.locator('option')).toHaveText(['Friday Set', 'Slow Set']);
-    const genre = audience.filters.getByLabel('Genre');
-    await expect(genre.locator('option')).toHaveText(['All genres', 'Country', 'Rock']);
-    await expect(audience.filters.getByLabel('Decade').locator('option')).toHaveText([
-      'All decades',
-      '1970s',
-    ]);
+    test('with a playlist active: only its songs and the public playlists, no All Songs, filters of what is shown', async ({
+      request,
+      audience,
+    }) => {
+      const headers = { authorization: `Bearer ${musician.token}` };
+      const playlist = async (name: string, songIds: string[]) => {
+        const created = await request.post('/api/playlists', {
+          headers,
+          data: { name, song_ids: songIds },
+        });
+        expect(created.ok()).toBe(true);
+        return ((await created.json()) as { id: string }).id;
+      };
+      const friday = await playlist('Friday Set', [ids.dreams, ids.jolene]);
+      const slow = await playlist('Slow Set', [ids.halo]);
+      const shared = await request.put(`/api/playlists/${slow}/visibility`, {
+        headers,
+        data: { is_public: true },
+      });
+      expect(shared.ok()).toBe(true);
+      const activated = await request.put(`/api/playlists/${friday}/activate`, { headers });
+      expect(activated.ok()).toBe(true);
 
-    await choice.selectOption({ label: 'Slow Set' });
-    await expect(audience.songs).toHaveCount(1);
-    await expect(genre.locator('option')).toHaveText(['All genres', 'Pop']);
-    await audience.filters.getByRole('button', { name: 'Clear All' }).click();
-    await expect(choice).toHaveValue(friday);
-    await expect(audience.songCount).toHaveText('2 songs');
+      await audience.goto(musician.slug);
+      await expect(audience.songCount).toHaveText('2 songs');
+      await audience.viewFilters.click();
+      const choice = audience.filters.getByLabel('Playlist');
+      await expect(choice.locator('option')).toHaveText(['Friday Set', 'Slow Set']);
+      const genre = audience.filters.getByLabel('Genre');
+      await expect(genre.locator('option')).toHaveText(['All genres', 'Country', 'Rock']);
+      await expect(audience.filters.getByLabel('Decade').locator('option')).toHaveText([
+        'All decades',
+        '1970s',
+      ]);
+
+      await choice.selectOption({ label: 'Slow Set' });
+      await expect(audience.songs).toHaveCount(1);
+      await expect(genre.locator('option')).toHaveText(['All genres', 'Pop']);
+      await audience.filters.getByRole('button', { name: 'Clear All' }).click();
+      await expect(choice).toHaveValue(friday);
+      await expect(audience.songCount).toHaveText('2 songs');
+    });
+
+    test('on a wide screen, grid or list, starting from the musician’s layout', async ({
+      page,
+      audience,
+    }) => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await audience.goto(musician.slug);
+      const grid = page.getByRole('button', { name: 'Grid' });
+      const list = page.getByRole('button', { name: 'List' });
+      await expect(grid).toHaveAttribute('aria-pressed', 'true');
+      await expect(audience.list).toHaveClass(/song-list-grid/);
+      await list.click();
+      await expect(list).toHaveAttribute('aria-pressed', 'true');
+      await expect(audience.list).toHaveClass(/song-list-list/);
+
+      await page.setViewportSize(PHONE.viewport);
+      await expect(list).toBeHidden();
+    });
   });
 
   test('2,000 songs: only the cards on screen are in the page; search and scroll reach any', async ({
@@ -243,28 +255,6 @@ test.describe('browsing the songs', () => {
     await expect(audience.songs).toHaveCount(1);
     await expect(audience.songCount).toHaveText('Showing 1 of 2000 songs');
   });
-
-  test('on a wide screen, grid or list, starting from the musician’s layout', async ({
-    page,
-    request,
-    audience,
-    registeredMusician,
-  }) => {
-    await page.setViewportSize({ width: 1024, height: 768 });
-    const musician = await registeredMusician();
-    await seedSongs(request, musician.token);
-    await audience.goto(musician.slug);
-    const grid = page.getByRole('button', { name: 'Grid' });
-    const list = page.getByRole('button', { name: 'List' });
-    await expect(grid).toHaveAttribute('aria-pressed', 'true');
-    await expect(audience.list).toHaveClass(/song-list-grid/);
-    await list.click();
-    await expect(list).toHaveAttribute('aria-pressed', 'true');
-    await expect(audience.list).toHaveClass(/song-list-list/);
-
-    await page.setViewportSize(PHONE.viewport);
-    await expect(list).toBeHidden();
-  });
 });
 
 test.describe('suggesting a song', () => {
@@ -274,8 +264,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [HALO] });
     const { suggest } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -316,8 +305,7 @@ test.describe('suggesting a song', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [HALO] });
     const { suggest, request: form } = audienceModals(page);
 
     await audience.goto(musician.slug);
@@ -349,12 +337,10 @@ test.describe('suggesting a song', () => {
 
   test('a server refusal shows in a red banner in the form', async ({
     page,
-    request,
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [HALO] });
     await page.route('**/api/song-suggestions', (route) =>
       route.fulfill({ status: 403, json: { detail: messages.suggestionsDisabled } }),
     );

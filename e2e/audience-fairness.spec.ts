@@ -3,11 +3,16 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { audienceModals } from './pages/audience-modals.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
+import { atEachSize, SCREEN_SIZES } from './support/screenshots.ts';
 
 const SHOTS = '/tmp/shots-fair';
 mkdirSync(SHOTS, { recursive: true });
+
+/** Songs by one artist: only their titles matter here. */
+function bySomeone(...titles: string[]) {
+  return titles.map((title) => ({ title, artist: 'Someone' }));
+}
 
 /** A phone of its own (its own storage, so its own device id), on the musician's page. */
 async function openPhone(browser: Browser, slug: string): Promise<Page> {
@@ -17,26 +22,25 @@ async function openPhone(browser: Browser, slug: string): Promise<Page> {
   return page;
 }
 
-/** Requests a song from the phone and answers the modals that follow. */
+/** Requests a song from the phone, as `name` with their own email. */
 async function request(phone: Page, title: string, name: string, dedication = '') {
-  const audience = new AudiencePage(phone);
-  const modals = audienceModals(phone);
-  await audience.requestSong(title);
-  await modals.request.fill(name, `${name.toLowerCase()}@example.com`, dedication);
-  await modals.request.send.click();
+  await new AudiencePage(phone).sendRequest(
+    title,
+    name,
+    `${name.toLowerCase()}@example.com`,
+    dedication,
+  );
 }
 
 test('two phones asking for one song make one ×2 card; a fourth song from one phone is refused in words', async ({
   browser,
   page,
-  request: api,
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  for (const title of ['Wonderwall', 'Yellow', 'Creep', 'Hallelujah']) {
-    await addSongByApi(api, musician.token, { title, artist: 'Someone' });
-  }
+  const musician = await signedInMusician({
+    songs: bySomeone('Wonderwall', 'Yellow', 'Creep', 'Hallelujah'),
+  });
   const first = await openPhone(browser, musician.slug);
   const second = await openPhone(browser, musician.slug);
 
@@ -54,15 +58,10 @@ test('two phones asking for one song make one ×2 card; a fourth song from one p
   await expect(card.locator('.request-votes')).toContainText('×2');
   await card.getByText('Also asked by Ben').click();
   await expect(card).toContainText('Play it loud');
-  for (const [width, height] of [
-    [390, 844],
-    [820, 1180],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
+  await atEachSize(page, async ({ width }) => {
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/dashboard-votes-${width}.png` });
-  }
+  });
 
   // Ann asks for three more: the fourth song in ten minutes is one too many.
   await request(first, 'Yellow', 'Ann');
@@ -82,14 +81,10 @@ test('two phones asking for one song make one ×2 card; a fourth song from one p
 test('the musician blocks a requester from the Requests tab and unblocks them in Profile', async ({
   browser,
   page,
-  request: api,
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  for (const title of ['Wonderwall', 'Yellow']) {
-    await addSongByApi(api, musician.token, { title, artist: 'Someone' });
-  }
+  const musician = await signedInMusician({ songs: bySomeone('Wonderwall', 'Yellow') });
   const phone = await openPhone(browser, musician.slug);
   await request(phone, 'Wonderwall', 'Troll', 'lol');
   await audienceModals(phone).follow.done.click();
@@ -112,15 +107,10 @@ test('the musician blocks a requester from the Requests tab and unblocks them in
   const blocked = page.getByRole('region', { name: 'Blocked requesters' });
   await expect(blocked).toContainText('Troll');
   await expect(blocked).toContainText('troll@example.com');
-  for (const [width, height] of [
-    [390, 844],
-    [820, 1180],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
+  await atEachSize(page, async ({ width }) => {
     await blocked.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/profile-blocked-${width}.png` });
-  }
+  });
   await blocked.getByRole('button', { name: 'Unblock Troll' }).click();
   await expect(blocked).toContainText('You have not blocked anyone.');
 });
@@ -128,12 +118,10 @@ test('the musician blocks a requester from the Requests tab and unblocks them in
 test('asking again for one’s own waiting song is answered in words and adds no vote', async ({
   browser,
   page,
-  request: api,
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await addSongByApi(api, musician.token, { title: 'Wonderwall', artist: 'Someone' });
+  const musician = await signedInMusician({ songs: bySomeone('Wonderwall') });
   const phone = await openPhone(browser, musician.slug);
   await request(phone, 'Wonderwall', 'Sam', 'For Jo');
   await audienceModals(phone).follow.done.click();
@@ -143,13 +131,11 @@ test('asking again for one’s own waiting song is answered in words and adds no
   await expect(form.notice).toHaveText(
     'You have already asked for this song. It is still waiting to be played.',
   );
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await phone.setViewportSize({ width, height });
-    await phone.screenshot({ path: `${SHOTS}/phone-already-${width}.png` });
-  }
+  await atEachSize(
+    phone,
+    ({ width }) => phone.screenshot({ path: `${SHOTS}/phone-already-${width}.png` }),
+    SCREEN_SIZES.filter((size) => size.name !== 'tablet'),
+  );
   await form.done.click();
   await expect(form.dialog).toBeHidden();
   // The phone still follows its one request.

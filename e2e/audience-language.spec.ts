@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, FULL_PROFILE, updateProfileByApi } from './support/musicians.ts';
+import { addSongByApi, FULL_PROFILE } from './support/musicians.ts';
+import { HALO, JOLENE } from './support/songs.ts';
 import { PHONE } from './support/phone.ts';
 
 const SHOTS = '/tmp/shots-i18n';
@@ -26,8 +27,7 @@ test.describe('a phone whose browser asks for Spanish', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
+    const musician = await registeredMusician({ profile: FULL_PROFILE });
     for (const title of ['Wonderwall', 'Yellow', 'Creep', 'Hallelujah']) {
       await addSongByApi(request, musician.token, { title, artist: 'Oasis', genres: ['Britpop'] });
     }
@@ -116,14 +116,10 @@ test.describe('the language switcher', () => {
 
   test('is English by default, changes to German and French, and keeps the choice on reload', async ({
     page,
-    request,
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [HALO, JOLENE] });
 
     // The spec's English, unchanged.
     await audience.goto(musician.slug);

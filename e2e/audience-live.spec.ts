@@ -1,8 +1,9 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, updateProfileByApi } from './support/musicians.ts';
+import { DREAMS, HALO, JOLENE, song, VALERIE } from './support/songs.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import { AudiencePage } from './pages/audience-page.ts';
-import { addSongByApi, updateProfileByApi } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 import { musicianRequestsByApi, setRequestStatusByApi } from './support/requests.ts';
 
@@ -15,9 +16,10 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, { venmo_username: 'band' });
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({
+      profile: { venmo_username: 'band' },
+      songs: [HALO],
+    });
     await audience.goto(musician.slug);
     const requestButton = audience.song('Halo').getByRole('button', { name: 'Request Song' });
     await expect(requestButton).toBeVisible();
@@ -46,13 +48,10 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
-    const { request: form, follow } = audienceModals(page);
+    const musician = await registeredMusician({ songs: [HALO] });
+    const { follow } = audienceModals(page);
     await audience.goto(musician.slug, '?sort=alphabetical');
-    await audience.requestSong('Halo');
-    await form.fill('Ana', 'ana@example.com');
-    await form.send.click();
+    await audience.sendRequest('Halo', 'Ana', 'ana@example.com');
     await follow.done.click();
     await expect(audience.myRequest('Halo')).toContainText('Received');
 
@@ -70,8 +69,7 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [HALO] });
     await audience.goto(musician.slug);
     await audience.requestSong('Halo');
     const { request: form } = audienceModals(page);
@@ -87,8 +85,8 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    const halo = await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await registeredMusician({ songs: [HALO] });
+    const [halo] = musician.songIds;
     await audience.goto(musician.slug);
     await audience.search.fill('o');
     await expect(audience.songs).toHaveCount(1);
@@ -110,14 +108,11 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Dreams', artist: 'Fleetwood Mac' });
-    const { request: form, follow } = audienceModals(page);
+    const musician = await registeredMusician({ songs: [DREAMS] });
+    const { follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Dreams');
-    await form.fill('Ana', 'ana@example.com');
-    await form.send.click();
+    await audience.sendRequest('Dreams', 'Ana', 'ana@example.com');
     await follow.done.click();
     const mine = audience.myRequest('Dreams');
     await expect(mine).toContainText('Received');
@@ -149,16 +144,13 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     test.slow(); // one poll is 10 s
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({ songs: [JOLENE] });
     // Venue wifi that lets no WebSocket or long-poll through.
     await page.route('**/socket.io/**', (route) => route.abort());
-    const { request: form, follow } = audienceModals(page);
+    const { follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Jolene');
-    await form.fill('Ana', 'ana@example.com');
-    await form.send.click();
+    await audience.sendRequest('Jolene', 'Ana', 'ana@example.com');
     await follow.done.click();
     const [filed] = await musicianRequestsByApi(request, musician.token);
     await setRequestStatusByApi(request, musician.token, filed!.id, 'rejected');
@@ -172,13 +164,11 @@ test.describe('the audience page, live', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Valerie', artist: 'Amy Winehouse' });
+    const musician = await registeredMusician({ songs: [VALERIE] });
     const { request: form, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Valerie');
-    await form.fill('Ana', 'ana@example.com');
+    await audience.fillRequest('Valerie', 'Ana', 'ana@example.com');
     const keys = new Set<string>();
     let attempts = 0;
     page.on('request', (sent) => {
@@ -212,14 +202,12 @@ test.describe('the audience page, live', () => {
     request,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await addSongByApi(request, musician.token, { title: 'Fast Car', artist: 'Tracy Chapman' });
+    const musician = await registeredMusician({ songs: [song('Fast Car', 'Tracy Chapman')] });
     const first = new AudiencePage(page);
     const { request: form } = audienceModals(page);
 
     await first.goto(musician.slug);
-    await first.requestSong('Fast Car');
-    await form.fill('Ana', 'ana@example.com');
+    await first.fillRequest('Fast Car', 'Ana', 'ana@example.com');
     await context.setOffline(true);
     await form.send.click();
     await expect(first.myRequest('Fast Car')).toContainText('Sending…');

@@ -1,27 +1,30 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { addSongByApi, FULL_PROFILE } from './support/musicians.ts';
+import { JOLENE } from './support/songs.ts';
 import { ArtistModal, RequestForm } from './pages/audience-modals.ts';
-import { addSongByApi, FULL_PROFILE, updateProfileByApi } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 
 test.use(PHONE);
 
 test('the audience page shows the musician and searches the songs', async ({
   page,
-  request,
   audience,
   registeredMusician,
 }) => {
-  const musician = await registeredMusician();
-  await addSongByApi(request, musician.token, {
-    title: 'Wonderwall',
-    artist: 'Oasis',
-    year: 1995,
-    genres: ['Britpop'],
-    moods: ['Singalong'],
-    notes: 'Capo 2',
+  const musician = await registeredMusician({
+    songs: [
+      {
+        title: 'Wonderwall',
+        artist: 'Oasis',
+        year: 1995,
+        genres: ['Britpop'],
+        moods: ['Singalong'],
+        notes: 'Capo 2',
+      },
+      { title: 'Halo', artist: 'Beyoncé' },
+    ],
   });
-  await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
 
   await audience.goto(musician.slug);
   await expect(audience.heading).toHaveText(musician.name);
@@ -48,13 +51,10 @@ test('the audience page shows the musician and searches the songs', async ({
 
 test('the artist name opens the profile: photo, bio, links and Leave a Tip', async ({
   page,
-  request,
   audience,
   registeredMusician,
 }) => {
-  const musician = await registeredMusician();
-  await updateProfileByApi(request, musician.token, FULL_PROFILE);
-  await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+  const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [JOLENE] });
 
   await audience.goto(musician.slug);
   await audience.artistButton.click();
@@ -91,13 +91,13 @@ const SMALL_TARGETS = `[...document.querySelectorAll('button, a, input, select, 
 
 test('every control is at least 44 px, in the page and in the request form', async ({
   page,
-  request,
   audience,
   registeredMusician,
 }) => {
-  const musician = await registeredMusician();
-  await updateProfileByApi(request, musician.token, FULL_PROFILE);
-  await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé', year: 2008 });
+  const musician = await registeredMusician({
+    profile: FULL_PROFILE,
+    songs: [{ title: 'Halo', artist: 'Beyoncé', year: 2008 }],
+  });
   await audience.goto(musician.slug);
   await audience.viewFilters.click();
   await expect(audience.filters).toBeVisible();

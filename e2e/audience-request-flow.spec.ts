@@ -1,8 +1,9 @@
 import type { BrowserContext } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { FULL_PROFILE } from './support/musicians.ts';
+import { DREAMS, HALO, JOLENE, VALERIE, WONDERWALL } from './support/songs.ts';
 import { audienceModals } from './pages/audience-modals.ts';
-import { addSongByApi, FULL_PROFILE, updateProfileByApi } from './support/musicians.ts';
 import { EXTERNAL_HOSTS, PHONE } from './support/phone.ts';
 import { musicianRequestsByApi } from './support/requests.ts';
 
@@ -26,9 +27,7 @@ test.describe('requesting a song from a phone', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
-    await addSongByApi(request, musician.token, { title: 'Wonderwall', artist: 'Oasis' });
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [WONDERWALL] });
     await stubOutsideWorld(context);
     const modals = audienceModals(page);
 
@@ -119,15 +118,11 @@ test.describe('requesting a song from a phone', () => {
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
-    await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
-    const { request: form, tip, follow } = audienceModals(page);
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [HALO] });
+    const { tip, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Halo');
-    await form.fill('Sam', 'sam@example.com');
-    await form.send.click();
+    await audience.sendRequest('Halo', 'Sam', 'sam@example.com');
     await tip.noTip.click();
     await expect(tip.dialog).toBeHidden();
     await expect(follow.dialog).toBeVisible();
@@ -140,21 +135,19 @@ test.describe('requesting a song from a phone', () => {
 
   test('with tips off, the follow links come right after the request', async ({
     page,
-    request,
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, { ...FULL_PROFILE, tips_enabled: false });
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
-    const { request: form, tip, follow } = audienceModals(page);
+    const musician = await registeredMusician({
+      profile: { ...FULL_PROFILE, tips_enabled: false },
+      songs: [JOLENE],
+    });
+    const { tip, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await expect(audience.heading).toHaveText(musician.name);
     await expect(audience.tipButton).toBeHidden();
-    await audience.requestSong('Jolene');
-    await form.fill('Lee', 'lee@example.com');
-    await form.send.click();
+    await audience.sendRequest('Jolene', 'Lee', 'lee@example.com');
     await expect(follow.dialog).toBeVisible();
     await expect(tip.dialog).toBeHidden();
   });
@@ -167,15 +160,11 @@ test.describe('requesting a song from a phone', () => {
     registeredMusician,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, FULL_PROFILE);
-    await addSongByApi(request, musician.token, { title: 'Valerie', artist: 'Amy Winehouse' });
-    const { request: form, tip, zelle, follow } = audienceModals(page);
+    const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [VALERIE] });
+    const { tip, zelle, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
-    await audience.requestSong('Valerie');
-    await form.fill('Kim', 'kim@example.com');
-    await form.send.click();
+    await audience.sendRequest('Valerie', 'Kim', 'kim@example.com');
     await tip.amount.fill('12.5');
     await tip.platform('Zelle').check();
     await tip.sendTip.click();
@@ -197,16 +186,16 @@ test.describe('requesting a song from a phone', () => {
   test('a tip without a request, from the header, uses the default message', async ({
     page,
     context,
-    request,
     audience,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    await updateProfileByApi(request, musician.token, {
-      venmo_username: 'only-venmo',
-      paypal_enabled: false,
+    const musician = await registeredMusician({
+      profile: {
+        venmo_username: 'only-venmo',
+        paypal_enabled: false,
+      },
+      songs: [DREAMS],
     });
-    await addSongByApi(request, musician.token, { title: 'Dreams', artist: 'Fleetwood Mac' });
     await stubOutsideWorld(context);
     const { tip, follow } = audienceModals(page);
 

@@ -1,19 +1,17 @@
 import sharp from 'sharp';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { VALERIE } from './support/songs.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { DesignTab } from './pages/design-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
 
 test('colour scheme and layout: an open audience page follows live', async ({
   page,
   browser,
-  request,
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await addSongByApi(request, musician.token, { title: 'Valerie', artist: 'Amy Winehouse' });
+  const musician = await signedInMusician({ songs: [VALERIE] });
 
   // A wide audience page: the layout toggle and grid show there, not on a phone.
   const phone = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -47,11 +45,9 @@ test('colour scheme and layout: an open audience page follows live', async ({
 test('the cards’ flags and tips: saved where the audience page reads them', async ({
   page,
   request,
-  dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await dashboard.tab('Design').click();
+  const musician = await signedInMusician({ tab: 'Design' });
   const design = new DesignTab(page);
   await design.flag('Show the year on song cards').uncheck();
   await design.flag('Take tips').uncheck();
@@ -67,11 +63,9 @@ test('the cards’ flags and tips: saved where the audience page reads them', as
 test('artist photo: uploaded, shown on the audience page; over 2MB refused', async ({
   page,
   browser,
-  dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await dashboard.tab('Design').click();
+  const musician = await signedInMusician({ tab: 'Design' });
   const design = new DesignTab(page);
 
   // Refused in the browser: over 2MB, and not a JPG or PNG.
@@ -112,13 +106,8 @@ test('artist photo: uploaded, shown on the audience page; over 2MB refused', asy
   await phone.close();
 });
 
-test('a photo the server refuses shows its reason', async ({
-  page,
-  dashboard,
-  signedInMusician,
-}) => {
-  await signedInMusician();
-  await dashboard.tab('Design').click();
+test('a photo the server refuses shows its reason', async ({ page, signedInMusician }) => {
+  await signedInMusician({ tab: 'Design' });
   const design = new DesignTab(page);
   // Named and typed as a PNG, but not one: only the server can tell.
   await design.photoInput.setInputFiles({

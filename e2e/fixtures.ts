@@ -7,11 +7,31 @@ import { LandingPage } from './pages/landing-page.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { resetCodeIn, startMailbox, type Mailbox } from './support/mailbox.ts';
 import {
+  addSongsByApi,
   newMusicianData,
   registerByApi,
+  updateProfileByApi,
   type MusicianData,
+  type ProfileChanges,
   type RegisteredMusician,
+  type SongData,
 } from './support/musicians.ts';
+
+/** What a test's musician starts with, set up through the API. */
+export interface MusicianSetup<S extends readonly SongData[]> extends Partial<MusicianData> {
+  /** Profile changes made first (payment apps, links, tips or requests off). */
+  profile?: ProfileChanges;
+  /** Songs added next, in this order. */
+  songs?: S;
+}
+
+/** A musician set up for a test: `songIds` are the ids of the songs asked for, in their order. */
+export interface MusicianWithSongs<S extends readonly SongData[] = []> extends RegisteredMusician {
+  songIds: { [K in keyof S]: string };
+}
+
+/** A dashboard tab, as its label reads. */
+type DashboardTab = 'On Stage' | 'Requests' | 'Songs' | 'Analytics' | 'Design' | 'Profile';
 
 interface TestFixtures {
   landing: LandingPage;
@@ -21,10 +41,18 @@ interface TestFixtures {
   onStage: OnStagePage;
   /** Data for a musician nobody registered yet (unique email). */
   newMusician(overrides?: Partial<MusicianData>): MusicianData;
-  /** A musician registered through the API, not signed in in the browser. */
-  registeredMusician(overrides?: Partial<MusicianData>): Promise<RegisteredMusician>;
-  /** A musician registered through the API, then signed in through the form, on the dashboard. */
-  signedInMusician(): Promise<RegisteredMusician>;
+  /** A musician registered (and set up) through the API, not signed in in the browser. */
+  registeredMusician<const S extends readonly SongData[] = []>(
+    setup?: MusicianSetup<S>,
+  ): Promise<MusicianWithSongs<S>>;
+  /**
+   * A musician registered through the API, then signed in through the form, on the dashboard;
+   * then `songs` are added through the API and `tab` is opened.
+   */
+  signedInMusician<const S extends readonly SongData[] = []>(setup?: {
+    songs?: S;
+    tab?: DashboardTab;
+  }): Promise<MusicianWithSongs<S>>;
   /** A second browser (another device) where `musician` signs in; closed after the test. */
   anotherDevice(musician: RegisteredMusician): Promise<Page>;
   /** Waits for the password-reset email sent to `email` and returns its code. */
@@ -45,15 +73,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
   newMusician: async ({}, use) => use(newMusicianData),
   registeredMusician: async ({ request }, use) =>
-    use((overrides) => registerByApi(request, newMusicianData(overrides))),
+    use(async ({ profile, songs, ...overrides } = {}) => {
+      const musician = await registerByApi(request, newMusicianData(overrides));
+      if (profile) await updateProfileByApi(request, musician.token, profile);
+      return { ...musician, songIds: await addSongsByApi(request, musician.token, songs) };
+    }),
 
-  signedInMusician: async ({ landing, dashboard, registeredMusician }, use) =>
-    use(async () => {
-      const musician = await registeredMusician();
+  signedInMusician: async ({ request, landing, dashboard }, use) =>
+    use(async ({ songs, tab } = {}) => {
+      const musician = await registerByApi(request, newMusicianData());
       await landing.goto();
       await landing.login(musician.email, musician.password);
       await expect(dashboard.welcome).toHaveText(`Welcome, ${musician.name}`);
-      return musician;
+      const songIds = await addSongsByApi(request, musician.token, songs);
+      if (tab) await dashboard.tab(tab).click();
+      return { ...musician, songIds };
     }),
 
   anotherDevice: async ({ browser }, use) => {

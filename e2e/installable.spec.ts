@@ -10,7 +10,8 @@ interface PageStorage {
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi } from './support/musicians.ts';
+import { atEachSize } from './support/screenshots.ts';
+import { HALO, JOLENE } from './support/songs.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 /**
@@ -105,10 +106,11 @@ async function expectIconsLoad(request: APIRequestContext, icons: { src: string 
 
 async function screenshots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png` });
-  }
+  await atEachSize(
+    page,
+    (size) => page.screenshot({ path: `${SHOTS}/${name}-${size.name}.png` }),
+    SIZES,
+  );
 }
 
 test.describe("the musician's app", () => {
@@ -151,12 +153,8 @@ test.describe("the musician's app", () => {
     signedInMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await signedInMusician();
-    const jolene = await addSongByApi(request, musician.token, {
-      title: 'Jolene',
-      artist: 'Dolly Parton',
-    });
-    const halo = await addSongByApi(request, musician.token, { title: 'Halo', artist: 'Beyoncé' });
+    const musician = await signedInMusician({ songs: [JOLENE, HALO] });
+    const [jolene, halo] = musician.songIds;
     await submitRequestByApi(request, jolene, {
       requester_name: 'Sam',
       dedication: 'For the bride',
@@ -223,8 +221,7 @@ test.describe('the audience page', () => {
     registeredMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await registeredMusician({ name: 'Dana & The Night Owls' });
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({ name: 'Dana & The Night Owls', songs: [JOLENE] });
     const manifestUrl = `/api/musicians/${musician.slug}/manifest.webmanifest`;
 
     await audience.goto(musician.slug);
@@ -271,13 +268,11 @@ test.describe('the audience page', () => {
   test('opens offline after the first visit: once the worker controls the page, a reload without network shows the songs', async ({
     page,
     context,
-    request,
     audience,
     registeredMusician,
   }) => {
     test.setTimeout(60_000);
-    const musician = await registeredMusician({ name: 'Dana & The Night Owls' });
-    await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly Parton' });
+    const musician = await registeredMusician({ name: 'Dana & The Night Owls', songs: [JOLENE] });
 
     await audience.goto(musician.slug);
     await expect(audience.song('Jolene')).toBeVisible();

@@ -1,12 +1,7 @@
 import { expect, test } from './fixtures.ts';
+import { atEachSize } from './support/screenshots.ts';
 import { addSongByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 820, height: 1180 },
-  { name: 'desktop', width: 1280, height: 800 },
-];
 
 test.describe('the polling fallback after a drop', () => {
   test('asks only for changes, drops requests deleted elsewhere and picks up a show started elsewhere', async ({
@@ -59,9 +54,8 @@ test.describe('the polling fallback after a drop', () => {
     expect(polls[0]).not.toContain('since=');
     expect(polls.at(-1)).toContain('since=');
 
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: `/tmp/shots-live/polling-${size.name}.png` });
-    }
+    await atEachSize(page, (size) =>
+      page.screenshot({ path: `/tmp/shots-live/polling-${size.name}.png` }),
+    );
   });
 });

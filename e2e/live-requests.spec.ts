@@ -1,8 +1,9 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { OnStagePage } from './pages/on-stage-page.ts';
 import { addSongByApi } from './support/musicians.ts';
+import { HALO, JOLENE, VALERIE, WONDERWALL } from './support/songs.ts';
+import { OnStagePage } from './pages/on-stage-page.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 /** The On Stage screen polls every 5 s while its socket is down, and says so. */
@@ -16,11 +17,8 @@ test.describe('live request loop', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Wonderwall',
-      artist: 'Oasis',
-    });
+    const musician = await signedInMusician({ songs: [WONDERWALL] });
+    const [songId] = musician.songIds;
     // The tablet: a second tab of the same signed-in browser.
     const stage = new OnStagePage(await context.newPage());
     await stage.goto(musician.slug);
@@ -59,11 +57,8 @@ test.describe('live request loop', () => {
   }) => {
     // Two undo windows (6 s each) pass before the other screens hear of the final moves.
     test.setTimeout(60_000);
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Halo',
-      artist: 'Beyoncé',
-    });
+    const musician = await signedInMusician({ songs: [HALO] });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Jo' });
     const stage = new OnStagePage(await context.newPage());
     await stage.goto(musician.slug);
@@ -124,11 +119,11 @@ test.describe('live request loop', () => {
       if (sent.url().includes('/api/requests/updates/')) polls += 1;
     });
 
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Jolene',
-      artist: 'Dolly Parton',
-    });
+    const musician = await signedInMusician({ songs: [JOLENE] });
+    const [songId] = musician.songIds;
+    // The dashboard's own socket upgrades too: wait for it before forgetting it, or its upgrade,
+    // seen after the reset, would stand for the On Stage screen's and the cut would miss that one.
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
     sockets.length = 0; // the dashboard's, closed by the navigation
     await onStage.goto(musician.slug);
     await expect(onStage.connection).toHaveText('Connected');
@@ -203,11 +198,8 @@ test.describe('live request loop', () => {
       page.evaluate(
         () => (globalThis as unknown as { alertCounts: Record<string, number> }).alertCounts,
       );
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Valerie',
-      artist: 'Amy Winehouse',
-    });
+    const musician = await signedInMusician({ songs: [VALERIE] });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Already here' });
     await dashboard.goto();
     await expect(dashboard.card(dashboard.liveColumn, 'Valerie')).toBeVisible();

@@ -1,12 +1,7 @@
 import { expect, test } from './fixtures.ts';
+import { atEachSize } from './support/screenshots.ts';
+import { WONDERWALL } from './support/songs.ts';
 import { SongsTab } from './pages/songs-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 820, height: 1180 },
-  { name: 'desktop', width: 1280, height: 800 },
-];
 
 test.describe("songs and playlists on the musician's other devices", () => {
   test('a song added on one device appears on the other without reload, and so does a playlist', async ({
@@ -16,8 +11,7 @@ test.describe("songs and playlists on the musician's other devices", () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    await addSongByApi(request, musician.token, { title: 'Wonderwall', artist: 'Oasis' });
+    const musician = await signedInMusician({ songs: [WONDERWALL] });
     const laptop = new SongsTab(page);
     await laptop.goto();
     await expect(laptop.songCount).toHaveText('1 song');
@@ -48,9 +42,8 @@ test.describe("songs and playlists on the musician's other devices", () => {
       await expect(songs.playlistsSection).toContainText('1 playlist');
     }
 
-    for (const size of SIZES) {
-      await tablet.page.setViewportSize(size);
-      await tablet.page.screenshot({ path: `/tmp/shots-live/songs-synced-${size.name}.png` });
-    }
+    await atEachSize(tablet.page, (size) =>
+      tablet.page.screenshot({ path: `/tmp/shots-live/songs-synced-${size.name}.png` }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { CREEP, YELLOW } from './support/songs.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 // 2,000 characters of words, as a phone can send (the limit is the API's text maximum).
@@ -39,15 +39,8 @@ test.describe('a long dedication', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Creep',
-      artist: 'Radiohead',
-    });
-    const shortId = await addSongByApi(request, musician.token, {
-      title: 'Yellow',
-      artist: 'Coldplay',
-    });
+    const musician = await signedInMusician({ songs: [CREEP, YELLOW] });
+    const [songId, shortId] = musician.songIds;
     await submitRequestByApi(request, songId, { dedication: LONG });
     await submitRequestByApi(request, shortId, { dedication: 'For Sam' });
 

@@ -3,6 +3,7 @@ import { messages } from '#shared/messages.ts';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addSongByApi } from './support/musicians.ts';
+import { DREAMS, HALLELUJAH, JOLENE, song } from './support/songs.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import {
   musicianRequestsByApi,
@@ -61,11 +62,8 @@ test.describe('On Stage screen', () => {
     onStage,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Zombie',
-      artist: 'The Cranberries',
-    });
+    const musician = await signedInMusician({ songs: [song('Zombie', 'The Cranberries')] });
+    const [songId] = musician.songIds;
     await onStage.goto(musician.slug);
     await expect(onStage.requestsToggle).toHaveAttribute('aria-checked', 'true');
     await expect(onStage.showStatus).toHaveText(messages.onStageNoShow);
@@ -100,11 +98,8 @@ test.describe('On Stage screen', () => {
     onStage,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Hallelujah',
-      artist: 'Leonard Cohen',
-    });
+    const musician = await signedInMusician({ songs: [HALLELUJAH] });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'First' });
     await onStage.goto(musician.slug);
     await expect(onStage.upNext).toBeHidden();
@@ -124,11 +119,8 @@ test.describe('On Stage screen', () => {
     signedInMusician,
   }) => {
     await page.setViewportSize({ width: 820, height: 1180 });
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Jolene',
-      artist: 'Dolly Parton',
-    });
+    const musician = await signedInMusician({ songs: [JOLENE] });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Sam' });
     await page.clock.install();
     await onStage.goto(musician.slug);
@@ -199,15 +191,10 @@ test.describe('On Stage screen', () => {
     onStage,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Dreams',
-      artist: 'Fleetwood Mac',
+    const musician = await signedInMusician({
+      songs: [DREAMS, song('Landslide', 'Fleetwood Mac')],
     });
-    const otherId = await addSongByApi(request, musician.token, {
-      title: 'Landslide',
-      artist: 'Fleetwood Mac',
-    });
+    const [songId, otherId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Early' });
     await onStage.goto(musician.slug);
     const early = onStage.card('Dreams', onStage.active);
@@ -253,11 +240,8 @@ test.describe('On Stage: final moves wait for an undo', () => {
     signedInMusician,
     anotherDevice,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Hallelujah',
-      artist: 'Leonard Cohen',
-    });
+    const musician = await signedInMusician({ songs: [HALLELUJAH] });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Ana' });
     const phone = new OnStagePage(await anotherDevice(musician));
     await phone.goto(musician.slug);
@@ -290,9 +274,10 @@ test.describe('On Stage: final moves wait for an undo', () => {
     signedInMusician,
     anotherDevice,
   }) => {
-    const musician = await signedInMusician();
-    const first = await addSongByApi(request, musician.token, { title: 'Jolene', artist: 'Dolly' });
-    const second = await addSongByApi(request, musician.token, { title: 'Zombie', artist: 'TC' });
+    const musician = await signedInMusician({
+      songs: [song('Jolene', 'Dolly'), song('Zombie', 'TC')],
+    });
+    const [first, second] = musician.songIds;
     await submitRequestByApi(request, first, { requester_name: 'Bo' });
     await submitRequestByApi(request, second, { requester_name: 'Cy' });
     const phone = new OnStagePage(await anotherDevice(musician));
@@ -325,8 +310,8 @@ test.describe('On Stage: final moves wait for an undo', () => {
     request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, { title: 'Creep', artist: 'RH' });
+    const musician = await signedInMusician({ songs: [song('Creep', 'RH')] });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Di' });
     const stage = new OnStagePage(await context.newPage());
     await stage.goto(musician.slug);
@@ -344,8 +329,8 @@ test.describe('On Stage: final moves wait for an undo', () => {
     onStage,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, { title: 'Halo', artist: 'B' });
+    const musician = await signedInMusician({ songs: [song('Halo', 'B')] });
+    const [songId] = musician.songIds;
     const filed = await submitRequestByApi(request, songId, { requester_name: 'Ed' });
     await onStage.goto(musician.slug);
     await onStage.action('Halo', 'Reject', onStage.active).click();

@@ -4,7 +4,8 @@ import { messages } from '#shared/messages.ts';
 import { SCHEME_COLORS } from '#shared/schemas/audience.ts';
 import { CreatedFeedToken } from '#shared/schemas/feed.ts';
 import { expect, test } from './fixtures.ts';
-import { addSongByApi, updateProfileByApi } from './support/musicians.ts';
+import { updateProfileByApi } from './support/musicians.ts';
+import { DREAMS, JOLENE, VALERIE } from './support/songs.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 
 /** The stream overlay, /overlay/{slug}?token=... (the page model of this spec). */
@@ -61,15 +62,8 @@ test.describe('The stream overlay', () => {
     request,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    const jolene = await addSongByApi(request, musician.token, {
-      title: 'Jolene',
-      artist: 'Dolly Parton',
-    });
-    const valerie = await addSongByApi(request, musician.token, {
-      title: 'Valerie',
-      artist: 'Amy Winehouse',
-    });
+    const musician = await registeredMusician({ songs: [JOLENE, VALERIE] });
+    const [jolene, valerie] = musician.songIds;
     const design = await request.put('/api/design/settings', {
       headers: { authorization: `Bearer ${musician.token}` },
       data: { color_scheme: 'green' },
@@ -163,13 +157,10 @@ test.describe('The stream overlay', () => {
     request,
     registeredMusician,
   }) => {
-    const musician = await registeredMusician();
-    const song = await addSongByApi(request, musician.token, {
-      title: 'Dreams',
-      artist: 'Fleetwood Mac',
-    });
+    const musician = await registeredMusician({ songs: [DREAMS] });
+    const [songId] = musician.songIds;
     const { token } = await feedTokenByApi(request, musician.token);
-    await submitRequestByApi(request, song, { requester_name: 'Stevie' });
+    await submitRequestByApi(request, songId, { requester_name: 'Stevie' });
 
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const context = await browser.newContext({ reducedMotion });

@@ -1,7 +1,8 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { ProfileTab } from './pages/profile-tab.ts';
 import { addSongByApi } from './support/musicians.ts';
+import { HALLELUJAH, song } from './support/songs.ts';
+import { ProfileTab } from './pages/profile-tab.ts';
 
 test('a musician edits the profile; the audience page shows it', async ({
   page,
@@ -84,12 +85,10 @@ test('the Active Playlist selector chooses what the audience sees', async ({
   request,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  const songId = await addSongByApi(request, musician.token, {
-    title: 'Fly Me to the Moon',
-    artist: 'Frank Sinatra',
+  const musician = await signedInMusician({
+    songs: [song('Fly Me to the Moon', 'Frank Sinatra'), HALLELUJAH],
   });
-  await addSongByApi(request, musician.token, { title: 'Hallelujah', artist: 'Leonard Cohen' });
+  const [songId] = musician.songIds;
   const created = await request.post('/api/playlists', {
     headers: { authorization: `Bearer ${musician.token}` },
     data: { name: 'Swing Set', song_ids: [songId] },

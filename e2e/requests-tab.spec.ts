@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { addSongByApi } from './support/musicians.ts';
+import { CREEP, KARMA_POLICE, YELLOW } from './support/songs.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 test.describe('dashboard Requests tab', () => {
@@ -9,13 +9,8 @@ test.describe('dashboard Requests tab', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Yellow',
-      artist: 'Coldplay',
-    });
-    await dashboard.tab('Requests').click();
-
+    const musician = await signedInMusician({ songs: [YELLOW], tab: 'Requests' });
+    const [songId] = musician.songIds;
     await page.getByRole('button', { name: 'Start a Show' }).click();
     // Today on the musician's own clock, and the form below the toolbar, not squeezed beside it.
     const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
@@ -65,16 +60,9 @@ test.describe('dashboard Requests tab', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Creep',
-      artist: 'Radiohead',
-    });
     // Two songs: a second request for the same waiting song would merge into the first.
-    const otherId = await addSongByApi(request, musician.token, {
-      title: 'Karma Police',
-      artist: 'Radiohead',
-    });
+    const musician = await signedInMusician({ songs: [CREEP, KARMA_POLICE] });
+    const [songId, otherId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'One' });
     await submitRequestByApi(request, otherId, { requester_name: 'Two' });
     await dashboard.tab('Requests').click();
@@ -97,8 +85,7 @@ test('a song suggestion arrives live and can be added to the songs', async ({
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  await dashboard.tab('Requests').click();
+  const musician = await signedInMusician({ tab: 'Requests' });
   await page.getByRole('button', { name: 'Song Suggestions' }).click();
   const section = page.locator('#song-suggestions');
   await expect(section).toContainText('No song suggestions yet.');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
+import { JOLENE } from './support/songs.ts';
 import { requestAs } from './pages/analytics-tab.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { setRequestStatusByApi } from './support/requests.ts';
 
 test.describe('show report', () => {
@@ -11,12 +11,8 @@ test.describe('show report', () => {
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const jolene = await addSongByApi(request, musician.token, {
-      title: 'Jolene',
-      artist: 'Dolly Parton',
-    });
-    await dashboard.tab('Requests').click();
+    const musician = await signedInMusician({ songs: [JOLENE], tab: 'Requests' });
+    const [jolene] = musician.songIds;
     await page.getByRole('button', { name: 'Start a Show' }).click();
     await page.getByLabel('Show name').fill('Friday at the Blue Note');
     await page.getByLabel('Venue name (optional)').fill('The Blue Note');

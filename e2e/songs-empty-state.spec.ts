@@ -2,6 +2,7 @@ import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { STARTER_PACK_SONG_COUNT } from '#shared/schemas/song.ts';
 import { expect, test } from './fixtures.ts';
+import { atEachSize } from './support/screenshots.ts';
 import { SongsTab } from './pages/songs-tab.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -20,14 +21,9 @@ test('a new musician is led from an empty Songs tab to a song list', async ({
     name: fill(messages.starterPackButton, { count: STARTER_PACK_SONG_COUNT }),
   });
   if (SHOTS) {
-    for (const [width, height] of [
-      [390, 844],
-      [820, 1180],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${SHOTS}/songs-empty-${width}.png`, fullPage: true });
-    }
+    await atEachSize(page, ({ width }) =>
+      page.screenshot({ path: `${SHOTS}/songs-empty-${width}.png`, fullPage: true }),
+    );
   }
 
   // Each way in opens its panel; closing it brings the welcome back.

@@ -1,8 +1,10 @@
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { SongsTab } from './pages/songs-tab.ts';
+import { atEachSize } from './support/screenshots.ts';
 import { addSongByApi } from './support/musicians.ts';
+import { CREEP, KARMA_POLICE, YELLOW } from './support/songs.ts';
+import { SongsTab } from './pages/songs-tab.ts';
 import { submitRequestByApi } from './support/requests.ts';
 
 const CSV = [
@@ -150,13 +152,9 @@ test.describe('dashboard Songs tab', () => {
 
   test('batch edits the selected songs and edits one song with chips', async ({
     page,
-    request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    await addSongByApi(request, musician.token, { title: 'Creep', artist: 'Radiohead' });
-    await addSongByApi(request, musician.token, { title: 'Karma Police', artist: 'Radiohead' });
-    await addSongByApi(request, musician.token, { title: 'Yellow', artist: 'Coldplay' });
+    await signedInMusician({ songs: [CREEP, KARMA_POLICE, YELLOW] });
     const songs = new SongsTab(page);
     await songs.goto();
     await expect(songs.songCount).toHaveText('3 songs');
@@ -211,12 +209,9 @@ test.describe('dashboard Songs tab', () => {
 
   test('refuses adding or editing into a song already in the list, and says notes are public', async ({
     page,
-    request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    await addSongByApi(request, musician.token, { title: 'Creep', artist: 'Radiohead' });
-    await addSongByApi(request, musician.token, { title: 'Yellow', artist: 'Coldplay' });
+    await signedInMusician({ songs: [CREEP, YELLOW] });
     const songs = new SongsTab(page);
     await songs.goto();
     await expect(songs.songCount).toHaveText('2 songs');
@@ -266,14 +261,9 @@ test.describe('dashboard Songs tab', () => {
     await expect(songwriter).toHaveValue('Dolly Rebecca Parton');
     const shots = process.env.E2E_SHOTS_DIR;
     if (shots) {
-      for (const [width, height] of [
-        [390, 844],
-        [820, 1180],
-        [1280, 800],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await add.screenshot({ path: `${shots}/song-form-${width}.png` });
-      }
+      await atEachSize(page, ({ width }) =>
+        add.screenshot({ path: `${shots}/song-form-${width}.png` }),
+      );
     }
     await add.getByRole('button', { name: 'Add Song' }).click();
     await expect(add).toBeHidden();
@@ -304,11 +294,8 @@ test('one of a thing is counted in the singular', async ({
   dashboard,
   signedInMusician,
 }) => {
-  const musician = await signedInMusician();
-  const songId = await addSongByApi(request, musician.token, {
-    title: 'Creep',
-    artist: 'Radiohead',
-  });
+  const musician = await signedInMusician({ songs: [CREEP] });
+  const [songId] = musician.songIds;
   await submitRequestByApi(request, songId);
   await expect(dashboard.requestsBadge()).toHaveText('1');
   await expect(dashboard.tab('Requests')).toHaveAccessibleDescription('1 pending request');

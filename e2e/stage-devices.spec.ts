@@ -1,8 +1,8 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { DREAMS } from './support/songs.ts';
 import { OnStagePage } from './pages/on-stage-page.ts';
 import { StageDevicesPanel, StagePairPage } from './pages/stage-devices.ts';
-import { addSongByApi } from './support/musicians.ts';
 import { musicianRequestsByApi, submitRequestByApi } from './support/requests.ts';
 
 test.describe('Stage devices', () => {
@@ -12,11 +12,8 @@ test.describe('Stage devices', () => {
     request,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician();
-    const songId = await addSongByApi(request, musician.token, {
-      title: 'Dreams',
-      artist: 'Fleetwood Mac',
-    });
+    const musician = await signedInMusician({ songs: [DREAMS] });
+    const [songId] = musician.songIds;
     await submitRequestByApi(request, songId, { requester_name: 'Robin' });
 
     // The musician makes a code on the dashboard.

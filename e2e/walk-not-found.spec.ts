@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { atEachSize } from './support/screenshots.ts';
 
 test('an unknown address inside the app says there is nothing there, with a way home', async ({
   page,
@@ -30,14 +31,9 @@ for (const address of ['/nope', '/dashboard/extra', '/musician/some-band/extra']
     await expect(page.getByText('"detail"')).toHaveCount(0);
     const shots = process.env.E2E_SHOTS_DIR;
     if (shots && address === '/nope') {
-      for (const [width, height] of [
-        [390, 844],
-        [820, 1180],
-        [1280, 800],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: `${shots}/not-found-${width}.png` });
-      }
+      await atEachSize(page, ({ width }) =>
+        page.screenshot({ path: `${shots}/not-found-${width}.png` }),
+      );
     }
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL(/\/$/);

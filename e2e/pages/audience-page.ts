@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { RequestForm } from './audience-modals.ts';
 
 /** The public page at /musician/{slug}, as a phone sees it. */
 export class AudiencePage {
@@ -50,6 +51,18 @@ export class AudiencePage {
 
   async requestSong(title: string): Promise<void> {
     await this.song(title).getByRole('button', { name: 'Request Song' }).click();
+  }
+
+  /** Opens the request form for `title` and fills in a name, an email and a dedication. */
+  async fillRequest(title: string, name: string, email: string, dedication = ''): Promise<void> {
+    await this.requestSong(title);
+    await new RequestForm(this.page).fill(name, email, dedication);
+  }
+
+  /** Asks for `title` through the request form: filled in, then sent. */
+  async sendRequest(title: string, name: string, email: string, dedication = ''): Promise<void> {
+    await this.fillRequest(title, name, email, dedication);
+    await new RequestForm(this.page).send.click();
   }
 
   /** The row of one of "Your requests", holding the song and its state. */

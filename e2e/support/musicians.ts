@@ -38,17 +38,23 @@ export async function registerByApi(
   return { ...data, token: body.token, slug: body.musician.slug };
 }
 
+/** A song as the musician adds it. */
+export interface SongData {
+  title: string;
+  artist: string;
+  year?: number | null;
+  genres?: string[];
+  moods?: string[];
+  notes?: string;
+}
+
+/** What `PUT /profile` takes: payment apps, links, tips and requests on or off. */
+export type ProfileChanges = Record<string, string | boolean>;
+
 export async function addSongByApi(
   request: APIRequestContext,
   token: string,
-  song: {
-    title: string;
-    artist: string;
-    year?: number | null;
-    genres?: string[];
-    moods?: string[];
-    notes?: string;
-  },
+  song: SongData,
 ): Promise<string> {
   const response = await request.post('/api/songs', {
     headers: { authorization: `Bearer ${token}` },
@@ -64,7 +70,7 @@ export async function addSongByApi(
 export async function updateProfileByApi(
   request: APIRequestContext,
   token: string,
-  changes: Record<string, string | boolean>,
+  changes: ProfileChanges,
 ): Promise<void> {
   const response = await request.put('/api/profile', {
     headers: { authorization: `Bearer ${token}` },
@@ -90,3 +96,14 @@ export const FULL_PROFILE = {
   spotify_artist_url: 'https://open.spotify.com/artist/band',
   apple_music_artist_url: 'https://music.apple.com/artist/band',
 } as const;
+
+/** Adds the songs one after another (so their order is the order they were added); their ids. */
+export async function addSongsByApi<const S extends readonly SongData[]>(
+  request: APIRequestContext,
+  token: string,
+  songs: S | undefined,
+): Promise<{ [K in keyof S]: string }> {
+  const ids: string[] = [];
+  for (const song of songs ?? []) ids.push(await addSongByApi(request, token, song));
+  return ids as { [K in keyof S]: string };
+}
