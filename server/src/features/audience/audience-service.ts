@@ -17,10 +17,10 @@ import { badRequest, notFound } from '#server/http/errors.ts';
 import { toDesignSettings } from '../design/design-mapper.ts';
 import type { DesignRepository } from '../design/design-repository.ts';
 import type { PlaylistsRepository } from '../playlists/playlists-repository.ts';
-import { foldAccents, type AudienceSongFilters } from '../songs/audience-song-filters.ts';
+import { foldAccents, type AudienceSongFilters } from '#server/catalogue/audience-song-filters.ts';
 import type { SongsService } from '../songs/songs-service.ts';
-import { toPublicMusician, type MusicianRow } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { takesTips, tipLinks } from './tip-providers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -8,10 +8,10 @@ import {
   isDataUrl,
   processImage,
   type ImageKind,
-} from '../images/image-processing.ts';
-import { imageUrl } from '../images/image-url.ts';
-import type { NewImage } from '../images/images-repository.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+} from '#server/image-store/image-processing.ts';
+import { imageUrl } from '#server/image-store/image-url.ts';
+import type { NewImage } from '#server/image-store/images-repository.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { toDesignSettings, type DesignRow } from './design-mapper.ts';
 import type { DesignChanges, DesignRepository } from './design-repository.ts';
 

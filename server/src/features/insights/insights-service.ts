@@ -12,7 +12,7 @@ import {
 import { SongInput, type Song, type SongMetadataWithWriter } from '#shared/schemas/song.ts';
 import { conflict } from '#server/http/errors.ts';
 import type { MetadataService } from '../metadata/metadata-service.ts';
-import { songKey } from '../songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 import type { SongsService } from '../songs/songs-service.ts';
 import type { SuggestionsService } from '../suggestions/suggestions-service.ts';
 import {

@@ -11,11 +11,11 @@ import type {
 import { isUniqueViolation, isUnstorableText } from '#server/db/pg-errors.ts';
 import { HttpError, unauthorized } from '#server/http/errors.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { hashPassword } from '../auth/password-hasher.ts';
-import { hashSecret, newSessionToken } from '../auth/secrets.ts';
-import type { MusicianRow } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
-import { firstFreeSlug, slugify } from '../musicians/slug.ts';
+import { hashPassword } from '#server/credentials/password-hasher.ts';
+import { hashSecret, newSessionToken } from '#server/credentials/secrets.ts';
+import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
+import { firstFreeSlug, slugify } from '#server/musicians/slug.ts';
 import type { OidcFlowsRepository } from './oidc-flows-repository.ts';
 import {
   ProviderUnavailableError,

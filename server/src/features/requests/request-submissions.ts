@@ -5,8 +5,8 @@ import type { Db } from '#server/db/database.ts';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
-import { blockedSql } from '../blocklist/blocklist-repository.ts';
-import type { Requester } from '../blocklist/requester.ts';
+import { blockedSql } from '#server/submissions/blocked-requester-sql.ts';
+import type { Requester } from '#server/submissions/requester.ts';
 
 /**
  * What is known of a submission before it is filed, read in one round trip. Its limits are not

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import type { Db } from '#server/db/database.ts';
 import { songs } from '#server/db/schema.ts';
-import { songKey } from '../songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 import {
   changedSince,
   readHeldSongs,

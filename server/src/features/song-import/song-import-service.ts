@@ -11,7 +11,7 @@ import type {
 import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import type { MetadataService } from '../metadata/metadata-service.ts';
-import { songKey } from '../songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';
 import type { NewSong, SongImportRepository } from './song-import-repository.ts';
