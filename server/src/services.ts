@@ -29,7 +29,7 @@ import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.t
 import { audienceService } from './features/audience/audience-service.ts';
 import { tipsRepository } from './features/audience/tips-repository.ts';
 import { tipsService } from './features/audience/tips-service.ts';
-import { designRepository } from './features/design/design-repository.ts';
+import { designRepository } from './page-design/design-repository.ts';
 import { designService } from './features/design/design-service.ts';
 import { imagesRepository } from './image-store/images-repository.ts';
 import { imagesService } from './features/images/images-service.ts';

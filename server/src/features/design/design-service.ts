@@ -12,8 +12,8 @@ import {
 import { imageUrl } from '#server/image-store/image-url.ts';
 import type { NewImage } from '#server/image-store/images-repository.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
-import { toDesignSettings, type DesignRow } from './design-mapper.ts';
-import type { DesignChanges, DesignRepository } from './design-repository.ts';
+import { toDesignSettings, type DesignRow } from '#server/page-design/design-mapper.ts';
+import type { DesignChanges, DesignRepository } from '#server/page-design/design-repository.ts';
 
 interface Deps {
   design: DesignRepository;

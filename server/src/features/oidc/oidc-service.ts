@@ -10,7 +10,6 @@ import type {
 } from '#shared/schemas/oidc.ts';
 import { isUniqueViolation, isUnstorableText } from '#server/db/pg-errors.ts';
 import { HttpError, unauthorized } from '#server/http/errors.ts';
-import type { AuthService } from '../auth/auth-service.ts';
 import { hashPassword } from '#server/credentials/password-hasher.ts';
 import { hashSecret, newSessionToken } from '#server/credentials/secrets.ts';
 import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
@@ -29,7 +28,8 @@ interface Deps {
   flows: OidcFlowsRepository;
   signups: OidcSignupsRepository;
   musicians: MusiciansRepository;
-  auth: Pick<AuthService, 'signInVerified'>;
+  /** Starts the session as a password sign-in would (auth-service.ts), injected by services.ts. */
+  auth: { signInVerified(musicianId: string): Promise<AuthResponse> };
   log: FastifyBaseLogger;
   /**
    * This server's public address (PUBLIC_URL): the provider sends the browser back to /profile
