@@ -125,6 +125,7 @@ describe('architecture', () => {
       'server/src/credentials',
       'server/src/downloads',
       'server/src/image-store',
+      'server/src/logging',
       'server/src/musicians',
       'server/src/page-design',
       'server/src/submissions',

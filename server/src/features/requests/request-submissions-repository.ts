@@ -78,7 +78,7 @@ export type Filed =
  * The audience's side of requests: limits, idempotent replays, merging. `findById` reads a
  * request as the musician's devices see it (the repository's own).
  */
-export function requestSubmissions(
+export function requestSubmissionsRepository(
   db: Db,
   findById: (requestId: string) => Promise<SongRequest | undefined>,
 ) {
@@ -237,4 +237,4 @@ export function requestSubmissions(
   };
 }
 
-export type RequestSubmissions = ReturnType<typeof requestSubmissions>;
+export type RequestSubmissionsRepository = ReturnType<typeof requestSubmissionsRepository>;
