@@ -62,13 +62,7 @@ const featureOf = (path: string | null) => path?.match(/^(.+\/features\/[^/]+)\/
  * several features need lives below them (lib/, shared/, or a server module under src/).
  * Keys are "from -> to" feature folder names.
  */
-const SERVER_FEATURES_ALLOWED: Record<string, string> = {
-  'playlist-import -> song-import':
-    "a playlist's tracks go in through song import's importSongs: one duplicate rule, one path",
-  'starter-pack -> song-import':
-    "the starter pack's songs go in through song import's importSongs, as any import does",
-  'song-import -> metadata': "an import asks metadata's enrichment to fill the new songs' tags",
-};
+const SERVER_FEATURES_ALLOWED: Record<string, string> = {};
 
 const CLIENT_FEATURES_ALLOWED: Record<string, string> = {};
 

@@ -12,20 +12,9 @@ import {
   type HeldSongs,
 } from './held-songs.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import type { NewSong } from '#server/catalogue/song-importer.ts';
 
-/** A song ready to insert: already validated and trimmed. */
-export interface NewSong {
-  title: string;
-  artist: string;
-  genres: string[];
-  moods: string[];
-  year: number | null;
-  notes?: string;
-  /** Optional: a CSV's Songwriter column. */
-  songwriter?: string;
-}
-
-interface InsertedSong {
+export interface InsertedSong {
   id: string;
   title: string;
   artist: string;
