@@ -48,7 +48,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
-import { loggableError, type LoggableError } from './plugins/loggable-error.ts';
+import { loggableError, type LoggableError } from './logging/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
 import { unreadableRequest } from './http/unreadable-request.ts';

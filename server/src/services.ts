@@ -15,13 +15,13 @@ import { housekeepingService } from './features/auth/housekeeping-service.ts';
 import { passwordResetService } from './features/auth/password-reset-service.ts';
 import { passwordResetsRepository } from './features/auth/password-resets-repository.ts';
 import { resetCodeMailer } from './features/auth/reset-code-mailer.ts';
-import { sessionsRepository } from './features/auth/sessions-repository.ts';
+import { sessionsRepository } from './credentials/sessions-repository.ts';
 import { analyticsRepository } from './features/analytics/analytics-repository.ts';
 import { analyticsService } from './features/analytics/analytics-service.ts';
 import { metadataRepository } from './features/metadata/metadata-repository.ts';
 import { metadataService } from './features/metadata/metadata-service.ts';
 import { metadataSources } from './features/metadata/metadata-sources.ts';
-import { musiciansRepository } from './features/musicians/musicians-repository.ts';
+import { musiciansRepository } from './musicians/musicians-repository.ts';
 import { oidcFlowsRepository } from './features/oidc/oidc-flows-repository.ts';
 import { oidcProviderClient } from './features/oidc/oidc-provider-client.ts';
 import { oidcService } from './features/oidc/oidc-service.ts';
@@ -29,9 +29,9 @@ import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.t
 import { audienceService } from './features/audience/audience-service.ts';
 import { tipsRepository } from './features/audience/tips-repository.ts';
 import { tipsService } from './features/audience/tips-service.ts';
-import { designRepository } from './features/design/design-repository.ts';
+import { designRepository } from './page-design/design-repository.ts';
 import { designService } from './features/design/design-service.ts';
-import { imagesRepository } from './features/images/images-repository.ts';
+import { imagesRepository } from './image-store/images-repository.ts';
 import { imagesService } from './features/images/images-service.ts';
 import { qrCodeService } from './features/qr-code/qr-code-service.ts';
 import { playlistImportService } from './features/playlist-import/playlist-import-service.ts';
@@ -65,47 +65,76 @@ import { insightsRepository } from './features/insights/insights-repository.ts';
 import { insightsService } from './features/insights/insights-service.ts';
 import { webManifestService } from './features/web-manifest/web-manifest-service.ts';
 
-/** The composition root: repositories over the database, services over repositories. */
+/**
+ * The composition root: repositories over the database, services over repositories. Naming:
+ * every repository is built once, here, as `repositories.x`; every other name is a service
+ * (or, for `events` and `keys`, the shared plumbing), and each factory takes one object of its
+ * dependencies.
+ */
 function buildServices(app: FastifyInstance, config: AppConfig) {
   const db = app.database.db;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
   const keys = derivedKeys(db);
+  const images = imagesRepository(db);
   const repositories = {
+    account: accountRepository(db),
+    analytics: analyticsRepository(db),
+    blocklist: blocklistRepository(db),
+    contact: contactRepository(db),
+    design: designRepository(db, images),
+    feed: feedRepository(db),
+    feedTokens: feedTokensRepository(db),
+    images,
+    insights: insightsRepository(db),
+    metadata: metadataRepository(db),
     musicians: musiciansRepository(db),
+    oidcFlows: oidcFlowsRepository(db),
+    oidcSignups: oidcSignupsRepository(db),
+    passwordResets: passwordResetsRepository(db),
+    playlists: playlistsRepository(db),
     requests: requestsRepository(db),
+    sessions: sessionsRepository(db),
+    showReports: showReportRepository(db),
     shows: showsRepository(db),
+    songImport: songImportRepository(db),
+    songs: songsRepository(db),
+    stageDevices: stageDevicesRepository(db),
+    subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
+    tips: tipsRepository(db),
   };
-  const { musicians } = repositories;
-  const blocklist = blocklistRepository(db);
-  const songs = songsService({ songs: songsRepository(db), events });
-  const playlists = playlistsRepository(db);
+  const { musicians, playlists } = repositories;
+  // Whether the audience may request the song now: the active playlist's rule.
+  const requestable = (songId: string) => playlists.isRequestable(songId);
+
+  // Services other services are built on.
+  const songs = songsService({ songs: repositories.songs, events });
   const metadata = metadataService({
     sources: metadataSources(config, app.log),
-    metadata: metadataRepository(db),
+    metadata: repositories.metadata,
     events,
     log: app.log,
     enrichBudgetMs: config.metadata.enrichBudgetMs,
   });
   const songImport = songImportService({
-    songImport: songImportRepository(db),
+    songImport: repositories.songImport,
     metadata,
     events,
     log: app.log,
   });
-  const sessions = sessionsRepository(db);
-  const images = imagesRepository(db);
-  const design = designRepository(db, images);
-  const resets = passwordResetsRepository(db);
-  const auth = authService({ musicians, sessions, onSessionsRevoked: events.sessionsRevoked });
+  const auth = authService({
+    musicians,
+    sessions: repositories.sessions,
+    onSessionsRevoked: events.sessionsRevoked,
+  });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
-    blocklist,
+    blocklist: repositories.blocklist,
     events,
     keys,
     limits: config.limits,
-    requestable: (songId) => playlists.isRequestable(songId),
+    requestable,
   });
   return {
     events,
@@ -115,27 +144,27 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       config.oidc &&
       oidcService({
         provider: oidcProviderClient(config.oidc),
-        flows: oidcFlowsRepository(db),
-        signups: oidcSignupsRepository(db),
+        flows: repositories.oidcFlows,
+        signups: repositories.oidcSignups,
         musicians,
         auth,
         log: app.log,
         publicUrl: config.publicUrl,
       }),
     housekeeping: housekeepingService({
-      sessions,
-      resets,
-      pairings: stageDevicesRepository(db),
+      sessions: repositories.sessions,
+      resets: repositories.passwordResets,
+      pairings: repositories.stageDevices,
     }),
     stageDevices: stageDevicesService({
-      stageDevices: stageDevicesRepository(db),
+      stageDevices: repositories.stageDevices,
       musicians,
       onSessionsRevoked: events.sessionsRevoked,
       log: app.log,
     }),
     passwordReset: passwordResetService({
       musicians,
-      resets,
+      resets: repositories.passwordResets,
       mailer: resetCodeMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
       log: app.log,
       exposeResetCode: config.exposeResetCode,
@@ -144,46 +173,55 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       onFeedTokensRevoked: events.feedTokensRevoked,
     }),
     profile: profileService({ musicians, events }),
-    account: accountService({ musicians, account: accountRepository(db), sessions, events }),
+    account: accountService({
+      musicians,
+      account: repositories.account,
+      sessions: repositories.sessions,
+      events,
+    }),
     songs,
     playlists: playlistsService({ playlists, events }),
-    audience: audienceService({ musicians, songs, playlists, design }),
-    design: designService({ design, musicians, events }),
+    audience: audienceService({ musicians, songs, playlists, design: repositories.design }),
+    design: designService({ design: repositories.design, musicians, events }),
     images: imagesService({ images }),
-    qrCode: qrCodeService({ musicians, design }),
+    qrCode: qrCodeService({ musicians, design: repositories.design }),
     tips: tipsService({
       musicians,
-      tips: tipsRepository(db),
+      tips: repositories.tips,
       requests: repositories.requests,
       events,
       limits: config.limits,
     }),
     requests: requestsService({
-      ...repositories,
+      requests: repositories.requests,
       events,
       keys,
       limits: config.limits,
-      requestable: (songId) => playlists.isRequestable(songId),
+      requestable,
     }),
     blocklist: blocklistService({
-      blocklist,
+      blocklist: repositories.blocklist,
       events,
       findRequest: (id) => repositories.requests.findById(id),
     }),
     shows: showsService({ shows: repositories.shows, events }),
     showReport: showReportService({
       shows: repositories.shows,
-      reports: showReportRepository(db),
+      reports: repositories.showReports,
     }),
     suggestions,
-    liveQueue: liveQueueService(repositories),
-    analytics: analyticsService({ analytics: analyticsRepository(db) }),
+    liveQueue: liveQueueService({
+      requests: repositories.requests,
+      shows: repositories.shows,
+      suggestions: repositories.suggestions,
+    }),
+    analytics: analyticsService({ analytics: repositories.analytics }),
     metadata,
     songImport,
     playlistImport: playlistImportService({ config: config.playlistImport, songImport }),
     starterPack: starterPackService({ catalogue: STARTER_CATALOGUE, songImport }),
     contact: contactService({
-      contact: contactRepository(db),
+      contact: repositories.contact,
       mailer: contactMailer({
         smtpUrl: config.smtpUrl,
         supportEmail: config.supportEmail,
@@ -192,11 +230,11 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       log: app.log,
       limit: config.limits.contactPerEmail,
     }),
-    subscription: subscriptionService(subscriptionRepository(db)),
-    feedTokens: feedTokensService({ tokens: feedTokensRepository(db), events }),
-    feed: feedService({ feed: feedRepository(db), tokens: feedTokensRepository(db) }),
+    subscription: subscriptionService({ subscription: repositories.subscription }),
+    feedTokens: feedTokensService({ tokens: repositories.feedTokens, events }),
+    feed: feedService({ feed: repositories.feed, tokens: repositories.feedTokens }),
     insights: insightsService({
-      insights: insightsRepository(db),
+      insights: repositories.insights,
       songs,
       metadata,
       suggestions,

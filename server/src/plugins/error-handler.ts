@@ -6,7 +6,7 @@ import { isUnstorableText } from '../db/pg-errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { localizedDetail } from '../http/localized-detail.ts';
 import { requestLocale } from '../http/request-locale.ts';
-import { loggableError } from './loggable-error.ts';
+import { loggableError } from '../logging/loggable-error.ts';
 
 /**
  * What answers a person's visit to an address no route serves. The client plugin fills it in

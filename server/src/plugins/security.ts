@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import { messages } from '#shared/messages.ts';
 import { HttpError, tooManyRequests } from '../http/errors.ts';
-import { addSecurityHeaders } from './security-headers.ts';
+import { addSecurityHeaders } from '../http/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

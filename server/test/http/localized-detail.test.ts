@@ -6,7 +6,7 @@ import { audienceMessagesFr } from '#shared/i18n/audience-messages-fr.ts';
 import { audienceMessagesPt } from '#shared/i18n/audience-messages-pt.ts';
 import { messages } from '#shared/messages.ts';
 import { loadConfig } from '#server/config.ts';
-import { floodError, limitError } from '#server/features/blocklist/submission-limit.ts';
+import { floodError, limitError } from '#server/submissions/submission-limit.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { LocalizableHttpError, localizedDetail, wordedIn } from '#server/http/localized-detail.ts';
 import {

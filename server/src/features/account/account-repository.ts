@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { authSessions, feedTokens, musicians, passwordResets } from '#server/db/schema.ts';
-import { revokeSignIns, type RevokedSignIns } from '../auth/sign-ins-revocation.ts';
-import type { MusicianRow } from '../musicians/musician-mapper.ts';
+import { revokeSignIns, type RevokedSignIns } from '#server/credentials/sign-ins-revocation.ts';
+import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
 
 /** The account's credentials and its deletion: each change and its sign-outs in one transaction. */
 export function accountRepository(db: Db) {

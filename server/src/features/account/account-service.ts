@@ -10,10 +10,10 @@ import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import type { Session } from '#server/http/session.ts';
-import { hashPassword, verifyPassword } from '../auth/password-hasher.ts';
-import type { SessionsRepository } from '../auth/sessions-repository.ts';
-import { toMusician, type MusicianRow } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+import { hashPassword, verifyPassword } from '#server/credentials/password-hasher.ts';
+import type { SessionsRepository } from '#server/credentials/sessions-repository.ts';
+import { toMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import type { AccountRepository } from './account-repository.ts';
 
 interface Deps {

@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/analytics.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
-import { csvDownload } from './csv-download.ts';
+import { csvDownload } from '#server/downloads/csv-download.ts';
 
 /** The Analytics tab (spec section 7): musician only, each musician's own data. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {

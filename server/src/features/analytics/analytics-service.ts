@@ -9,7 +9,7 @@ import {
 import { csvText } from '#shared/song-csv.ts';
 import { badRequest } from '#server/http/errors.ts';
 import type { AnalyticsRepository, AnalyticsWindow } from './analytics-repository.ts';
-import { localDateTime } from './local-time.ts';
+import { localDateTime } from '#server/downloads/local-time.ts';
 
 /** PostgreSQL's "time zone not recognized" (an alias the runtime knows but the database not). */
 const INVALID_PARAMETER_VALUE = '22023';

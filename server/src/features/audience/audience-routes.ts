@@ -12,7 +12,7 @@ import { PublicPlaylistListResponse } from '#shared/schemas/playlist.ts';
 import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared/schemas/song.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
-import { deviceIdOf } from '../blocklist/requester.ts';
+import { deviceIdOf } from '#server/submissions/requester.ts';
 import { songListEtag } from './song-list-etag.ts';
 
 /** The same address (path and query) with the slug after /musicians/ replaced. */

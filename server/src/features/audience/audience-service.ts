@@ -14,23 +14,36 @@ import {
   type PublicSongsQuery,
 } from '#shared/schemas/song.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
-import { toDesignSettings } from '../design/design-mapper.ts';
-import type { DesignRepository } from '../design/design-repository.ts';
-import type { PlaylistsRepository } from '../playlists/playlists-repository.ts';
-import { foldAccents, type AudienceSongFilters } from '../songs/audience-song-filters.ts';
-import type { SongsService } from '../songs/songs-service.ts';
-import { toPublicMusician, type MusicianRow } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+import { toDesignSettings } from '#server/page-design/design-mapper.ts';
+import type { DesignRepository } from '#server/page-design/design-repository.ts';
+import { foldAccents, type AudienceSongFilters } from '#server/catalogue/audience-song-filters.ts';
+import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { takesTips, tipLinks } from './tip-providers.ts';
+
+/** The songs feature's audience reads (songs-service.ts), injected by services.ts. */
+interface AudienceSongs {
+  listForAudience(musicianId: string, filters: AudienceSongFilters): Promise<PublicSong[]>;
+  filterOptions(musicianId: string, playlistId?: string): Promise<FilterOptions>;
+}
+
+/** The playlists feature's public reads (playlists-repository.ts), injected by services.ts. */
+interface AudiencePlaylists {
+  listPublic(
+    musicianId: string,
+  ): Promise<{ id: string; name: string; isActive: boolean; songCount: number }[]>;
+  findActiveId(musicianId: string): Promise<string | undefined>;
+  isPublic(musicianId: string, playlistId: string): Promise<boolean>;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the audience page may read about a musician, found by the slug in its link. */
 export function audienceService(deps: {
   musicians: MusiciansRepository;
-  songs: SongsService;
-  playlists: PlaylistsRepository;
-  design: DesignRepository;
+  songs: AudienceSongs;
+  playlists: AudiencePlaylists;
+  design: Pick<DesignRepository, 'find'>;
 }) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);

@@ -1,6 +1,6 @@
 import { TIP_PLATFORMS, type TipPlatform } from '#shared/audience-constants.ts';
 import type { TipLinksResponse } from '#shared/schemas/audience.ts';
-import type { MusicianRow } from '../musicians/musician-mapper.ts';
+import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
 
 type PaymentSettings = Pick<
   MusicianRow,

@@ -3,13 +3,13 @@ import { fill } from '#shared/fill-message.ts';
 import { DEVICE_ID_PATTERN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
-import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
-import type { RequestsRepository } from '../requests/requests-repository.ts';
+import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { recentTipsCounter, type RecentTipsCounter } from './tip-limit.ts';
 import { toCreatedTip, type TipRow } from './tip-mapper.ts';
 import { isSetUp, takesTips } from './tip-providers.ts';
@@ -18,7 +18,8 @@ import type { TipsRepository } from './tips-repository.ts';
 interface Deps {
   musicians: MusiciansRepository;
   tips: TipsRepository;
-  requests: RequestsRepository;
+  /** The requests feature's read (requests-repository.ts), injected by services.ts. */
+  requests: { findById(requestId: string): Promise<SongRequest | undefined> };
   events: DomainEvents;
   limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'perMusicianPerMinute'>;
   /** The tips of senders without a device id, by address (see tip-limit.ts). */

@@ -4,12 +4,16 @@ import type { AuthResponse, LoginBody, RegisterBody } from '#shared/schemas/auth
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import { conflict, unauthorized } from '#server/http/errors.ts';
 import type { Session } from '#server/http/session.ts';
-import { toMusician } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
-import { firstFreeSlug, slugify } from '../musicians/slug.ts';
-import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password-hasher.ts';
-import { hashSecret, newSessionToken } from './secrets.ts';
-import type { SessionsRepository } from './sessions-repository.ts';
+import { toMusician } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
+import { firstFreeSlug, slugify } from '#server/musicians/slug.ts';
+import {
+  hashPassword,
+  spendPasswordCheckTime,
+  verifyPassword,
+} from '#server/credentials/password-hasher.ts';
+import { hashSecret, newSessionToken } from '#server/credentials/secrets.ts';
+import type { SessionsRepository } from '#server/credentials/sessions-repository.ts';
 
 interface Deps {
   musicians: MusiciansRepository;

@@ -1,5 +1,5 @@
 import type { PasswordResetsRepository } from './password-resets-repository.ts';
-import type { SessionsRepository } from './sessions-repository.ts';
+import type { SessionsRepository } from '#server/credentials/sessions-repository.ts';
 
 // Ended sessions are kept a week, so "signed out" can still be told from "never existed".
 const KEEP_ENDED_SESSIONS_MS = 7 * 24 * 60 * 60 * 1000;

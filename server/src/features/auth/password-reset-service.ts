@@ -7,11 +7,11 @@ import {
 import { messages } from '#shared/messages.ts';
 import type { ForgotPasswordResponse, ResetPasswordBody } from '#shared/schemas/auth.ts';
 import { badRequest } from '#server/http/errors.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
-import { hashPassword } from './password-hasher.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
+import { hashPassword } from '#server/credentials/password-hasher.ts';
 import type { PasswordResetsRepository } from './password-resets-repository.ts';
 import type { ResetCodeMailer } from './reset-code-mailer.ts';
-import { hashSecret, newResetCode } from './secrets.ts';
+import { hashSecret, newResetCode } from '#server/credentials/secrets.ts';
 
 interface Deps {
   musicians: MusiciansRepository;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { musicians, passwordResetGuesses, passwordResets } from '#server/db/schema.ts';
-import { revokeSignIns, type RevokedSignIns } from './sign-ins-revocation.ts';
+import { revokeSignIns, type RevokedSignIns } from '#server/credentials/sign-ins-revocation.ts';
 
 type PasswordResetRow = typeof passwordResets.$inferSelect;
 

@@ -1,35 +1,12 @@
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts';
 import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
 import { promoteNextRequesters } from './promote-next-requester.ts';
-import type { Requester } from './requester.ts';
+import { blockedSql, requesterMatches } from '#server/submissions/blocked-requester-sql.ts';
+import type { Requester } from '#server/submissions/requester.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
-
-/** The requester behind a blocked entry matches by email or by phone, whichever is known. */
-function matches(
-  email: string | Placeholder,
-  deviceId: string | Placeholder,
-  column: { email: string; device: string },
-) {
-  return sql`((${email}::text <> '' AND lower(${sql.raw(column.email)}) = ${email}::text)
-    OR (${deviceId}::text <> '' AND ${sql.raw(column.device)} = ${deviceId}::text))`;
-}
-
-/**
- * True when the musician (an SQL expression, e.g. a column) blocked the requester with this
- * email, lower-cased, or this device ('' for none); either may be a placeholder.
- */
-export function blockedSql(
-  musicianId: SQL,
-  email: string | Placeholder,
-  deviceId: string | Placeholder,
-): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${blockedRequesters}
-    WHERE musician_id = ${musicianId}
-      AND ${matches(email, deviceId, { email: 'email', device: 'device_id' })})`;
-}
 
 export interface BlockResult {
   entry: BlockedRequesterRow;
@@ -102,7 +79,7 @@ export function blocklistRepository(db: Db) {
           WITH gone AS (
             DELETE FROM ${requestVoters} v
             WHERE v.musician_id = ${musicianId}
-              AND ${matches(email, deviceId, { email: 'v.requester_email', device: 'v.device_id' })}
+              AND ${requesterMatches(email, deviceId, { email: 'v.requester_email', device: 'v.device_id' })}
               AND v.request_id IN (SELECT id FROM ${requests}
                 WHERE musician_id = ${musicianId} AND status IN ${OPEN_REQUEST_STATUSES})
             RETURNING v.request_id, v.tip_amount
@@ -118,7 +95,10 @@ export function blocklistRepository(db: Db) {
           RETURNING r.id`);
 
         // Their requests others joined stay, handed to the first of the others.
-        const theirs = matches(email, deviceId, { email: 'requester_email', device: 'device_id' });
+        const theirs = requesterMatches(email, deviceId, {
+          email: 'requester_email',
+          device: 'device_id',
+        });
         const promoted = await promoteNextRequesters(tx, musicianId, theirs);
 
         const hidden = await tx.execute(sql`

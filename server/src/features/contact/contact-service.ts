@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContactData } from '#shared/schemas/contact.ts';
 import type { SubmissionLimit } from '#server/config.ts';
-import { limitError, limitReached } from '../blocklist/submission-limit.ts';
+import { limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import type { ContactMailer } from './contact-mailer.ts';
 import type { contactRepository } from './contact-repository.ts';
 

@@ -8,12 +8,12 @@ import {
   isDataUrl,
   processImage,
   type ImageKind,
-} from '../images/image-processing.ts';
-import { imageUrl } from '../images/image-url.ts';
-import type { NewImage } from '../images/images-repository.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
-import { toDesignSettings, type DesignRow } from './design-mapper.ts';
-import type { DesignChanges, DesignRepository } from './design-repository.ts';
+} from '#server/image-store/image-processing.ts';
+import { imageUrl } from '#server/image-store/image-url.ts';
+import type { NewImage } from '#server/image-store/images-repository.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
+import { toDesignSettings, type DesignRow } from '#server/page-design/design-mapper.ts';
+import type { DesignChanges, DesignRepository } from '#server/page-design/design-repository.ts';
 
 interface Deps {
   design: DesignRepository;

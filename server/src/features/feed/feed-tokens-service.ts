@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/feed.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { hashSecret, newSessionToken } from '../auth/secrets.ts';
+import { hashSecret, newSessionToken } from '#server/credentials/secrets.ts';
 import type { FeedAccess, FeedTokenRow, FeedTokensRepository } from './feed-tokens-repository.ts';
 
 interface Deps {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { learnNextDismissals, songs } from '#server/db/schema.ts';
-import { songKey } from '../songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 
 /**

@@ -9,12 +9,15 @@ import {
   type LearnNextSongRef,
   type UnderplayedSong,
 } from '#shared/schemas/insights.ts';
-import { SongInput, type Song, type SongMetadataWithWriter } from '#shared/schemas/song.ts';
+import {
+  SongInput,
+  type Song,
+  type SongData,
+  type SongMetadataSearchResponse,
+  type SongMetadataWithWriter,
+} from '#shared/schemas/song.ts';
 import { conflict } from '#server/http/errors.ts';
-import type { MetadataService } from '../metadata/metadata-service.ts';
-import { songKey } from '../songs/song-key.ts';
-import type { SongsService } from '../songs/songs-service.ts';
-import type { SuggestionsService } from '../suggestions/suggestions-service.ts';
+import { songKey } from '#shared/song-key.ts';
 import {
   dismissalKey,
   type AskRow,
@@ -23,14 +26,18 @@ import {
 } from './insights-repository.ts';
 import { rankSongs, type Ask, type RankedSong } from './learn-next-ranking.ts';
 
+// The songs, metadata and suggestions services, injected by services.ts: insights acts through
+// them, so it names only the one method of each it calls.
 interface Deps {
   insights: InsightsRepository;
   /** Adds the song: its duplicate rule, its cap, and the songs:changed the other devices get. */
-  songs: Pick<SongsService, 'create'>;
+  songs: { create(musicianId: string, data: SongData): Promise<Song> };
   /** The same lookup as the song form's Auto-fill: the bundled catalogue, then MusicBrainz. */
-  metadata: Pick<MetadataService, 'search'>;
+  metadata: { search(title: string, artist: string): Promise<SongMetadataSearchResponse> };
   /** Marks the added song's pending suggestions added, as approving one would. */
-  suggestions: Pick<SuggestionsService, 'markAdded'>;
+  suggestions: {
+    markAdded(musicianId: string, song: { title: string; artist: string }): Promise<void>;
+  };
   /** The clock the ranking reads (tests fix it). */
   now?: () => Date;
 }

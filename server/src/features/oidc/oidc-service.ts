@@ -10,12 +10,11 @@ import type {
 } from '#shared/schemas/oidc.ts';
 import { isUniqueViolation, isUnstorableText } from '#server/db/pg-errors.ts';
 import { HttpError, unauthorized } from '#server/http/errors.ts';
-import type { AuthService } from '../auth/auth-service.ts';
-import { hashPassword } from '../auth/password-hasher.ts';
-import { hashSecret, newSessionToken } from '../auth/secrets.ts';
-import type { MusicianRow } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
-import { firstFreeSlug, slugify } from '../musicians/slug.ts';
+import { hashPassword } from '#server/credentials/password-hasher.ts';
+import { hashSecret, newSessionToken } from '#server/credentials/secrets.ts';
+import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
+import { firstFreeSlug, slugify } from '#server/musicians/slug.ts';
 import type { OidcFlowsRepository } from './oidc-flows-repository.ts';
 import {
   ProviderUnavailableError,
@@ -29,7 +28,8 @@ interface Deps {
   flows: OidcFlowsRepository;
   signups: OidcSignupsRepository;
   musicians: MusiciansRepository;
-  auth: Pick<AuthService, 'signInVerified'>;
+  /** Starts the session as a password sign-in would (auth-service.ts), injected by services.ts. */
+  auth: { signInVerified(musicianId: string): Promise<AuthResponse> };
   log: FastifyBaseLogger;
   /**
    * This server's public address (PUBLIC_URL): the provider sends the browser back to /profile

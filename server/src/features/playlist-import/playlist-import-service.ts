@@ -8,8 +8,7 @@ import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
 import { SongInput } from '#shared/schemas/song.ts';
 import type { AppConfig } from '#server/config.ts';
 import { badRequest, HttpError } from '#server/http/errors.ts';
-import type { NewSong } from '../song-import/song-import-repository.ts';
-import type { SongImportService } from '../song-import/song-import-service.ts';
+import type { NewSong, SongImporter } from '#server/catalogue/song-importer.ts';
 import { appleMusicClient } from './apple-music-client.ts';
 import type { PlaylistTrack } from './playlist-track.ts';
 import { appleMusicPlaylist, spotifyPlaylistId } from './playlist-url.ts';
@@ -17,7 +16,7 @@ import { spotifyClient } from './spotify-client.ts';
 
 interface Deps {
   config: AppConfig['playlistImport'];
-  songImport: SongImportService;
+  songImport: SongImporter;
 }
 
 const notConfigured = (detail: string) => new HttpError(503, detail);

@@ -1,5 +1,5 @@
 import type { Playlist, PlaylistSummary } from '#shared/schemas/playlist.ts';
-import { toSong, type SongRow } from '../songs/song-mapper.ts';
+import { toSong, type SongRow } from '#server/catalogue/song-mapper.ts';
 import type { PlaylistRecord } from './playlists-repository.ts';
 
 export function toPlaylistSummary({ row, songIds }: PlaylistRecord): PlaylistSummary {

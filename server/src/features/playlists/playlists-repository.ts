@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { playlists, playlistSongs, songs } from '#server/db/schema.ts';
-import type { SongRow } from '../songs/song-mapper.ts';
+import type { SongRow } from '#server/catalogue/song-mapper.ts';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 

@@ -8,8 +8,11 @@ import {
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { toMusician } from '../musicians/musician-mapper.ts';
-import type { MusicianChanges, MusiciansRepository } from '../musicians/musicians-repository.ts';
+import { toMusician } from '#server/musicians/musician-mapper.ts';
+import type {
+  MusicianChanges,
+  MusiciansRepository,
+} from '#server/musicians/musicians-repository.ts';
 
 /** API field -> column, for every field PUT /profile may change. */
 const COLUMNS = {

@@ -4,16 +4,17 @@ import type {
   UpdatesResponse,
 } from '#shared/schemas/request.ts';
 import type { DeletedRequests } from '#server/events/deleted-requests.ts';
-import type { ShowsRepository } from '../shows/shows-repository.ts';
-import type { SuggestionsRepository } from '../suggestions/suggestions-repository.ts';
+import type { Show } from '#shared/schemas/show.ts';
+import type { Suggestion } from '#shared/schemas/suggestion.ts';
 import { requestsPage, type RequestsPage } from './request-history.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 
 /** Read-only views across requests, shows and suggestions. */
 export function liveQueueService(deps: {
   requests: RequestsRepository;
-  shows: ShowsRepository;
-  suggestions: SuggestionsRepository;
+  /** The shows and suggestions features' lists, injected by services.ts. */
+  shows: { list(musicianId: string): Promise<Show[]> };
+  suggestions: { list(musicianId: string): Promise<Suggestion[]> };
 }) {
   return {
     /** The polling fallback and the resync after a reconnect, paged (request-history.ts). */

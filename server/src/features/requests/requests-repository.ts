@@ -9,7 +9,7 @@ import type { Db } from '#server/db/database.ts';
 import { requestClicks, requests, requestVoters, shows } from '#server/db/schema.ts';
 import { requestColumns, selectRequestsFrom, visible } from './request-columns.ts';
 import { toRequestStatusView, toSongRequest } from './request-mapper.ts';
-import { requestSubmissions } from './request-submissions.ts';
+import { requestSubmissionsRepository } from './request-submissions-repository.ts';
 
 /** Where a request sits in the history: created_at to the microsecond, as ISO text in UTC. */
 export interface HistoryPosition {
@@ -37,7 +37,7 @@ export function requestsRepository(db: Db) {
   }
 
   return {
-    ...requestSubmissions(db, findById),
+    ...requestSubmissionsRepository(db, findById),
     findById,
 
     async listForMusician(musicianId: string): Promise<SongRequest[]> {

@@ -19,7 +19,7 @@ import { notFound } from '#server/http/errors.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
-import { deviceIdOf } from '../blocklist/requester.ts';
+import { deviceIdOf } from '#server/submissions/requester.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requests, liveQueue, events } = app.services;

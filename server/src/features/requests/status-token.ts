@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DerivedKeys } from '#server/db/derived-keys.ts';
-import { hashSecret } from '../auth/secrets.ts';
+import { hashSecret } from '#server/credentials/secrets.ts';
 
 // 32 random bytes in base64url: 43 characters from this alphabet, no padding.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -2,7 +2,7 @@ import { messages } from '#shared/messages.ts';
 import { SHOW_REPORT_CSV_HEADER, type ShowReport } from '#shared/schemas/show.ts';
 import { csvText } from '#shared/song-csv.ts';
 import { notFound } from '#server/http/errors.ts';
-import { localDateTime } from '../analytics/local-time.ts';
+import { localDateTime } from '#server/downloads/local-time.ts';
 import type { ShowReportRepository } from './show-report-repository.ts';
 import type { ShowsRepository } from './shows-repository.ts';
 

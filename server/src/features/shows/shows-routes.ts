@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/show.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
-import { csvDownload } from '../analytics/csv-download.ts';
+import { csvDownload } from '#server/downloads/csv-download.ts';
 import { reportFileName } from './report-file-name.ts';
 
 export const showsRoutes: FastifyPluginAsyncZod = async (app) => {

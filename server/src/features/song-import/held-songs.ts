@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { songs } from '#server/db/schema.ts';
-import { songKey } from '../songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import type { Db } from '#server/db/database.ts';
 import { songs } from '#server/db/schema.ts';
-import { songKey } from '../songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 import {
   changedSince,
   readHeldSongs,
@@ -12,20 +12,9 @@ import {
   type HeldSongs,
 } from './held-songs.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import type { NewSong } from '#server/catalogue/song-importer.ts';
 
-/** A song ready to insert: already validated and trimmed. */
-export interface NewSong {
-  title: string;
-  artist: string;
-  genres: string[];
-  moods: string[];
-  year: number | null;
-  notes?: string;
-  /** Optional: a CSV's Songwriter column. */
-  songwriter?: string;
-}
-
-interface InsertedSong {
+export interface InsertedSong {
   id: string;
   title: string;
   artist: string;

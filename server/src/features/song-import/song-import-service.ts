@@ -5,28 +5,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type {
   CsvPreviewResponse,
   ImportResult,
-  ImportRowError,
   LstPreviewResponse,
 } from '#shared/schemas/song-import.ts';
 import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import type { MetadataService } from '../metadata/metadata-service.ts';
-import { songKey } from '../songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';
-import type { NewSong, SongImportRepository } from './song-import-repository.ts';
+import type { ImportOptions, NewSong } from '#server/catalogue/song-importer.ts';
+import type { InsertedSong, SongImportRepository } from './song-import-repository.ts';
 
 interface Deps {
   songImport: SongImportRepository;
-  metadata: MetadataService;
+  /** Metadata's enrichment (metadata-service.ts), injected by services.ts. */
+  metadata: {
+    enrichSongs(
+      musicianId: string,
+      songs: InsertedSong[],
+      onProgress?: (progress: { processed: number; total: number; enriched: number }) => void,
+    ): Promise<{ processed: number; enriched: number; remaining: number }>;
+  };
   events: DomainEvents;
   log: FastifyBaseLogger;
-}
-
-interface ImportOptions {
-  autoEnrich?: boolean;
-  /** Lines of the source already refused, reported with the result. */
-  errors?: ImportRowError[];
 }
 
 /** "Added 48 songs. 2 already in your list were skipped. 1 line could not be imported." */

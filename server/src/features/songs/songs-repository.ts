@@ -1,18 +1,21 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { SONGS_PER_MUSICIAN_MAX, type SongSortKey } from '#shared/limits.ts';
+import type { SongSortKey } from '#shared/limits.ts';
 import type { BatchSongUpdates, SongData } from '#shared/schemas/song.ts';
 import type { Db } from '#server/db/database.ts';
 import { playlistSongs, songs } from '#server/db/schema.ts';
-import { audienceConditions, type AudienceSongFilters } from './audience-song-filters.ts';
-import { songKey } from './song-key.ts';
-import type { SongRow } from './song-mapper.ts';
-
-/** What a write returns: the saved row, or the existing song it would have duplicated. */
-export type SongWrite =
-  | { row: SongRow }
-  | { duplicate: { title: string; artist: string } }
-  /** The musician already has SONGS_PER_MUSICIAN_MAX songs. */
-  | { full: true };
+import {
+  audienceConditions,
+  type AudienceSongFilters,
+} from '#server/catalogue/audience-song-filters.ts';
+import { songKey } from '#shared/song-key.ts';
+import {
+  lockAndCheckRoom,
+  lockAndFindDuplicate,
+  lockAndReadSongs,
+  type HeldSong,
+  type SongWrite,
+} from '#server/catalogue/song-lock.ts';
+import type { SongRow } from '#server/catalogue/song-mapper.ts';
 
 const byTitle = sql`lower(${songs.title})`;
 const byArtist = sql`lower(${songs.artist})`;
@@ -167,67 +170,6 @@ export function songsRepository(db: Db) {
       return rows.length > 0;
     },
   };
-}
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-interface HeldSong {
-  id: string;
-  title: string;
-  artist: string;
-}
-
-/**
- * Takes the musician's song lock, the one imports, single adds, edits and approved suggestions
- * all take, so no two of them can add the same song at once; then reads the musician's songs.
- */
-async function lockAndReadSongs(tx: Tx, musicianId: string): Promise<HeldSong[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${musicianId}))`);
-  return tx
-    .select({ id: songs.id, title: songs.title, artist: songs.artist })
-    .from(songs)
-    .where(eq(songs.musicianId, musicianId));
-}
-
-/** The musician's song with the same key as `data`, other than `exceptId`, under the lock. */
-async function lockAndFindDuplicate(
-  tx: Tx,
-  musicianId: string,
-  data: Pick<SongData, 'title' | 'artist'>,
-  exceptId?: string,
-): Promise<{ title: string; artist: string } | undefined> {
-  const held = await lockAndReadSongs(tx, musicianId);
-  return findDuplicate(held, data, exceptId);
-}
-
-function findDuplicate(
-  held: HeldSong[],
-  data: Pick<SongData, 'title' | 'artist'>,
-  exceptId?: string,
-): { title: string; artist: string } | undefined {
-  const wanted = songKey(data.title, data.artist);
-  const found = held.find(
-    (song) => song.id !== exceptId && songKey(song.title, song.artist) === wanted,
-  );
-  return found && { title: found.title, artist: found.artist };
-}
-
-/**
- * Whether the musician has room for one more song (under the same lock as the duplicate check,
- * so two adds cannot both slip in): the song it would duplicate, a full list, or undefined when
- * it may go in. Whoever adds a song outside an import (a single add, an approved suggestion)
- * asks this inside the transaction that inserts it.
- */
-export async function lockAndCheckRoom(
-  tx: Tx,
-  musicianId: string,
-  data: Pick<SongData, 'title' | 'artist'>,
-): Promise<Exclude<SongWrite, { row: SongRow }> | undefined> {
-  const held = await lockAndReadSongs(tx, musicianId);
-  const duplicate = findDuplicate(held, data);
-  if (duplicate) return { duplicate };
-  if (held.length >= SONGS_PER_MUSICIAN_MAX) return { full: true };
-  return undefined;
 }
 
 /**

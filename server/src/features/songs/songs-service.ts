@@ -14,9 +14,10 @@ import type { DomainEvents } from '#server/events/domain-events.ts';
 import { fill, plural } from '#shared/fill-message.ts';
 import { filterOptionsOf } from '#shared/song-filter-options.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import type { AudienceSongFilters } from './audience-song-filters.ts';
-import { toPublicSong, toSong, type SongRow } from './song-mapper.ts';
-import type { SongsRepository, SongWrite } from './songs-repository.ts';
+import type { AudienceSongFilters } from '#server/catalogue/audience-song-filters.ts';
+import { toPublicSong, toSong, type SongRow } from '#server/catalogue/song-mapper.ts';
+import type { SongWrite } from '#server/catalogue/song-lock.ts';
+import type { SongsRepository } from './songs-repository.ts';
 
 export function songsService({ songs, events }: { songs: SongsRepository; events: DomainEvents }) {
   /** After the commit: open audience pages fetch the song list again. */

@@ -12,9 +12,9 @@ import {
 } from '#shared/schemas/stage-device.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import { hashSecret, newSessionToken } from '../auth/secrets.ts';
-import { toMusician } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+import { hashSecret, newSessionToken } from '#server/credentials/secrets.ts';
+import { toMusician } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { newPairingCode } from './pairing-code.ts';
 import { toStageDevice } from './stage-device-mapper.ts';
 import type { StageDevicesRepository } from './stage-devices-repository.ts';

@@ -1,12 +1,12 @@
 import { messages } from '#shared/messages.ts';
 import type { StarterPackResponse } from '#shared/schemas/song-import.ts';
-import type { SongImportService } from '../song-import/song-import-service.ts';
+import type { SongImporter } from '#server/catalogue/song-importer.ts';
 import { demoCsv } from './demo-csv.ts';
 import type { CatalogueSong } from '#server/catalogue/starter-catalogue.ts';
 
 interface Deps {
   catalogue: readonly CatalogueSong[];
-  songImport: SongImportService;
+  songImport: SongImporter;
 }
 
 export function starterPackService({ catalogue, songImport }: Deps) {

@@ -20,3 +20,5 @@ export function subscriptionRepository(db: Db) {
     },
   };
 }
+
+export type SubscriptionRepository = ReturnType<typeof subscriptionRepository>;

@@ -1,15 +1,15 @@
 import type { SubscriptionStatus } from '#shared/schemas/subscription.ts';
-import type { subscriptionRepository } from './subscription-repository.ts';
+import type { SubscriptionRepository } from './subscription-repository.ts';
 
 /**
  * Billing is disabled (free mode, spec section 1): every musician is on plan pro, active, with
  * the audience link on and no request limit. Only the month's request count is real.
  */
-export function subscriptionService(repository: ReturnType<typeof subscriptionRepository>) {
+export function subscriptionService({ subscription }: { subscription: SubscriptionRepository }) {
   return {
     async status(musicianId: string, now = new Date()): Promise<SubscriptionStatus> {
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const used = await repository.requestsSince(musicianId, monthStart);
+      const used = await subscription.requestsSince(musicianId, monthStart);
       return {
         plan: 'pro',
         status: 'active',

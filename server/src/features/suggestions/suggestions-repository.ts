@@ -5,8 +5,8 @@ import { designSettings, musicians, songs, songSuggestions } from '#server/db/sc
 import type { SubmissionLimit } from '#server/config.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { windowWaitSql } from '#server/db/window-wait.ts';
-import { songKey } from '../songs/song-key.ts';
-import { lockAndCheckRoom } from '../songs/songs-repository.ts';
+import { songKey } from '#shared/song-key.ts';
+import { lockAndCheckRoom } from '#server/catalogue/song-lock.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
 
 /** A decided suggestion, or an approval refused because the song list is full. */

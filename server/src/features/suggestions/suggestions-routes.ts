@@ -11,7 +11,7 @@ import {
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
-import { deviceIdOf } from '../blocklist/requester.ts';
+import { deviceIdOf } from '#server/submissions/requester.ts';
 
 export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { suggestions } = app.services;

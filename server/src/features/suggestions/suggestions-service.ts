@@ -12,15 +12,16 @@ import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
-import type { BlocklistRepository } from '../blocklist/blocklist-repository.ts';
-import { floodError, limitError, limitReached } from '../blocklist/submission-limit.ts';
-import { submissionSource } from '../blocklist/submission-source.ts';
+import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
+import type { Requester } from '#server/submissions/requester.ts';
+import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
 import type { SuggestionsRepository } from './suggestions-repository.ts';
 
 interface Deps {
   suggestions: SuggestionsRepository;
-  blocklist: Pick<BlocklistRepository, 'isBlocked'>;
+  /** The blocklist's check (blocklist-repository.ts), injected by services.ts. */
+  blocklist: { isBlocked(musicianId: string, who: Requester): Promise<boolean> };
   events: DomainEvents;
   keys: DerivedKeys;
   limits: Pick<

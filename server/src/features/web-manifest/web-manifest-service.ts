@@ -1,8 +1,8 @@
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { notFound } from '#server/http/errors.ts';
-import type { MusicianRow } from '../musicians/musician-mapper.ts';
-import type { MusiciansRepository } from '../musicians/musicians-repository.ts';
+import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import type { WebManifest } from './web-manifest-schema.ts';
 
 /**

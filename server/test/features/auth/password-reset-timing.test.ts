@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { passwordResetService } from '#server/features/auth/password-reset-service.ts';
 import type { PasswordResetsRepository } from '#server/features/auth/password-resets-repository.ts';
-import type { MusiciansRepository } from '#server/features/musicians/musicians-repository.ts';
+import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 
 /**
  * Timing must not tell which emails have accounts: the known path may not wait for anything the

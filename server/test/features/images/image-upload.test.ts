@@ -14,7 +14,7 @@ import {
   largeJpeg,
   phoneJpeg,
   png,
-} from './test-images.ts';
+} from '#server-test/helpers/test-images.ts';
 
 const { app } = await startTestApp();
 

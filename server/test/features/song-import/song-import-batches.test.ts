@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/database.ts';
-import {
-  songImportRepository,
-  type NewSong,
-} from '#server/features/song-import/song-import-repository.ts';
+import type { NewSong } from '#server/catalogue/song-importer.ts';
+import { songImportRepository } from '#server/features/song-import/song-import-repository.ts';
 import type { CsvUploadResponse, LstUploadResponse } from '#shared/schemas/song-import.ts';
 import type { Song } from '#shared/schemas/song.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';

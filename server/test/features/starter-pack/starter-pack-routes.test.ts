@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { CsvUploadResponse } from '#shared/schemas/song-import.ts';
 import { SongInput, type Song } from '#shared/schemas/song.ts';
-import { songKey } from '#server/features/songs/song-key.ts';
+import { songKey } from '#shared/song-key.ts';
 import { STARTER_CATALOGUE } from '#server/catalogue/starter-catalogue.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';

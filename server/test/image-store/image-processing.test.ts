@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { processImage } from '#server/features/images/image-processing.ts';
-import { interlacedPngHeader, png } from './test-images.ts';
+import { processImage } from '#server/image-store/image-processing.ts';
+import { interlacedPngHeader, png } from '#server-test/helpers/test-images.ts';
 
 describe('processImage', () => {
   it('works on one image at a time, however many arrive at once', async () => {

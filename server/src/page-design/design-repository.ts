@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { designSettings } from '#server/db/schema.ts';
-import { imageIdOf } from '../images/image-url.ts';
-import type { ImagesRepository, NewImage } from '../images/images-repository.ts';
+import { imageIdOf } from '#server/image-store/image-url.ts';
+import type { ImagesRepository, NewImage } from '#server/image-store/images-repository.ts';
 import type { DesignRow } from './design-mapper.ts';
 
 export type DesignChanges = Partial<Omit<typeof designSettings.$inferInsert, 'musicianId'>>;

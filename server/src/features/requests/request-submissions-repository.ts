@@ -5,8 +5,8 @@ import type { Db } from '#server/db/database.ts';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
-import { blockedSql } from '../blocklist/blocklist-repository.ts';
-import type { Requester } from '../blocklist/requester.ts';
+import { blockedSql } from '#server/submissions/blocked-requester-sql.ts';
+import type { Requester } from '#server/submissions/requester.ts';
 
 /**
  * What is known of a submission before it is filed, read in one round trip. Its limits are not
@@ -78,7 +78,7 @@ export type Filed =
  * The audience's side of requests: limits, idempotent replays, merging. `findById` reads a
  * request as the musician's devices see it (the repository's own).
  */
-export function requestSubmissions(
+export function requestSubmissionsRepository(
   db: Db,
   findById: (requestId: string) => Promise<SongRequest | undefined>,
 ) {
@@ -237,4 +237,4 @@ export function requestSubmissions(
   };
 }
 
-export type RequestSubmissions = ReturnType<typeof requestSubmissions>;
+export type RequestSubmissionsRepository = ReturnType<typeof requestSubmissionsRepository>;

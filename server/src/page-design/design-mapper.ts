@@ -1,7 +1,7 @@
 import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
 import type { DesignSettings } from '#shared/schemas/audience.ts';
 import type { designSettings } from '#server/db/schema.ts';
-import type { MusicianRow } from '../musicians/musician-mapper.ts';
+import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
 
 export type DesignRow = typeof designSettings.$inferSelect;
 
