@@ -100,8 +100,8 @@ async function startWorker(options: PgliteThreadOptions): Promise<PgliteThread> 
     waiting.clear();
     if (!started) return failStart(stopped);
     // Nothing can be stored any more: better a process a supervisor restarts than one that
-    // answers 500 to everyone. Everything acknowledged so far is in the data files (README,
-    // "Start": written, though PGlite cannot flush them to the disk itself).
+    // answers 500 to everyone. Everything acknowledged so far is in the data files (docs/deployment.md,
+    // "Durability": written, though PGlite cannot flush them to the disk itself).
     if (!closing) {
       setImmediate(() => {
         throw stopped;

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's security headers on every answer, from middleware built once. @fastify/helmet (13.2)
  * calls `helmet(options)` anew for every request, which validates and parses the whole content
  * security policy each time: at 600 audience requests a second that was about a tenth of what
- * the main thread allocated (README, Benchmark).
+ * the main thread allocated (docs/benchmarks.md, Realtime).
  */
 export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const setHeaders = helmet(options);

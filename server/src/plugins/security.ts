@@ -104,7 +104,7 @@ type StoreCallback = (error: Error | null, result: { current: number; ttl: numbe
 /**
  * The rate-limit plugin gives every route its own store (`child`), so its `groupId` alone would
  * still count each route separately. Here routes naming the same group get the same store: the
- * README's "per IP across the sign-in routes" is one budget, not one per route.
+ * "per IP across the sign-in routes" (docs/configuration.md, Limits) is one budget, not one per route.
  */
 class GroupedStore {
   private readonly windows = new Map<string, { count: number; startedAt: number }>();

@@ -15,7 +15,7 @@ const RESPONSE_CLOSE_RELAY = /^\(\)\s*=>\s*this\.emit\(["']close["']\)$/;
 
 /**
  * Lets an idle device's connection hold only what it needs: without this, each one keeps its first
- * HTTP request alive, about 3 KB (README, Benchmark: idle devices). Engine.IO keeps the request
+ * HTTP request alive, about 3 KB (docs/benchmarks.md, Realtime: idle devices). Engine.IO keeps the request
  * as `rawSocket.request` (Socket.IO's "Memory usage" guide says to drop it) and once more through
  * the relay above. Nothing reads either after the handshake: socket.handshake holds what is needed.
  */

@@ -27,8 +27,8 @@ declare module 'fastify' {
 
 /**
  * Engine.IO's heartbeat. Every connected device, idle or not, is pinged once per interval; at 45 s
- * instead of Socket.IO's 25 s, 10,000 idle devices cost the server under 3 % of a core (README,
- * Benchmark). A device that vanishes without a word is noticed within interval + timeout (65 s);
+ * instead of Socket.IO's 25 s, 10,000 idle devices cost the server under 3 % of a core (docs/benchmarks.md,
+ * Realtime). A device that vanishes without a word is noticed within interval + timeout (65 s);
  * one that closes its connection or goes offline is noticed at once. Proxies in front must let
  * a connection idle for longer than that (deploy/haproxy.cfg).
  */

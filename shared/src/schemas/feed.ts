@@ -4,7 +4,7 @@
  * Every message is `{type, at, data}`; `data` carries only what a public screen may show
  * (song, artist, the requester's first name, dedication, status, votes), never an email.
  * The message union is defined once here: the server builds it, the overlay and tests parse it,
- * the README documents it.
+ * docs/live-feed.md documents it.
  */
 import { z } from 'zod';
 import { messages } from '../messages.ts';

@@ -1,6 +1,6 @@
 /**
  * English without i18next. The page's first paint is in English for most phones, and i18next
- * is about 13 KB of the first visit's script (README, "Fast on a phone"): this does for the
+ * is about 13 KB of the first visit's script (docs/benchmarks.md, "Audience page"): this does for the
  * English catalogs exactly what i18next does with them (catalogs.test.ts compares the two on every
  * key), and i18next itself arrives only for a phone that reads another language.
  *
