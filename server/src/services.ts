@@ -39,6 +39,7 @@ import { playlistsRepository } from './features/playlists/playlists-repository.t
 import { playlistsService } from './features/playlists/playlists-service.ts';
 import { profileService } from './features/profile/profile-service.ts';
 import { liveQueueService } from './features/requests/live-queue-service.ts';
+import { requestQueueRepository } from './features/requests/request-queue-repository.ts';
 import { requestsRepository } from './features/requests/requests-repository.ts';
 import { requestsService } from './features/requests/requests-service.ts';
 import { showReportRepository } from './features/shows/show-report-repository.ts';
@@ -94,6 +95,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     passwordResets: passwordResetsRepository(db),
     playlists: playlistsRepository(db),
     requests: requestsRepository(db),
+    requestQueue: requestQueueRepository(db),
     sessions: sessionsRepository(db),
     showReports: showReportRepository(db),
     shows: showsRepository(db),
@@ -127,6 +129,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     musicians,
     sessions: repositories.sessions,
     onSessionsRevoked: events.sessionsRevoked,
+  });
+  const requests = requestsService({
+    requests: repositories.requests,
+    queue: repositories.requestQueue,
+    events,
+    keys,
+    limits: config.limits,
+    requestable,
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
@@ -172,7 +182,11 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       onSessionsRevoked: events.sessionsRevoked,
       onFeedTokensRevoked: events.feedTokensRevoked,
     }),
-    profile: profileService({ musicians, events }),
+    profile: profileService({
+      musicians,
+      events,
+      onQueueOrderChanged: (musicianId) => requests.reorderQueue(musicianId),
+    }),
     account: accountService({
       musicians,
       account: repositories.account,
@@ -192,13 +206,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       events,
       limits: config.limits,
     }),
-    requests: requestsService({
-      requests: repositories.requests,
-      events,
-      keys,
-      limits: config.limits,
-      requestable,
-    }),
+    requests,
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
       events,

@@ -156,6 +156,12 @@ export const messages = {
   requestNameEmailRequired: 'Please enter your name and email',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
   requestNotFound: 'Request not found',
+  queueMoveNotOpen: 'Only a waiting or Up Next request can be moved in the queue.',
+  queueMoveAfterNotFound:
+    'The request to place it after is not in the same column of your queue any more: reload and try again.',
+  queueMoveAfterItself: 'A request cannot be placed after itself.',
+  queueMoveNotManual:
+    'Your waiting requests follow arrival, votes or tips: choose "My order" for the queue to move them.',
   requestSongUnavailable: 'This song is not available for requests.',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',

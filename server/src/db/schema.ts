@@ -8,6 +8,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -56,6 +57,10 @@ export const musicians = pgTable(
     zelleEnabled: flag('zelle_enabled', true),
     tipsEnabled: flag('tips_enabled', true),
     requestsEnabled: flag('requests_enabled', true),
+    /** How the waiting requests are ordered (Up Next is always the musician's order). */
+    queueOrder: text('queue_order', { enum: ['arrival', 'votes', 'tips', 'manual'] })
+      .notNull()
+      .default('arrival'),
     /** The identity provider account this musician signs in with (OIDC `iss` and `sub`). */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
@@ -287,6 +292,19 @@ export const requests = pgTable(
     votes: integer('votes').notNull().default(1),
     /** From a blocked requester: accepted so they cannot tell, never shown to the musician. */
     blocked: flag('blocked', false),
+    /**
+     * Where an open request stands in its column (Up Next, waiting), 1 = first; null once played
+     * or rejected. Kept by the SQL function renumber_queue (migration 0011), which bumps
+     * updated_at of every request it moves so devices and polls pick the change up.
+     */
+    queuePosition: integer('queue_position'),
+    /**
+     * The musician's order: Up Next always, waiting under queue_order 'manual'. A new request
+     * goes last (its arrival time in seconds outranks the small ranks a move assigns).
+     */
+    queueRank: doublePrecision('queue_rank')
+      .notNull()
+      .default(sql`extract(epoch from clock_timestamp())`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

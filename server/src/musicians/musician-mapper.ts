@@ -34,6 +34,7 @@ export function toMusician(row: MusicianRow): Musician {
   return {
     ...toPublicMusician(row),
     email: row.email,
+    queue_order: row.queueOrder,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

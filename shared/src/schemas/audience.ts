@@ -254,6 +254,8 @@ export const RequestStatusView = z.object({
   song_artist: z.string(),
   status: z.enum(REQUEST_STATUSES),
   updated_at: z.string(),
+  /** Its place in line (1 = next in its column); null once played or rejected. */
+  queue_position: z.number().int().min(1).nullable().optional(),
 });
 export type RequestStatusView = z.infer<typeof RequestStatusView>;
 

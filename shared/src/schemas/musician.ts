@@ -8,6 +8,7 @@ import {
 } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { requiredText } from './common.ts';
+import { QueueOrder } from './queue-order.ts';
 
 /** Fields anyone may see on the audience page (payment handles are meant to be shared). */
 export const PublicMusician = z.object({
@@ -39,6 +40,11 @@ export type PublicMusician = z.infer<typeof PublicMusician>;
 /** The signed-in musician's own profile. */
 export const Musician = PublicMusician.extend({
   email: z.string(),
+  /**
+   * How the waiting requests are ordered (queue-order.ts). The server always sends it; absent
+   * only in a profile a device saved before it existed, which reads as 'arrival'.
+   */
+  queue_order: QueueOrder.optional(),
   created_at: z.string(),
   /** Lets devices apply profile:updated idempotently. */
   updated_at: z.string(),
@@ -135,6 +141,7 @@ export const ProfileUpdateBody = z
     zelle_enabled: z.boolean(),
     tips_enabled: z.boolean(),
     requests_enabled: z.boolean(),
+    queue_order: QueueOrder,
   })
   .partial();
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;

@@ -4,6 +4,7 @@ import { messages } from '../messages.ts';
 import { hasNul } from '../nul-character.ts';
 import { tooLong } from './human-errors.ts';
 import { Show } from './show.ts';
+
 import { Suggestion } from './suggestion.ts';
 
 export const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
@@ -41,6 +42,12 @@ export function canMove(from: RequestStatus, to: RequestStatus): boolean {
   return STATUS_MOVES[from].includes(to);
 }
 
+/** PUT /requests/{id}/position: right after `after_id` in its column; null puts it first. */
+export const MovePositionBody = z.object({
+  after_id: z.uuid({ error: messages.queueMoveAfterNotFound }).nullable(),
+});
+export type MovePositionBody = z.infer<typeof MovePositionBody>;
+
 /** Someone who asked for a song already waiting: a +1 on that request, with their own words. */
 export const RequestVoter = z.object({
   requester_name: z.string(),
@@ -74,6 +81,11 @@ export const SongRequest = z.object({
   votes: z.number().int().min(1).optional(),
   /** The people merged into this request, oldest first (the musician's view only). */
   voters: z.array(RequestVoter).optional(),
+  /**
+   * Its place in its column of the queue (Up Next, or waiting), 1 = first; null once played
+   * or rejected. Absent on requests built on the device (a demo).
+   */
+  queue_position: z.number().int().min(1).nullable().optional(),
 });
 export type SongRequest = z.infer<typeof SongRequest>;
 

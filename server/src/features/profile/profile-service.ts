@@ -37,6 +37,7 @@ const COLUMNS = {
   zelle_enabled: 'zelleEnabled',
   tips_enabled: 'tipsEnabled',
   requests_enabled: 'requestsEnabled',
+  queue_order: 'queueOrder',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
 
 function toChanges(body: ProfileUpdateBody): MusicianChanges {
@@ -51,9 +52,11 @@ function toChanges(body: ProfileUpdateBody): MusicianChanges {
 interface Deps {
   musicians: MusiciansRepository;
   events: DomainEvents;
+  /** Renumbers the queue and pushes the moved requests (the requests feature, by services.ts). */
+  onQueueOrderChanged?: (musicianId: string) => Promise<void>;
 }
 
-export function profileService({ musicians, events }: Deps) {
+export function profileService({ musicians, events, onQueueOrderChanged }: Deps) {
   return {
     /** The musician's current slug (the name of their public room), or undefined when gone. */
     async slugOf(musicianId: string): Promise<string | undefined> {
@@ -78,6 +81,7 @@ export function profileService({ musicians, events }: Deps) {
           payload: musician,
           ...(updated.previousSlug ? { previousSlug: updated.previousSlug } : {}),
         });
+        if (body.queue_order !== undefined) await onQueueOrderChanged?.(musicianId);
         return musician;
       } catch (error) {
         if (isUniqueViolation(error, 'musicians_slug_key')) throw conflict(messages.slugTaken);

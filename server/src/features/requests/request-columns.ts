@@ -28,6 +28,7 @@ export const requestColumns = {
   created_at: requests.createdAt,
   updated_at: requests.updatedAt,
   votes: requests.votes,
+  queue_position: requests.queuePosition,
   voters: sql<VoterRow[]>`coalesce((
     select json_agg(json_build_object('requester_name', v.requester_name,
       'dedication', v.dedication, 'tip_amount', v.tip_amount, 'created_at', v.created_at)

@@ -41,6 +41,7 @@ export type RequestStatusSource = Pick<
   'id' | 'song_title' | 'song_artist' | 'status'
 > & {
   updated_at: Date | string;
+  queue_position?: number | null;
 };
 
 /** Built field by field, so nothing personal a source carries can ride along. */
@@ -51,6 +52,7 @@ export function toRequestStatusView(source: RequestStatusSource): RequestStatusV
     song_artist: source.song_artist,
     status: source.status,
     updated_at: new Date(source.updated_at).toISOString(),
+    queue_position: source.queue_position ?? null,
   };
 }
 

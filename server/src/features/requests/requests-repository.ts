@@ -23,6 +23,10 @@ const positionColumn = {
 const newestFirst = (a: { created_at: Date; id: string }, b: { created_at: Date; id: string }) =>
   b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+const upNextEnd = (musicianId: string) =>
+  sql<number>`(select coalesce(max(r.queue_rank), 0) + 1 from requests r
+    where r.musician_id = ${musicianId}::uuid and r.status = 'up_next')`;
+
 export function requestsRepository(db: Db) {
   const selectRequests = () => selectRequestsFrom(db);
   // Every audience request reads its request back through this: built once, not per call.
@@ -81,7 +85,10 @@ export function requestsRepository(db: Db) {
       return { requests: rows.map(toSongRequest), older };
     },
 
-    /** Requests created or changed at or after `from` (the database's clock), oldest change first. */
+    /**
+     * Requests created or changed at or after `from` (the database's clock), oldest change first.
+     * A request whose queue_position changed has a newer updated_at (renumber_queue), so it is here.
+     */
     async changedSince(musicianId: string, from: Date): Promise<SongRequest[]> {
       const rows = await selectRequests()
         .where(and(eq(requests.musicianId, musicianId), visible, gte(requests.updatedAt, from)))
@@ -120,6 +127,15 @@ export function requestsRepository(db: Db) {
       const result = await db.execute(sql`select now() as now`);
       const [row] = (result as unknown as { rows: { now: string | Date }[] }).rows;
       return new Date(row!.now);
+    },
+
+    /** The musician's requests with these ids, as devices see them. */
+    async byIds(musicianId: string, ids: readonly string[]): Promise<SongRequest[]> {
+      if (ids.length === 0) return [];
+      const rows = await selectRequests().where(
+        and(eq(requests.musicianId, musicianId), inArray(requests.id, [...ids]), visible),
+      );
+      return rows.map(toSongRequest);
     },
 
     async findOwned(musicianId: string, requestId: string): Promise<SongRequest | undefined> {
@@ -161,6 +177,7 @@ export function requestsRepository(db: Db) {
         song_artist: requests.songArtist,
         status: requests.status,
         updated_at: requests.updatedAt,
+        queue_position: requests.queuePosition,
       };
       // A +1 follows the request it was merged into, by its own token.
       const [own, merged] = await Promise.all([
@@ -185,7 +202,12 @@ export function requestsRepository(db: Db) {
       if (from.length === 0) return false;
       const rows = await db
         .update(requests)
-        .set({ status: to, updatedAt: new Date() })
+        .set({
+          status: to,
+          updatedAt: new Date(),
+          // Sent to Up Next: last in it, after the songs sent there before.
+          ...(to === 'up_next' ? { queueRank: upNextEnd(musicianId) } : {}),
+        })
         .where(
           and(
             eq(requests.musicianId, musicianId),

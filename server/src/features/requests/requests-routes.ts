@@ -7,6 +7,7 @@ import {
   CreatedRequest,
   CreateRequestBody,
   GroupedRequestsResponse,
+  MovePositionBody,
   MusicianIdParams,
   RequestsPageQuery,
   RequestsResponse,
@@ -136,6 +137,21 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       requests.updateStatus(sessionOf(request).musicianId, request.params.id, request.body.status),
+  );
+
+  // The queue's order: on the dashboard and the On Stage screen alike.
+  app.put(
+    '/requests/:id/position',
+    {
+      ...queueAccess,
+      schema: {
+        params: IdParams,
+        body: MovePositionBody,
+        response: responses({ 200: SongRequest }),
+      },
+    },
+    async (request) =>
+      requests.move(sessionOf(request).musicianId, request.params.id, request.body.after_id),
   );
 
   app.delete(

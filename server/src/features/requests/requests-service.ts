@@ -20,11 +20,14 @@ import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
+import type { RequestQueueRepository } from './request-queue-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import { keyedStatusToken, newStatusToken, statusTokenHash } from './status-token.ts';
 
 interface Deps {
   requests: RequestsRepository;
+  /** The queue's order (queue_position); absent only in tests of other features. */
+  queue: RequestQueueRepository;
   events: DomainEvents;
   keys: DerivedKeys;
   limits: Pick<
@@ -42,7 +45,22 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, events, keys, limits, requestable }: Deps) {
+const MOVE_REFUSED = {
+  not_found: () => notFound(messages.requestNotFound),
+  not_open: () => conflict(messages.queueMoveNotOpen),
+  after_not_found: () => badRequest(messages.queueMoveAfterNotFound),
+  not_manual: () => conflict(messages.queueMoveNotManual),
+} as const;
+
+export function requestsService({ requests, queue, events, keys, limits, requestable }: Deps) {
+  /** Pushes the requests whose place in the queue changed (all but `except`, pushed apart). */
+  async function publishMoved(musicianId: string, changed: string[], except?: string) {
+    const others = changed.filter((id) => id !== except);
+    for (const request of await requests.byIds(musicianId, others)) {
+      events.publish({ musicianId, name: 'request:updated', payload: request });
+    }
+  }
+
   /** What the phone is told: the request (merged or not), and its own status token. */
   async function answer(requestId: string, token: string): Promise<CreatedRequest> {
     const view = await requests.createdView(requestId);
@@ -157,10 +175,16 @@ export function requestsService({ requests, events, keys, limits, requestable }:
       }
 
       // A blocked requester's request is answered like any other, and shown to no one.
-      const { request } = filed;
-      if (!request) return answer(filed.requestId, statusToken.token);
+      const { request: filedRequest } = filed;
+      if (!filedRequest) return answer(filed.requestId, statusToken.token);
+      // Its place in line (and, by votes or tips, the places of the others) is set now.
+      const changed = await queue.renumber(musicianId);
+      const request = changed.includes(filedRequest.id)
+        ? ((await requests.findById(filedRequest.id)) ?? filedRequest)
+        : filedRequest;
       const name = filed.outcome === 'merged' ? 'request:updated' : 'request:created';
       events.publish({ musicianId, name, payload: request });
+      await publishMoved(musicianId, changed, request.id);
       return { ...toCreatedRequest(request), status_token: statusToken.token };
     },
 
@@ -202,14 +226,42 @@ export function requestsService({ requests, events, keys, limits, requestable }:
         const from = withArticle(statusInSentence(current.status));
         throw badRequest(fill(messages.requestCannotMove, { from, to: statusInSentence(to) }));
       }
+      const changed = await queue.renumber(musicianId);
       const updated = await ownedOr404(musicianId, requestId);
       events.publish({ musicianId, name: 'request:updated', payload: updated });
+      await publishMoved(musicianId, changed, requestId);
       return updated;
+    },
+
+    /**
+     * PUT /requests/{id}/position: right after `afterId` in its column (null: first). Waiting
+     * requests move only under the musician's own order; Up Next always.
+     */
+    async move(
+      musicianId: string,
+      requestId: string,
+      afterId: string | null,
+    ): Promise<SongRequest> {
+      if (afterId === requestId) throw badRequest(messages.queueMoveAfterItself);
+      const moved = await queue.move(musicianId, requestId, afterId);
+      if (moved.outcome !== 'moved') throw MOVE_REFUSED[moved.outcome]();
+      const updated = await ownedOr404(musicianId, requestId);
+      if (moved.changed.includes(requestId)) {
+        events.publish({ musicianId, name: 'request:updated', payload: updated });
+      }
+      await publishMoved(musicianId, moved.changed, requestId);
+      return updated;
+    },
+
+    /** The queue order changed (the profile's queue_order): every moved request is pushed. */
+    async reorderQueue(musicianId: string): Promise<void> {
+      await publishMoved(musicianId, await queue.renumber(musicianId));
     },
 
     async delete(musicianId: string, requestId: string): Promise<void> {
       if (!(await requests.delete(musicianId, requestId))) throw notFound(messages.requestNotFound);
       events.publish({ musicianId, name: 'request:deleted', payload: { id: requestId } });
+      await publishMoved(musicianId, await queue.renumber(musicianId));
     },
 
     /** The audience tapped a tip or social link after requesting. */
