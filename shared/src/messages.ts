@@ -156,6 +156,8 @@ export const messages = {
   requestNameEmailRequired: 'Please enter your name and email',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
   requestNotFound: 'Request not found',
+  queueMoveFailed: 'Could not move the request. Check your connection and try again.',
+  queueOrderFailed: 'Could not change the queue order. Check your connection and try again.',
   queueMoveNotOpen: 'Only a waiting or Up Next request can be moved in the queue.',
   queueMoveAfterNotFound:
     'The request to place it after is not in the same column of your queue any more: reload and try again.',

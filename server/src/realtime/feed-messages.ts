@@ -14,7 +14,7 @@ export type FeedRequestSource = Pick<
   | 'status'
   | 'votes'
   | 'created_at'
->;
+> & { queue_position?: number | null };
 
 // Something@something: an address typed where a name or a dedication was asked for. A public
 // screen must never show one, whatever field it arrived in.
@@ -40,6 +40,7 @@ export function toFeedRequest(source: FeedRequestSource): FeedRequest {
     dedication: withoutEmailAddresses(source.dedication),
     status: source.status,
     votes: source.votes ?? 1,
+    queue_position: source.queue_position ?? null,
     created_at: source.created_at,
   };
 }

@@ -94,6 +94,11 @@ export const FeedRequest = z.object({
   status: z.enum(REQUEST_STATUSES),
   /** People asking for this song (1 + the +1s merged into it). */
   votes: z.number().int().min(1),
+  /**
+   * Its place in its column (Up Next, or waiting), 1 = first; null once played or rejected.
+   * Always sent; optional for feeds recorded before it existed.
+   */
+  queue_position: z.number().int().min(1).nullable().optional(),
   created_at: z.string(),
 });
 export type FeedRequest = z.infer<typeof FeedRequest>;
@@ -109,7 +114,7 @@ export const FeedHelloMessage = message(
   z.object({
     musician: z.object({ name: z.string(), slug: z.string() }),
     requests_enabled: z.boolean(),
-    /** Up Next (oldest first), then pending and accepted (oldest first); at most FEED_QUEUE_MAX. */
+    /** Up Next, then pending and accepted, each by queue_position; at most FEED_QUEUE_MAX. */
     queue: z.array(FeedRequest),
   }),
 );

@@ -1,6 +1,6 @@
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-import { REQUESTER_STATUS_KEYS } from './requester-status.ts';
+import { placeInLine, REQUESTER_STATUS_KEYS } from './requester-status.ts';
 
 /**
  * The requests this phone sent, with their state as the musician works them (live). The songs
@@ -34,6 +34,11 @@ export function YourRequests() {
             <span className={`status-badge status-${item.status}`}>
               {t(REQUESTER_STATUS_KEYS[item.status])}
             </span>
+            {placeInLine(item) !== null && (
+              <span className="my-request-place">
+                {t('placeInLine', { position: placeInLine(item) ?? 0 })}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { RequestStatus } from '#shared/schemas/request.ts';
 import type { CatalogKey } from './i18n/catalog-en.ts';
 
@@ -13,3 +14,12 @@ export const REQUESTER_STATUS_KEYS = {
   played: 'statusPlayed',
   rejected: 'statusNotTonight',
 } as const satisfies Record<RequestStatus, CatalogKey>;
+
+/**
+ * A waiting request's place among the waiting ones ("#3 in line"), from the server's
+ * queue_position; null once it is Up Next, played or rejected, or when the server sent none.
+ */
+export function placeInLine(view: Pick<RequestStatusView, 'status' | 'queue_position'>) {
+  const waiting = view.status === 'pending' || view.status === 'accepted';
+  return waiting && view.queue_position ? view.queue_position : null;
+}

@@ -7,9 +7,10 @@ import {
   type RequestMove,
 } from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
+import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { RequestCard } from './RequestCard.tsx';
-import { activeRequests, completedRequests, upNextRequests } from './request-views.ts';
+import { activeRequests, afterIdFor, completedRequests, upNextRequests } from './request-views.ts';
 import type { RequestActions } from './use-request-actions.ts';
 
 /** How often the stage cards' "3 min ago" times move on. */
@@ -97,10 +98,43 @@ export function QueueColumns({
   const tick = useNow(CLOCK_TICK_MS);
   const now = look.clock ? tick : undefined;
   const count = (n: number) => (look.counts ? ` (${n})` : '');
+  // Waiting requests follow arrival, votes or tips unless the musician chose their own order.
+  const manual = useAuthStore((s) => s.musician?.queue_order === 'manual');
+
+  /** "Move to top" and "Move to bottom", for one hand (the column must hold two or more). */
+  const moveButtons = (request: SongRequest, column: readonly SongRequest[]) => {
+    if (column.length < 2) return null;
+    const index = column.indexOf(request);
+    const moveTo = (to: 'top' | 'bottom') =>
+      demo
+        ? actions.showToast(messages.demoActionOnly)
+        : actions.move(request, afterIdFor(column, request.id, to));
+    return (['top', 'bottom'] as const).map((to) => (
+      <button
+        key={to}
+        type="button"
+        className={`${look.action} queue-move`}
+        aria-label={`Move ${request.song_title} to the ${to}`}
+        disabled={
+          offline ||
+          actions.busy(request.id) ||
+          (to === 'top' ? index === 0 : index === column.length - 1)
+        }
+        onClick={() => moveTo(to)}
+      >
+        Move to {to}
+      </button>
+    ));
+  };
 
   // One word per move on every screen (shared/src/request-status-labels.ts).
-  const card = (request: SongRequest, moves: readonly RequestMove[], flag?: CardFlag) => (
-    <li key={request.id}>
+  const card = (
+    request: SongRequest,
+    moves: readonly RequestMove[],
+    flag?: CardFlag,
+    column?: readonly SongRequest[],
+  ) => (
+    <li key={request.id} data-queue-position={request.queue_position ?? undefined}>
       <RequestCard request={request} now={now} flag={flag} showEmail={look.showEmail}>
         {moves.map((status) => (
           <button
@@ -117,6 +151,7 @@ export function QueueColumns({
             {REQUEST_MOVE_LABELS[status]}
           </button>
         ))}
+        {column && moveButtons(request, column)}
       </RequestCard>
     </li>
   );
@@ -150,7 +185,7 @@ export function QueueColumns({
             {count(upNext.length)}
           </Heading>
           <ol className="request-list">
-            {upNext.map((request) => card(request, ['played', 'rejected']))}
+            {upNext.map((request) => card(request, ['played', 'rejected'], undefined, upNext))}
           </ol>
         </section>
       )}
@@ -175,7 +210,12 @@ export function QueueColumns({
         ) : (
           <ol className="request-list">
             {waiting.map((request) =>
-              card(request, ['up_next', 'played', 'rejected'], waitingFlag(request)),
+              card(
+                request,
+                ['up_next', 'played', 'rejected'],
+                waitingFlag(request),
+                manual ? waiting : undefined,
+              ),
             )}
           </ol>
         )}

@@ -29,6 +29,9 @@ export const requestsApi = {
     ),
   setStatus: (id: string, status: RequestStatus) =>
     api.put(`/requests/${encodeURIComponent(id)}/status`, SongRequest, { status }),
+  /** PUT /requests/{id}/position: right after `afterId` in its column; null puts it first. */
+  move: (id: string, afterId: string | null) =>
+    api.put(`/requests/${encodeURIComponent(id)}/position`, SongRequest, { after_id: afterId }),
   delete: (id: string) => api.delete(`/requests/${encodeURIComponent(id)}`, SuccessResponse),
   /**
    * The same PUT, with the token of the session that made the move (a sign-out during the undo

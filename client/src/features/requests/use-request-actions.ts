@@ -44,6 +44,17 @@ export function useRequestActions() {
     }
   }
 
+  /** "Move to top" / "Move to bottom": the others' new places arrive live (or by the next poll). */
+  async function move(request: SongRequest, afterId: string | null) {
+    try {
+      await run([request.id], async (id) =>
+        useRequestsStore.getState().upsert(await requestsApi.move(id, afterId)),
+      );
+    } catch (error) {
+      show(errorMessage(error, messages.queueMoveFailed), 'error');
+    }
+  }
+
   async function remove(requests: readonly SongRequest[]) {
     try {
       await run(
@@ -66,6 +77,7 @@ export function useRequestActions() {
     setStatus: (requests: readonly SongRequest[], status: RequestStatus) =>
       void setStatus(requests, status),
     remove: (requests: readonly SongRequest[]) => void remove(requests),
+    move: (request: SongRequest, afterId: string | null) => void move(request, afterId),
   };
 }
 

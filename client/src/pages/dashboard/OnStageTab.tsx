@@ -5,6 +5,7 @@ import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
 import { PendingMovesToasts } from '#client/features/requests/PendingMovesToasts.tsx';
 import { QueueColumns } from '#client/features/requests/QueueColumns.tsx';
+import { QueueOrderSelect } from '#client/features/requests/QueueOrderSelect.tsx';
 import { useQueueRequests } from '#client/features/requests/use-queue-requests.ts';
 import { useRequestActions } from '#client/features/requests/use-request-actions.ts';
 import { selectCurrentShow, useShowsStore } from '#client/features/shows/shows-store.ts';
@@ -36,6 +37,7 @@ export function OnStageTab({ slug }: OnStageTabProps) {
         >
           Open the On Stage screen
         </Link>
+        <QueueOrderSelect onError={(message) => actions.showToast(message, 'error')} />
       </div>
       <QueueColumns
         layout="board"

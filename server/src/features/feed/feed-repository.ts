@@ -25,7 +25,7 @@ export function feedRepository(db: Db) {
       return row;
     },
 
-    /** Up Next, then pending and accepted, each oldest first; never a blocked requester's. */
+    /** Up Next, then pending and accepted, each in the queue's order; never a blocked requester's. */
     async queue(musicianId: string, limit: number): Promise<FeedRequestSource[]> {
       const rows = await db
         .select({
@@ -36,6 +36,7 @@ export function feedRepository(db: Db) {
           dedication: requests.dedication,
           status: requests.status,
           votes: requests.votes,
+          queue_position: requests.queuePosition,
           created_at: requests.createdAt,
         })
         .from(requests)
@@ -48,6 +49,7 @@ export function feedRepository(db: Db) {
         )
         .orderBy(
           desc(sql`${requests.status} = 'up_next'`),
+          asc(requests.queuePosition),
           asc(requests.createdAt),
           asc(requests.id),
         )

@@ -27,6 +27,7 @@ export const ui = {
   statusUpNext: 'Als Nächstes',
   statusPlayed: 'Gespielt',
   statusNotTonight: 'Heute nicht',
+  placeInLine: 'Nr. {position} in der Reihe',
 
   songsHeading: 'Songs',
   searchSongs: 'Songs durchsuchen',

@@ -32,6 +32,7 @@ export const catalogEn = {
   statusUpNext: 'Up next',
   statusPlayed: 'Played',
   statusNotTonight: 'Not tonight',
+  placeInLine: '#{position} in line',
 
   // Song browser
   songsHeading: 'Songs',

@@ -27,6 +27,7 @@ export const ui = {
   statusUpNext: 'La siguiente',
   statusPlayed: 'Tocada',
   statusNotTonight: 'Hoy no',
+  placeInLine: 'N.º {position} en la fila',
 
   songsHeading: 'Canciones',
   searchSongs: 'Buscar canciones',

@@ -27,6 +27,7 @@ export const ui = {
   statusUpNext: 'La prochaine',
   statusPlayed: 'Jouée',
   statusNotTonight: 'Pas ce soir',
+  placeInLine: 'N° {position} dans la file',
 
   songsHeading: 'Chansons',
   searchSongs: 'Rechercher des chansons',

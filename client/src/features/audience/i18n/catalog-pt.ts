@@ -27,6 +27,7 @@ export const ui = {
   statusUpNext: 'A seguir',
   statusPlayed: 'Já tocou',
   statusNotTonight: 'Hoje não',
+  placeInLine: 'N.º {position} na fila',
 
   songsHeading: 'Músicas',
   searchSongs: 'Buscar músicas',
