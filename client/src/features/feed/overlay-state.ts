@@ -16,6 +16,9 @@ const KEPT_MAX = 300;
 
 const time = (request: FeedRequest) => Date.parse(request.created_at) || 0;
 const oldestFirst = (a: FeedRequest, b: FeedRequest) => time(a) - time(b);
+/** The queue's order (queue_position), oldest first for a request without one. */
+const inQueueOrder = (a: FeedRequest, b: FeedRequest) =>
+  (a.queue_position ?? Infinity) - (b.queue_position ?? Infinity) || oldestFirst(a, b);
 
 function upsert(list: readonly FeedRequest[], request: FeedRequest): readonly FeedRequest[] {
   const others = list.filter((known) => known.id !== request.id);
@@ -58,7 +61,7 @@ export const LATEST_SHOWN = 5;
  */
 export function overlayView(state: OverlayState) {
   const upNext = state.requests.filter((request) => request.status === 'up_next');
-  upNext.sort(oldestFirst);
+  upNext.sort(inQueueOrder);
   const waiting = state.requests.filter((request) => request.status !== 'up_next');
   waiting.sort((a, b) => time(b) - time(a));
   return {
