@@ -34,6 +34,8 @@ const EXACT_REQUEST = (overrides: Partial<FeedRequest>): FeedRequest => ({
   dedication: 'For Sam',
   status: 'pending',
   votes: 1,
+  // Each request of these tests is first in its column (Up Next, or waiting).
+  queue_position: 1,
   created_at: expect.any(String),
   ...overrides,
 });
