@@ -205,6 +205,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       requests: repositories.requests,
       events,
       limits: config.limits,
+      onQueueChanged: (musicianId) => requests.reorderQueue(musicianId),
     }),
     requests,
     blocklist: blocklistService({

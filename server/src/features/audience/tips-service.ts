@@ -24,6 +24,8 @@ interface Deps {
   limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'perMusicianPerMinute'>;
   /** The tips of senders without a device id, by address (see tip-limit.ts). */
   recentTips?: RecentTipsCounter;
+  /** Renumbers the queue and pushes moved requests (a tip moves it under queue_order 'tips'). */
+  onQueueChanged?: (musicianId: string) => Promise<void>;
 }
 
 /** The phone's X-Device-Id in a `sender`; '' when the sender is an address (`ip:...`). */
@@ -122,6 +124,7 @@ export function tipsService(deps: Deps) {
         if (updated) {
           events.publish({ musicianId: musician.id, name: 'request:updated', payload: updated });
         }
+        await deps.onQueueChanged?.(musician.id);
       }
       return toCreatedTip(tip);
     },

@@ -5,7 +5,9 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import type { Song } from '#shared/schemas/song.ts';
 import {
   createSong,
+  paymentApps,
   registerMusician,
+  sendTip,
   setRequestStatus,
   submitRequest,
   updateProfile,
@@ -197,6 +199,14 @@ describe('queue_order', () => {
     expect(await column(musician, 'waiting')).toEqual(['C', 'A', 'B']);
     await updateProfile(app, musician, { queue_order: 'arrival' });
     expect(await column(musician, 'waiting')).toEqual(['A', 'B', 'C']);
+  });
+
+  it('moves a request up when a tip is put on it, under biggest tip first', async () => {
+    const { musician, ids } = await queueOf(['A', 'B']);
+    await updateProfile(app, musician, { ...paymentApps(), queue_order: 'tips' });
+    expect(await column(musician, 'waiting')).toEqual(['A', 'B']);
+    await sendTip(app, musician, { amount: 10, request_id: ids.B! });
+    expect(await column(musician, 'waiting')).toEqual(['B', 'A']);
   });
 
   it('refuses an unknown order', async () => {
