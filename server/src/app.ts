@@ -97,6 +97,8 @@ function errForLog(error: unknown) {
 interface BuildOptions {
   /** Where log lines go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /** The clock of time-boxed rules (the undo window); tests move it instead of waiting. */
+  now?: () => Date;
 }
 
 /** Builds the whole application from a config object: no globals, no env reads. */
@@ -135,7 +137,7 @@ export async function buildApp(
   await app.register(nulGuardPlugin);
   await app.register(wellFormedTextPlugin);
   await app.register(databasePlugin, { database: config.database });
-  await app.register(servicesPlugin, { config });
+  await app.register(servicesPlugin, { config, now: options.now });
   await app.register(authPlugin);
   // Before realtime: its feeds must close before Socket.IO closes the HTTP server.
   const { feed, feedTokens } = app.services;

@@ -71,7 +71,7 @@ import { webManifestService } from './features/web-manifest/web-manifest-service
  * (or, for `events` and `keys`, the shared plumbing), and each factory takes one object of its
  * dependencies.
  */
-function buildServices(app: FastifyInstance, config: AppConfig) {
+function buildServices(app: FastifyInstance, config: AppConfig, now?: () => Date) {
   const db = app.database.db;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
@@ -198,6 +198,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       keys,
       limits: config.limits,
       requestable,
+      ...(now ? { now } : {}),
     }),
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
@@ -252,8 +253,8 @@ declare module 'fastify' {
 }
 
 export const servicesPlugin = fp(
-  async (app: FastifyInstance, options: { config: AppConfig }) => {
-    app.decorate('services', buildServices(app, options.config));
+  async (app: FastifyInstance, options: { config: AppConfig; now?: (() => Date) | undefined }) => {
+    app.decorate('services', buildServices(app, options.config, options.now));
   },
   { name: 'services', dependencies: ['database'] },
 );

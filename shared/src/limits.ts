@@ -54,6 +54,11 @@ export const ON_STAGE_POLL_MS = 5000;
 export const ALL_REQUESTS_SHOWN = 50;
 export const COMPLETED_SHOWN = 10;
 export const STATUS_TOAST_MS = 3000;
+/**
+ * How long after Played or Reject the move can still be taken back (issue 22): the server moves
+ * the request back to the exact status it had, then the move is final.
+ */
+export const UNDO_WINDOW_MS = 10_000;
 
 /**
  * The audience phone's random id, sent as X-Device-Id with every submission (for per-device

@@ -374,6 +374,8 @@ export const messages = {
 
   // Sentences the server builds from counts and states ({placeholders} filled by fill-message.ts)
   requestCannotMove: '{from} request cannot be moved to {to}.',
+  requestUndoTooLate:
+    'Too late to undo: “{song}” was marked {status} more than {seconds} seconds ago, so it stays {status}.',
   importPreviewCount: '{count} of {songs} can be imported.',
   importPreviewDuplicates: '{songs} already in your list will be skipped.',
   importPreviewAllDuplicates:

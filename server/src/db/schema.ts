@@ -287,6 +287,14 @@ export const requests = pgTable(
     votes: integer('votes').notNull().default(1),
     /** From a blocked requester: accepted so they cannot tell, never shown to the musician. */
     blocked: flag('blocked', false),
+    /**
+     * The status before the last move and when that move was made: Played or Reject can be
+     * taken back to exactly this status within UNDO_WINDOW_MS of status_changed_at (issue 22).
+     */
+    previousStatus: text('previous_status', {
+      enum: ['pending', 'accepted', 'up_next', 'played', 'rejected'],
+    }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

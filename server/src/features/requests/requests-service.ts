@@ -1,5 +1,6 @@
 import { fill } from '#shared/fill-message.ts';
 import { statusInSentence } from '#shared/request-status-labels.ts';
+import { UNDO_WINDOW_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import {
@@ -33,6 +34,8 @@ interface Deps {
   >;
   /** Whether the audience may request the song now (the active playlist's rule, playlists). */
   requestable: (songId: string) => Promise<boolean>;
+  /** The clock the undo window is measured by (tests move it instead of waiting). */
+  now?: () => Date;
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
@@ -42,7 +45,14 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, events, keys, limits, requestable }: Deps) {
+export function requestsService({
+  requests,
+  events,
+  keys,
+  limits,
+  requestable,
+  now = () => new Date(),
+}: Deps) {
   /** What the phone is told: the request (merged or not), and its own status token. */
   async function answer(requestId: string, token: string): Promise<CreatedRequest> {
     const view = await requests.createdView(requestId);
@@ -189,16 +199,35 @@ export function requestsService({ requests, events, keys, limits, requestable }:
       return requests.listForMusician(musicianId);
     },
 
-    /** Moves along spec section 4's transitions; asking for the current status changes nothing. */
+    /**
+     * Moves along spec section 4's transitions; asking for the current status changes nothing.
+     * A Played or Reject can be taken back to the status it had, within UNDO_WINDOW_MS of the
+     * move (issue 22); after that it is final, and asking is a 409 saying so.
+     */
     async updateStatus(
       musicianId: string,
       requestId: string,
       to: RequestStatus,
     ): Promise<SongRequest> {
-      // The move is one conditional UPDATE, so two devices pressing at once cannot both win.
-      if (!(await requests.moveStatus(musicianId, requestId, sourcesOf(to), to))) {
+      const at = now();
+      const since = new Date(at.getTime() - UNDO_WINDOW_MS);
+      // Each move is one conditional UPDATE, so two devices pressing at once cannot both win.
+      const moved =
+        (await requests.moveStatus(musicianId, requestId, sourcesOf(to), to, at)) ||
+        (await requests.undoMove(musicianId, requestId, to, at, since));
+      if (!moved) {
         const current = await ownedOr404(musicianId, requestId);
         if (current.status === to) return current;
+        const final = current.status === 'played' || current.status === 'rejected';
+        if (final && (await requests.previousStatus(musicianId, requestId)) === to) {
+          throw conflict(
+            fill(messages.requestUndoTooLate, {
+              song: current.song_title,
+              status: statusInSentence(current.status),
+              seconds: String(UNDO_WINDOW_MS / 1000),
+            }),
+          );
+        }
         const from = withArticle(statusInSentence(current.status));
         throw badRequest(fill(messages.requestCannotMove, { from, to: statusInSentence(to) }));
       }
