@@ -13,6 +13,7 @@ import {
 } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { connectAudience, connectDevice } from '#server-test/helpers/test-device.ts';
+import { connectFeed, createFeedToken } from '#server-test/features/feed/feed-client.ts';
 
 /** The undo window's clock: each test moves it on instead of waiting. */
 let clock = Date.UTC(2026, 10, 25, 21, 0, 0);
@@ -147,11 +148,13 @@ describe('undoing Played or Reject (PUT /api/requests/:id/status back to the pre
     }
   });
 
-  it('pushes the move and its undo at once to the devices and the requester', async () => {
+  it('pushes the move and its undo at once to the devices, the requester and the feed', async () => {
     const { musician, id, created } = await filed('Yellow');
     const device = await connectDevice(url, musician.token);
     const phone = await connectAudience(url);
     await phone.followRequests([created.status_token]);
+    const feed = connectFeed(url, { token: (await createFeedToken(app, musician)).token });
+    await feed.waitFor('hello');
 
     await setStatus(musician, id, 'played');
     await device.waitFor<SongRequest>(
@@ -159,6 +162,7 @@ describe('undoing Played or Reject (PUT /api/requests/:id/status back to the pre
       (r) => r.id === id && r.status === 'played',
     );
     await phone.waitFor<RequestStatusView>('request:status', (s) => s.status === 'played');
+    await feed.waitFor('request.updated', (m) => m.data.id === id && m.data.status === 'played');
 
     await setStatus(musician, id, 'pending');
     await device.waitFor<SongRequest>(
@@ -169,6 +173,7 @@ describe('undoing Played or Reject (PUT /api/requests/:id/status back to the pre
       'request:status',
       (s) => s.status === 'pending',
     );
+    await feed.waitFor('request.updated', (m) => m.data.id === id && m.data.status === 'pending');
     expect(Object.keys(back).sort()).toEqual([
       'id',
       'song_artist',
