@@ -34,6 +34,9 @@ test.describe('Played and Reject take effect at once; Undo stays', () => {
     await expect(stage.card('Halo', stage.active)).toBeHidden();
     expect(await serverStatus()).toBe('played');
     await expect(dashboard.undoToasts).toHaveText(['Marked played: HaloUndo']);
+    // For a look at the toast and the stage (test-results/): not compared.
+    await dashboard.page.screenshot({ path: test.info().outputPath('dashboard-undo-toast.png') });
+    await stage.page.screenshot({ path: test.info().outputPath('stage-after-played.png') });
 
     await dashboard.undoToasts.getByRole('button', { name: 'Undo' }).click();
     await expect(dashboard.undoToasts).toHaveCount(0);
