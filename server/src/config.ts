@@ -61,6 +61,11 @@ export interface AppConfig {
   limits: SubmissionLimits;
   /** Live connections (Socket.IO), counted in each server process. */
   socketLimits: SocketLimits;
+  /**
+   * The clock the request window is read and scheduled by (musicians/request-window.ts). Unset,
+   * the system's; tests hand in a clock they move.
+   */
+  clock?: () => Date;
 }
 
 export interface SocketLimits {

@@ -22,6 +22,9 @@ import { metadataRepository } from './features/metadata/metadata-repository.ts';
 import { metadataService } from './features/metadata/metadata-service.ts';
 import { metadataSources } from './features/metadata/metadata-sources.ts';
 import { musiciansRepository } from './musicians/musicians-repository.ts';
+import { systemClock } from './musicians/request-window.ts';
+import { requestWindowScheduler } from './musicians/request-window-scheduler.ts';
+import { requestWindowsRepository } from './musicians/request-windows-repository.ts';
 import { oidcFlowsRepository } from './features/oidc/oidc-flows-repository.ts';
 import { oidcProviderClient } from './features/oidc/oidc-provider-client.ts';
 import { oidcService } from './features/oidc/oidc-service.ts';
@@ -94,6 +97,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     passwordResets: passwordResetsRepository(db),
     playlists: playlistsRepository(db),
     requests: requestsRepository(db),
+    requestWindows: requestWindowsRepository(db),
     sessions: sessionsRepository(db),
     showReports: showReportRepository(db),
     shows: showsRepository(db),
@@ -151,6 +155,13 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
         log: app.log,
         publicUrl: config.publicUrl,
       }),
+    // Announces each request window's open and close at its time (issue 22).
+    requestWindows: requestWindowScheduler({
+      windows: repositories.requestWindows,
+      events,
+      clock: config.clock ?? systemClock,
+      log: app.log,
+    }),
     housekeeping: housekeepingService({
       sessions: repositories.sessions,
       resets: repositories.passwordResets,
@@ -172,7 +183,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       onSessionsRevoked: events.sessionsRevoked,
       onFeedTokensRevoked: events.feedTokensRevoked,
     }),
-    profile: profileService({ musicians, events }),
+    profile: profileService({ musicians, events, clock: config.clock }),
     account: accountService({
       musicians,
       account: repositories.account,
@@ -181,7 +192,13 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     }),
     songs,
     playlists: playlistsService({ playlists, events }),
-    audience: audienceService({ musicians, songs, playlists, design: repositories.design }),
+    audience: audienceService({
+      musicians,
+      songs,
+      playlists,
+      design: repositories.design,
+      clock: config.clock,
+    }),
     design: designService({ design: repositories.design, musicians, events }),
     images: imagesService({ images }),
     qrCode: qrCodeService({ musicians, design: repositories.design }),
@@ -198,6 +215,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       keys,
       limits: config.limits,
       requestable,
+      clock: config.clock,
     }),
     blocklist: blocklistService({
       blocklist: repositories.blocklist,

@@ -17,11 +17,13 @@ import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
+import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import { keyedStatusToken, newStatusToken, statusTokenHash } from './status-token.ts';
+import { outsideWindowError } from './window-refusal.ts';
 
 interface Deps {
   requests: RequestsRepository;
@@ -33,6 +35,8 @@ interface Deps {
   >;
   /** Whether the audience may request the song now (the active playlist's rule, playlists). */
   requestable: (songId: string) => Promise<boolean>;
+  /** The moment the request window is read at; tests hand in their own. */
+  clock?: Clock;
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
@@ -42,7 +46,14 @@ function sourcesOf(to: RequestStatus): RequestStatus[] {
   return (Object.keys(STATUS_MOVES) as RequestStatus[]).filter((from) => canMove(from, to));
 }
 
-export function requestsService({ requests, events, keys, limits, requestable }: Deps) {
+export function requestsService({
+  requests,
+  events,
+  keys,
+  limits,
+  requestable,
+  clock = systemClock,
+}: Deps) {
   /** What the phone is told: the request (merged or not), and its own status token. */
   async function answer(requestId: string, token: string): Promise<CreatedRequest> {
     const view = await requests.createdView(requestId);
@@ -120,6 +131,8 @@ export function requestsService({ requests, events, keys, limits, requestable }:
       if (admission.keyUsed) return replay();
       if (admission.hidden) throw notFound(messages.requestSongUnavailable);
       if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
+      const outside = outsideWindowError(admission, clock());
+      if (outside) throw outside;
       if (!inSet) throw conflict(messages.requestSongNotInSet);
 
       const { requestsPerRequester: perRequester } = limits;
