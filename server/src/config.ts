@@ -66,6 +66,12 @@ export interface AppConfig {
    * the system's; tests hand in a clock they move.
    */
   clock?: () => Date;
+  /**
+   * The longest the request window scheduler sleeps before looking at the stored times again:
+   * how late a process learns of a window set through another process (the one it was set
+   * through wakes at the time itself).
+   */
+  requestWindowRecheckMs: number;
 }
 
 export interface SocketLimits {
@@ -278,6 +284,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emitBurst: positiveInt(env, 'SOCKET_EMIT_BURST', 30),
       emitsPerSecond: positiveInt(env, 'SOCKET_EMITS_PER_SECOND', 5),
     },
+    requestWindowRecheckMs: positiveInt(env, 'REQUEST_WINDOW_RECHECK_MS', 60_000),
   };
 }
 

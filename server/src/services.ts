@@ -161,6 +161,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       events,
       clock: config.clock ?? systemClock,
       log: app.log,
+      recheckMs: config.requestWindowRecheckMs,
     }),
     housekeeping: housekeepingService({
       sessions: repositories.sessions,
