@@ -33,9 +33,10 @@ function fakeTimers() {
     /** The one wait the scheduler set, in ms. */
     waiting: () => [...pending.values()].map((timer) => timer.ms),
     fire() {
-      const [[id, timer]] = [...pending.entries()];
-      pending.delete(id!);
-      timer!.callback();
+      const [first] = [...pending.entries()];
+      if (!first) throw new Error('no timer set');
+      pending.delete(first[0]);
+      first[1].callback();
     },
   };
 }
