@@ -37,9 +37,12 @@ export const PublicMusician = z.object({
    * 22). Before requests_open_at and after requests_close_at it reads false.
    */
   requests_enabled: z.boolean(),
-  /** The request window (ISO 8601), or null for no bound on that side. */
-  requests_open_at: z.string().nullable(),
-  requests_close_at: z.string().nullable(),
+  /**
+   * The request window (ISO 8601), or null for no bound on that side. Absent reads as null: a
+   * session stored by an earlier build (session-storage.ts) stays signed in.
+   */
+  requests_open_at: z.string().nullable().default(null),
+  requests_close_at: z.string().nullable().default(null),
 });
 export type PublicMusician = z.infer<typeof PublicMusician>;
 
