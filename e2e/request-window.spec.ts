@@ -20,6 +20,7 @@ test.describe('the request window', () => {
       await updateProfileByApi(request, musician.token, { requests_close_at: inSeconds(6) });
       await audience.goto(musician.slug);
       await expect(audience.requestWindow).toHaveText('Requests close in 1 minute');
+      await audience.page.screenshot({ path: 'test-results/request-window-phone.png' });
       await expect(
         audience.song('Halo').getByRole('button', { name: 'Request Song' }),
       ).toBeVisible();
