@@ -48,6 +48,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { requestWindowsPlugin } from './plugins/request-windows.ts';
 import { loggableError, type LoggableError } from './logging/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
@@ -97,8 +98,6 @@ function errForLog(error: unknown) {
 interface BuildOptions {
   /** Where log lines go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
-  /** The clock of time-boxed rules (the undo window); tests move it instead of waiting. */
-  now?: () => Date;
 }
 
 /** Builds the whole application from a config object: no globals, no env reads. */
@@ -137,7 +136,7 @@ export async function buildApp(
   await app.register(nulGuardPlugin);
   await app.register(wellFormedTextPlugin);
   await app.register(databasePlugin, { database: config.database });
-  await app.register(servicesPlugin, { config, now: options.now });
+  await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
   // Before realtime: its feeds must close before Socket.IO closes the HTTP server.
   const { feed, feedTokens } = app.services;
@@ -150,6 +149,7 @@ export async function buildApp(
     socketLimits: config.socketLimits,
   });
   await app.register(housekeepingPlugin);
+  await app.register(requestWindowsPlugin);
 
   await app.register(
     async (api) => {

@@ -22,6 +22,9 @@ import { metadataRepository } from './features/metadata/metadata-repository.ts';
 import { metadataService } from './features/metadata/metadata-service.ts';
 import { metadataSources } from './features/metadata/metadata-sources.ts';
 import { musiciansRepository } from './musicians/musicians-repository.ts';
+import { systemClock } from './musicians/request-window.ts';
+import { requestWindowScheduler } from './musicians/request-window-scheduler.ts';
+import { requestWindowsRepository } from './musicians/request-windows-repository.ts';
 import { oidcFlowsRepository } from './features/oidc/oidc-flows-repository.ts';
 import { oidcProviderClient } from './features/oidc/oidc-provider-client.ts';
 import { oidcService } from './features/oidc/oidc-service.ts';
@@ -71,7 +74,7 @@ import { webManifestService } from './features/web-manifest/web-manifest-service
  * (or, for `events` and `keys`, the shared plumbing), and each factory takes one object of its
  * dependencies.
  */
-function buildServices(app: FastifyInstance, config: AppConfig, now?: () => Date) {
+function buildServices(app: FastifyInstance, config: AppConfig) {
   const db = app.database.db;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
@@ -94,6 +97,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, now?: () => Date
     passwordResets: passwordResetsRepository(db),
     playlists: playlistsRepository(db),
     requests: requestsRepository(db),
+    requestWindows: requestWindowsRepository(db),
     sessions: sessionsRepository(db),
     showReports: showReportRepository(db),
     shows: showsRepository(db),
@@ -151,6 +155,14 @@ function buildServices(app: FastifyInstance, config: AppConfig, now?: () => Date
         log: app.log,
         publicUrl: config.publicUrl,
       }),
+    // Announces each request window's open and close at its time (issue 22).
+    requestWindows: requestWindowScheduler({
+      windows: repositories.requestWindows,
+      events,
+      clock: config.clock ?? systemClock,
+      log: app.log,
+      recheckMs: config.requestWindowRecheckMs,
+    }),
     housekeeping: housekeepingService({
       sessions: repositories.sessions,
       resets: repositories.passwordResets,
@@ -172,7 +184,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, now?: () => Date
       onSessionsRevoked: events.sessionsRevoked,
       onFeedTokensRevoked: events.feedTokensRevoked,
     }),
-    profile: profileService({ musicians, events }),
+    profile: profileService({ musicians, events, clock: config.clock }),
     account: accountService({
       musicians,
       account: repositories.account,
@@ -181,7 +193,13 @@ function buildServices(app: FastifyInstance, config: AppConfig, now?: () => Date
     }),
     songs,
     playlists: playlistsService({ playlists, events }),
-    audience: audienceService({ musicians, songs, playlists, design: repositories.design }),
+    audience: audienceService({
+      musicians,
+      songs,
+      playlists,
+      design: repositories.design,
+      clock: config.clock,
+    }),
     design: designService({ design: repositories.design, musicians, events }),
     images: imagesService({ images }),
     qrCode: qrCodeService({ musicians, design: repositories.design }),
@@ -198,7 +216,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, now?: () => Date
       keys,
       limits: config.limits,
       requestable,
-      ...(now ? { now } : {}),
+      clock: config.clock,
     }),
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
@@ -253,8 +271,8 @@ declare module 'fastify' {
 }
 
 export const servicesPlugin = fp(
-  async (app: FastifyInstance, options: { config: AppConfig; now?: (() => Date) | undefined }) => {
-    app.decorate('services', buildServices(app, options.config, options.now));
+  async (app: FastifyInstance, options: { config: AppConfig }) => {
+    app.decorate('services', buildServices(app, options.config));
   },
   { name: 'services', dependencies: ['database'] },
 );

@@ -58,6 +58,19 @@ export const messages = {
   profileLoadFailed: 'Error loading profile',
   profileUpdateFailed: 'Error updating profile',
   profileUpdated: 'Profile updated',
+  // The request window (PUT /profile requests_open_at, requests_close_at)
+  requestWindowTimeInvalid:
+    'Please give the time as a date and time with its zone, for example 2026-11-25T21:00:00Z, or null for none.',
+  requestWindowCloseBeforeOpen: 'Requests must close after they open. Choose a later closing time.',
+  requestWindowTooFar: 'Please choose a time within {days} days of now.',
+  requestWindowTitle: 'Request window',
+  requestWindowOpensAt: 'Open at',
+  requestWindowClosesAt: 'Close at',
+  requestWindowExtend: '+10 min',
+  requestWindowClear: 'Clear',
+  requestWindowClosesIn: 'Closes in {wait}',
+  requestWindowOpensIn: 'Opens in {wait}',
+  requestWindowSaveFailed: 'The request window could not be saved. Please try again.',
   slugAvailable: 'This audience link name is available.',
   slugCurrent: 'This is your current audience link name.',
   slugChecking: 'Checking availability...',
@@ -155,6 +168,9 @@ export const messages = {
   // Requests (audience form and the musician's queue)
   requestNameEmailRequired: 'Please enter your name and email',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
+  // Outside the musician's request window (issue 22): when it opens, or how long since it closed.
+  requestsOpenIn: 'Song requests are currently disabled. They open in {wait}.',
+  requestsClosedAgo: 'Song requests are currently disabled. They closed {wait} ago.',
   requestNotFound: 'Request not found',
   requestSongUnavailable: 'This song is not available for requests.',
   requestSongNotInSet:
@@ -185,6 +201,9 @@ export const messages = {
   // Audience page
   pagePaused: "This artist's request page is paused",
   requestsOffTitle: 'Song Requests Are Currently Off',
+  // The request window's countdown on the audience page ({time} on the phone's clock).
+  requestsCloseIn: 'Requests close in {wait}',
+  requestsOpenAt: 'Requests open at {time}',
   copiedToClipboard: 'Copied to clipboard!',
   zelleInstructions: "Send {amount} with Zelle in your bank's app to:",
   requestSent: 'Request sent:',

@@ -56,6 +56,18 @@ export const musicians = pgTable(
     zelleEnabled: flag('zelle_enabled', true),
     tipsEnabled: flag('tips_enabled', true),
     requestsEnabled: flag('requests_enabled', true),
+    /**
+     * The request window (issue 22): before open and after close requests read as off, whatever
+     * requests_enabled says. Null: no bound on that side.
+     */
+    requestsOpenAt: timestamp('requests_open_at', { withTimezone: true }),
+    requestsCloseAt: timestamp('requests_close_at', { withTimezone: true }),
+    /**
+     * The latest window time (open or close) whose switch was announced to the devices: the
+     * scheduler of every process claims a passed time with a conditional update, so exactly one
+     * publishes it (musicians/request-window-scheduler.ts).
+     */
+    requestsWindowAnnouncedAt: timestamp('requests_window_announced_at', { withTimezone: true }),
     /** The identity provider account this musician signs in with (OIDC `iss` and `sub`). */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),

@@ -50,8 +50,6 @@ export async function startTestApp(
     extend?: (app: FastifyInstance) => void;
     /** Listen on a free local port, for real HTTP and socket clients. */
     listen?: boolean;
-    /** The clock of time-boxed rules (the undo window): a test moves it instead of waiting. */
-    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -60,7 +58,6 @@ export async function startTestApp(
   stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
   const app = await buildApp(testConfig({ database: database.options, ...overrides }), {
     logStream: stream,
-    ...(options.now ? { now: options.now } : {}),
   });
   options.extend?.(app);
   const url = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';

@@ -14,6 +14,8 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'musicianNotFoundDescription',
   'pagePaused',
   'requestsOffTitle',
+  'requestsCloseIn',
+  'requestsOpenAt',
   'noSongsYet',
   'noSongsMatch',
   'requestSent',
@@ -30,6 +32,8 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'textHasNulCharacter',
   // What the server answers a submission
   'requestsDisabled',
+  'requestsOpenIn',
+  'requestsClosedAgo',
   'requestSongUnavailable',
   'requestSongNotInSet',
   'requestLimitReached',

@@ -32,7 +32,17 @@ export const PublicMusician = z.object({
   cash_app_enabled: z.boolean(),
   zelle_enabled: z.boolean(),
   tips_enabled: z.boolean(),
+  /**
+   * Whether requests are taken now: the Requests switch, and inside the request window (issue
+   * 22). Before requests_open_at and after requests_close_at it reads false.
+   */
   requests_enabled: z.boolean(),
+  /**
+   * The request window (ISO 8601), or null for no bound on that side. Absent reads as null: a
+   * session stored by an earlier build (session-storage.ts) stays signed in.
+   */
+  requests_open_at: z.string().nullable().default(null),
+  requests_close_at: z.string().nullable().default(null),
 });
 export type PublicMusician = z.infer<typeof PublicMusician>;
 
@@ -111,6 +121,22 @@ const zellePhone = shortText.refine(
   messages.zellePhoneInvalid,
 );
 
+/** How far from now a request window's time may be (a typo of the year is refused). */
+export const REQUEST_WINDOW_MAX_DAYS = 30;
+
+/** A request window's time: ISO 8601 with a zone (Z or +hh:mm), or null for none. */
+const windowTime = z
+  .string({ error: messages.requestWindowTimeInvalid })
+  .trim()
+  .max(64, messages.requestWindowTimeInvalid)
+  .refine(
+    (text) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(text) &&
+      !Number.isNaN(Date.parse(text)),
+    messages.requestWindowTimeInvalid,
+  )
+  .nullable();
+
 /** PUT /profile: every field optional; only the ones sent change. */
 export const ProfileUpdateBody = z
   .object({
@@ -135,6 +161,8 @@ export const ProfileUpdateBody = z
     zelle_enabled: z.boolean(),
     tips_enabled: z.boolean(),
     requests_enabled: z.boolean(),
+    requests_open_at: windowTime,
+    requests_close_at: windowTime,
   })
   .partial();
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;

@@ -26,6 +26,8 @@ const musician: Musician = {
   zelle_enabled: true,
   tips_enabled: true,
   requests_enabled: true,
+  requests_open_at: null,
+  requests_close_at: null,
   email: 'band@example.com',
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-01-01T00:00:00.000Z',

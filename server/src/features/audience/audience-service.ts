@@ -18,6 +18,7 @@ import { toDesignSettings } from '#server/page-design/design-mapper.ts';
 import type { DesignRepository } from '#server/page-design/design-repository.ts';
 import { foldAccents, type AudienceSongFilters } from '#server/catalogue/audience-song-filters.ts';
 import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
+import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { takesTips, tipLinks } from './tip-providers.ts';
 
@@ -44,6 +45,8 @@ export function audienceService(deps: {
   songs: AudienceSongs;
   playlists: AudiencePlaylists;
   design: Pick<DesignRepository, 'find'>;
+  /** The moment the request window is read at; tests hand in their own. */
+  clock?: Clock;
 }) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);
@@ -104,7 +107,7 @@ export function audienceService(deps: {
     },
 
     async profile(slug: string): Promise<PublicMusician> {
-      return toPublicMusician(await findOr404(slug));
+      return toPublicMusician(await findOr404(slug), (deps.clock ?? systemClock)());
     },
 
     async songs(slug: string, query: PublicSongsQuery): Promise<PublicSong[]> {

@@ -16,6 +16,9 @@ export interface Admission {
   musicianId: string;
   hidden: boolean;
   requestsEnabled: boolean;
+  /** The request window (the service reads it with its clock). */
+  requestsOpenAt: Date | null;
+  requestsCloseAt: Date | null;
   /** The Idempotency-Key filed something already: a retry. */
   keyUsed: boolean;
   blocked: boolean;
@@ -91,7 +94,7 @@ export function requestSubmissionsRepository(
     db,
     'requests_admission',
     sql`
-      SELECT s.musician_id, s.hidden, m.requests_enabled,
+      SELECT s.musician_id, s.hidden, m.requests_enabled, m.requests_open_at, m.requests_close_at,
         (${p('key')}::text IS NOT NULL AND EXISTS (SELECT 1 FROM ${requests}
           WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text
           UNION ALL
@@ -133,14 +136,19 @@ export function requestSubmissionsRepository(
         musician_id: string;
         hidden: boolean;
         requests_enabled: boolean;
+        requests_open_at: Date | string | null;
+        requests_close_at: Date | string | null;
         key_used: boolean;
         blocked: boolean;
       }>(result);
+      const time = (value: Date | string | null) => (value === null ? null : new Date(value));
       return (
         row && {
           musicianId: row.musician_id,
           hidden: row.hidden,
           requestsEnabled: row.requests_enabled,
+          requestsOpenAt: time(row.requests_open_at),
+          requestsCloseAt: time(row.requests_close_at),
           keyUsed: row.key_used,
           blocked: row.blocked,
         }

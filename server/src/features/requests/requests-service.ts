@@ -18,11 +18,13 @@ import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
+import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import { keyedStatusToken, newStatusToken, statusTokenHash } from './status-token.ts';
+import { outsideWindowError } from './window-refusal.ts';
 
 interface Deps {
   requests: RequestsRepository;
@@ -34,8 +36,8 @@ interface Deps {
   >;
   /** Whether the audience may request the song now (the active playlist's rule, playlists). */
   requestable: (songId: string) => Promise<boolean>;
-  /** The clock the undo window is measured by (tests move it instead of waiting). */
-  now?: () => Date;
+  /** The clock the request window and the undo window are read by; tests move their own. */
+  clock?: Clock;
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
@@ -51,7 +53,7 @@ export function requestsService({
   keys,
   limits,
   requestable,
-  now = () => new Date(),
+  clock = systemClock,
 }: Deps) {
   /** What the phone is told: the request (merged or not), and its own status token. */
   async function answer(requestId: string, token: string): Promise<CreatedRequest> {
@@ -130,6 +132,8 @@ export function requestsService({
       if (admission.keyUsed) return replay();
       if (admission.hidden) throw notFound(messages.requestSongUnavailable);
       if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
+      const outside = outsideWindowError(admission, clock());
+      if (outside) throw outside;
       if (!inSet) throw conflict(messages.requestSongNotInSet);
 
       const { requestsPerRequester: perRequester } = limits;
@@ -209,7 +213,7 @@ export function requestsService({
       requestId: string,
       to: RequestStatus,
     ): Promise<SongRequest> {
-      const at = now();
+      const at = clock();
       const since = new Date(at.getTime() - UNDO_WINDOW_MS);
       // Each move is one conditional UPDATE, so two devices pressing at once cannot both win.
       const moved =

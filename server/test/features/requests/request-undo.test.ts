@@ -18,7 +18,7 @@ import { connectFeed, createFeedToken } from '#server-test/features/feed/feed-cl
 /** The undo window's clock: each test moves it on instead of waiting. */
 let clock = Date.UTC(2026, 10, 25, 21, 0, 0);
 const later = (ms: number) => (clock += ms);
-const { app, url } = await startTestApp({}, { listen: true, now: () => new Date(clock) });
+const { app, url } = await startTestApp({ clock: () => new Date(clock) }, { listen: true });
 
 const events: DomainEvent[] = [];
 app.services.events.onEvent((event) => events.push(event));
