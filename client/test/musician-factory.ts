@@ -26,6 +26,8 @@ export function makeMusician(overrides: Partial<Musician> = {}): Musician {
     zelle_enabled: false,
     tips_enabled: false,
     requests_enabled: true,
+    repeat_rule: 'allow',
+    repeat_hours: 3,
     created_at: '2025-05-01T20:00:00.000Z',
     updated_at: '2025-05-01T20:00:00.000Z',
     ...overrides,

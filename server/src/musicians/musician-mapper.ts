@@ -34,6 +34,8 @@ export function toMusician(row: MusicianRow): Musician {
   return {
     ...toPublicMusician(row),
     email: row.email,
+    repeat_rule: row.repeatRule,
+    repeat_hours: row.repeatHours,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -26,6 +26,8 @@ const musician: Musician = {
   zelle_enabled: true,
   tips_enabled: true,
   requests_enabled: true,
+  repeat_rule: 'allow',
+  repeat_hours: 3,
   email: 'band@example.com',
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-01-01T00:00:00.000Z',

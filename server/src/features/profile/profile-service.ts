@@ -37,6 +37,8 @@ const COLUMNS = {
   zelle_enabled: 'zelleEnabled',
   tips_enabled: 'tipsEnabled',
   requests_enabled: 'requestsEnabled',
+  repeat_rule: 'repeatRule',
+  repeat_hours: 'repeatHours',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
 
 function toChanges(body: ProfileUpdateBody): MusicianChanges {

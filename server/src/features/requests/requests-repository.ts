@@ -185,7 +185,8 @@ export function requestsRepository(db: Db) {
       if (from.length === 0) return false;
       const rows = await db
         .update(requests)
-        .set({ status: to, updatedAt: new Date() })
+        // The no-repeats rule reads when it was played; a move away from played forgets it.
+        .set({ status: to, updatedAt: new Date(), playedAt: to === 'played' ? new Date() : null })
         .where(
           and(
             eq(requests.musicianId, musicianId),
