@@ -68,7 +68,8 @@ export function SongBrowser() {
               type="button"
               className="button button-primary random-song"
               onClick={() => {
-                const song = pickRandom(shown);
+                // Never a song the no-repeats rule holds back or one already coming up.
+                const song = pickRandom(shown.filter((s) => !s.played_at && !s.coming_up));
                 if (song) openRequest(song);
               }}
             >

@@ -165,7 +165,8 @@ describe('the "show" rule', () => {
       sql`UPDATE requests SET played_at = date_trunc('day', now()) + interval '10 hours 5 minutes'
         WHERE id = ${first.id}::uuid`,
     );
-    for (const headers of [{}, { 'x-time-zone': 'Mars/Olympus' }]) {
+    const zones: Record<string, string>[] = [{}, { 'x-time-zone': 'Mars/Olympus' }];
+    for (const headers of zones) {
       const res = await request(song, headers);
       expect(res.json()).toEqual({
         detail: 'This song was already played at 10:05 AM UTC. Please choose another song.',
