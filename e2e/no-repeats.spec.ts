@@ -1,7 +1,7 @@
+import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { PHONE } from './support/phone.ts';
-import { updateProfileByApi } from './support/musicians.ts';
 import { submitRequestByApi } from './support/requests.ts';
 import { DREAMS, HALO } from './support/songs.ts';
 
@@ -11,13 +11,22 @@ import { DREAMS, HALO } from './support/songs.ts';
 test.describe('no repeats', () => {
   test('a song marked played in the running show shows "Played at …" on the phone, live', async ({
     browser,
+    page,
     request,
     dashboard,
     signedInMusician,
   }) => {
-    const musician = await signedInMusician({ songs: [HALO, DREAMS], tab: 'On Stage' });
+    const musician = await signedInMusician({ songs: [HALO, DREAMS], tab: 'Profile' });
     const [haloId, dreamsId] = musician.songIds;
-    await updateProfileByApi(request, musician.token, { repeat_rule: 'show' });
+    // The musician chooses the rule on the Profile tab.
+    const repeats = page.getByRole('region', { name: 'Repeats' });
+    await repeats
+      .getByLabel('A song already played may be requested')
+      .selectOption('Not twice in the same show');
+    await repeats.getByRole('button', { name: 'Save Repeats' }).click();
+    await expect(repeats.getByText(messages.profileUpdated)).toBeVisible();
+    await repeats.screenshot({ path: '/tmp/shots-repeats/profile-repeats.png' });
+    await dashboard.tab('On Stage').click();
     const started = await request.post('/api/shows/start', {
       headers: { authorization: `Bearer ${musician.token}` },
       data: { name: 'Friday at the Anchor' },
