@@ -28,6 +28,8 @@ export function makeMusician(overrides: Partial<Musician> = {}): Musician {
     requests_enabled: true,
     requests_open_at: null,
     requests_close_at: null,
+    repeat_rule: 'allow',
+    repeat_hours: 3,
     created_at: '2025-05-01T20:00:00.000Z',
     updated_at: '2025-05-01T20:00:00.000Z',
     ...overrides,

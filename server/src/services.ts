@@ -30,6 +30,7 @@ import { oidcProviderClient } from './features/oidc/oidc-provider-client.ts';
 import { oidcService } from './features/oidc/oidc-service.ts';
 import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.ts';
 import { audienceService } from './features/audience/audience-service.ts';
+import { songStatesRepository } from './features/audience/song-states-repository.ts';
 import { tipsRepository } from './features/audience/tips-repository.ts';
 import { tipsService } from './features/audience/tips-service.ts';
 import { designRepository } from './page-design/design-repository.ts';
@@ -103,6 +104,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     shows: showsRepository(db),
     songImport: songImportRepository(db),
     songs: songsRepository(db),
+    songStates: songStatesRepository(db),
     stageDevices: stageDevicesRepository(db),
     subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
@@ -199,6 +201,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       playlists,
       design: repositories.design,
       clock: config.clock,
+      songStates: repositories.songStates,
     }),
     design: designService({ design: repositories.design, musicians, events }),
     images: imagesService({ images }),

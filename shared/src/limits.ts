@@ -67,6 +67,13 @@ export const UNDO_WINDOW_MS = 10_000;
 export const DEVICE_ID_HEADER = 'x-device-id';
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
+/**
+ * The audience phone's time zone (IANA, "Europe/Berlin"), sent with a request: a song the
+ * no-repeats rule holds back is refused with the time it was played, on the phone's clock (the
+ * phone is in the room, so its clock is the venue's). Absent or unknown: UTC, saying so.
+ */
+export const TIME_ZONE_HEADER = 'x-time-zone';
+
 /** A contact message longer than this is refused with a message saying so. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 

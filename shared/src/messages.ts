@@ -52,6 +52,9 @@ export const messages = {
   // Profile and public pages
   musicianNotFound: 'Musician not found',
   musicianNotFoundDescription: 'The requested musician profile does not exist.',
+  // No repeats (issue 22), PUT /profile.
+  repeatRuleInvalid: 'Repeats must be "allow", "show" or "hours".',
+  repeatHoursInvalid: 'With the "hours" rule, choose a whole number of hours from 1 to 72.',
   slugTaken: 'This audience link name is already taken. Please choose another.',
   slugInvalid:
     'The audience link name may only contain lowercase letters, numbers and single hyphens (3 to 60 characters).',
@@ -175,6 +178,8 @@ export const messages = {
   requestSongUnavailable: 'This song is not available for requests.',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
+  // No repeats (issue 22): {time} is when it was played, on the phone's clock.
+  requestSongPlayed: 'This song was already played at {time}. Please choose another song.',
   requestTipInvalid: 'Tip amount must be between $0 and $500.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
   // The same person asking again for their song still waiting (a +1 is one person).

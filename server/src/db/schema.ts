@@ -68,6 +68,14 @@ export const musicians = pgTable(
      * publishes it (musicians/request-window-scheduler.ts).
      */
     requestsWindowAnnouncedAt: timestamp('requests_window_announced_at', { withTimezone: true }),
+    /**
+     * No repeats (issue 22): 'allow' (the spec's default), 'show' (a song played in the running
+     * show cannot be asked for again), 'hours' (not within repeat_hours of when it was played).
+     */
+    repeatRule: text('repeat_rule', { enum: ['allow', 'show', 'hours'] })
+      .notNull()
+      .default('allow'),
+    repeatHours: integer('repeat_hours').notNull().default(3),
     /** The identity provider account this musician signs in with (OIDC `iss` and `sub`). */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
@@ -79,6 +87,8 @@ export const musicians = pgTable(
     uniqueIndex('musicians_oidc_account_key').on(t.oidcIssuer, t.oidcSubject),
     uniqueIndex('musicians_slug_key').on(t.slug),
     check('musicians_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('musicians_repeat_rule_valid', sql`${t.repeatRule} IN ('allow', 'show', 'hours')`),
+    check('musicians_repeat_hours_range', sql`${t.repeatHours} BETWEEN 1 AND 72`),
   ],
 );
 
@@ -307,6 +317,8 @@ export const requests = pgTable(
       enum: ['pending', 'accepted', 'up_next', 'played', 'rejected'],
     }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** When it was marked played (null while it is not): the no-repeats rule reads it. */
+    playedAt: timestamp('played_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -322,6 +334,10 @@ export const requests = pgTable(
     index('requests_musician_source_idx').on(t.musicianId, t.source, t.createdAt),
     check('requests_votes_positive', sql`${t.votes} >= 1`),
     index('requests_show_idx').on(t.showId),
+    // The songs played or coming up: the no-repeats rule's admission check and song list.
+    index('requests_musician_song_played_idx')
+      .on(t.musicianId, t.songId, t.playedAt)
+      .where(sql`${t.status} IN ('up_next', 'played')`),
     uniqueIndex('requests_idempotency_key').on(t.musicianId, t.idempotencyKey),
     uniqueIndex('requests_status_token_hash_key').on(t.statusTokenHash),
     check(

@@ -38,6 +38,8 @@ export function toMusician(row: MusicianRow, now = new Date()): Musician {
   return {
     ...toPublicMusician(row, now),
     email: row.email,
+    repeat_rule: row.repeatRule,
+    repeat_hours: row.repeatHours,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

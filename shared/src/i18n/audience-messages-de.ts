@@ -30,6 +30,7 @@ export const audienceMessagesDe = {
   requestSongUnavailable: 'Dieser Song kann gerade nicht gewünscht werden.',
   requestSongNotInSet:
     'Dieser Song steht gerade nicht auf der Setlist. Bitte wähle einen der Songs auf dieser Seite.',
+  requestSongPlayed: 'Dieser Song wurde schon um {time} gespielt. Bitte wähle einen anderen.',
   requestLimitReached:
     'Dieser Act hat sein Limit an Songwünschen erreicht. Für unbegrenzte Wünsche ist ein Upgrade auf Pro nötig.',
   requestSubmitFailed: 'Fehler beim Senden des Wunsches. Bitte versuche es erneut.',

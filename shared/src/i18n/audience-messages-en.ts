@@ -33,6 +33,7 @@ export const audienceMessagesEn = {
   requestSongUnavailable: 'This song is not available for requests.',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
+  requestSongPlayed: 'This song was already played at {time}. Please choose another song.',
   requestLimitReached:
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestSubmitFailed: 'Error submitting request. Please try again.',

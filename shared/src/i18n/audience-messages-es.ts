@@ -32,6 +32,7 @@ export const audienceMessagesEs = {
   requestSongUnavailable: 'Esta canción no está disponible para peticiones.',
   requestSongNotInSet:
     'Esta canción no está en el repertorio actual. Elige una de las canciones de esta página.',
+  requestSongPlayed: 'Esta canción ya sonó a las {time}. Elige otra canción.',
   requestLimitReached:
     'Este artista ha alcanzado su límite de peticiones. Necesita pasarse a Pro para tener peticiones ilimitadas.',
   requestSubmitFailed: 'Error al enviar la petición. Inténtalo de nuevo.',

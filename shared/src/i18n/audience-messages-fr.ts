@@ -35,6 +35,7 @@ export const audienceMessagesFr = {
   requestSongUnavailable: 'Cette chanson ne peut pas être demandée.',
   requestSongNotInSet:
     'Cette chanson n’est pas dans la setlist du moment. Choisissez l’une des chansons de cette page.',
+  requestSongPlayed: 'Cette chanson a déjà été jouée à {time}. Veuillez en choisir une autre.',
   requestLimitReached:
     'Cet artiste a atteint sa limite de demandes. Il doit passer à Pro pour des demandes illimitées.',
   requestSubmitFailed: 'Erreur lors de l’envoi de la demande. Veuillez réessayer.',

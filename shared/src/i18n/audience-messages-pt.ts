@@ -30,6 +30,7 @@ export const audienceMessagesPt = {
   requestSongUnavailable: 'Esta música não está disponível para pedidos.',
   requestSongNotInSet:
     'Esta música não está no repertório atual. Escolha uma das músicas desta página.',
+  requestSongPlayed: 'Esta música já foi tocada às {time}. Escolha outra música.',
   requestLimitReached:
     'Este artista atingiu o limite de pedidos. É preciso passar para o Pro para ter pedidos ilimitados.',
   requestSubmitFailed: 'Erro ao enviar o pedido. Tente novamente.',

@@ -46,9 +46,21 @@ export const PublicMusician = z.object({
 });
 export type PublicMusician = z.infer<typeof PublicMusician>;
 
+/**
+ * No repeats (issue 22): 'allow' (the spec's default: any song any time), 'show' (a song played
+ * in the running show cannot be asked for again), 'hours' (not within repeat_hours of its play).
+ */
+export const REPEAT_RULES = ['allow', 'show', 'hours'] as const;
+export type RepeatRule = (typeof REPEAT_RULES)[number];
+export const REPEAT_HOURS_MIN = 1;
+export const REPEAT_HOURS_MAX = 72;
+
 /** The signed-in musician's own profile. */
 export const Musician = PublicMusician.extend({
   email: z.string(),
+  repeat_rule: z.enum(REPEAT_RULES),
+  /** Used under the 'hours' rule; kept while another rule is chosen. */
+  repeat_hours: z.number().int(),
   created_at: z.string(),
   /** Lets devices apply profile:updated idempotently. */
   updated_at: z.string(),
@@ -163,8 +175,19 @@ export const ProfileUpdateBody = z
     requests_enabled: z.boolean(),
     requests_open_at: windowTime,
     requests_close_at: windowTime,
+    repeat_rule: z.enum(REPEAT_RULES, { error: messages.repeatRuleInvalid }),
+    repeat_hours: z
+      .number({ error: messages.repeatHoursInvalid })
+      .int(messages.repeatHoursInvalid)
+      .min(REPEAT_HOURS_MIN, messages.repeatHoursInvalid)
+      .max(REPEAT_HOURS_MAX, messages.repeatHoursInvalid),
   })
-  .partial();
+  .partial()
+  // Choosing the hours rule names its hours in the same change.
+  .refine((body) => body.repeat_rule !== 'hours' || body.repeat_hours !== undefined, {
+    message: messages.repeatHoursInvalid,
+    path: ['repeat_hours'],
+  });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
 /** GET /profile/slug-available?slug=: the live check of the slug field while typing. */

@@ -28,6 +28,8 @@ const musician: Musician = {
   requests_enabled: true,
   requests_open_at: null,
   requests_close_at: null,
+  repeat_rule: 'allow',
+  repeat_hours: 3,
   email: 'band@example.com',
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-01-01T00:00:00.000Z',

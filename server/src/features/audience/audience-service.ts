@@ -20,6 +20,7 @@ import { foldAccents, type AudienceSongFilters } from '#server/catalogue/audienc
 import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
+import type { SongState, SongStatesRepository } from './song-states-repository.ts';
 import { takesTips, tipLinks } from './tip-providers.ts';
 
 /** The songs feature's audience reads (songs-service.ts), injected by services.ts. */
@@ -47,6 +48,7 @@ export function audienceService(deps: {
   design: Pick<DesignRepository, 'find'>;
   /** The moment the request window is read at; tests hand in their own. */
   clock?: Clock;
+  songStates: SongStatesRepository;
 }) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);
@@ -120,7 +122,12 @@ export function audienceService(deps: {
         year: mapFilter(query.year, Number),
         decadeStart: mapFilter(query.decade, (decade) => Number(decade.slice(0, 4))),
       };
-      return deps.songs.listForAudience(musician.id, filters);
+      if (musician.repeatRule === 'allow') return deps.songs.listForAudience(musician.id, filters);
+      const [songs, states] = await Promise.all([
+        deps.songs.listForAudience(musician.id, filters),
+        deps.songStates.forMusician(musician.id),
+      ]);
+      return songs.map((song) => withState(song, states.get(song.id)));
     },
 
     async playlists(slug: string): Promise<PublicPlaylist[]> {
@@ -140,6 +147,13 @@ export function audienceService(deps: {
       return deps.songs.filterOptions(musician.id, await deps.playlists.findActiveId(musician.id));
     },
   };
+}
+
+/** A song as the no-repeats rule shows it: "Coming up" first, else when it was played. */
+function withState(song: PublicSong, state: SongState | undefined): PublicSong {
+  if (state?.comingUp) return { ...song, coming_up: true };
+  if (state?.playedAt) return { ...song, played_at: state.playedAt.toISOString() };
+  return song;
 }
 
 /** 'none' asks for songs without a value: null; absent means no filter: undefined. */

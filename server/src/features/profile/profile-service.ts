@@ -48,6 +48,8 @@ const COLUMNS = {
   requests_enabled: 'requestsEnabled',
   requests_open_at: 'requestsOpenAt',
   requests_close_at: 'requestsCloseAt',
+  repeat_rule: 'repeatRule',
+  repeat_hours: 'repeatHours',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
 
 const asDate = (time: string | null) => (time === null ? null : new Date(time));

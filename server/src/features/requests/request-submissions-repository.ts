@@ -6,6 +6,7 @@ import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
 import { blockedSql } from '#server/submissions/blocked-requester-sql.ts';
+import { repeatPlayedAtSql } from '#server/submissions/repeat-rule-sql.ts';
 import type { Requester } from '#server/submissions/requester.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface Admission {
   /** The Idempotency-Key filed something already: a retry. */
   keyUsed: boolean;
   blocked: boolean;
+  /** When the song was played, if the musician's no-repeats rule holds it back now. */
+  playedAt: Date | null;
 }
 
 export interface AdmissionLimits {
@@ -100,7 +103,9 @@ export function requestSubmissionsRepository(
           UNION ALL
           SELECT 1 FROM ${requestVoters}
           WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text)) AS key_used,
-        ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked
+        ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked,
+        ${repeatPlayedAtSql(songOwner, sql`s.id`, sql`m.repeat_rule`, sql`m.repeat_hours`)}
+          AS played_at
       FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
       WHERE s.id = ${p('songId')}::uuid`,
   );
@@ -118,7 +123,8 @@ export function requestSubmissionsRepository(
 
   return {
     /**
-     * The song's owner and state, whether the key was used, and the blocklist: one statement,
+     * The song's owner and state, whether the key was used, the blocklist, and when the song was
+     * played if the no-repeats rule holds it back: one statement,
      * since each round trip into the embedded database costs more than the work it asks for.
      */
     async admission(
@@ -140,6 +146,7 @@ export function requestSubmissionsRepository(
         requests_close_at: Date | string | null;
         key_used: boolean;
         blocked: boolean;
+        played_at: Date | string | null;
       }>(result);
       const time = (value: Date | string | null) => (value === null ? null : new Date(value));
       return (
@@ -151,6 +158,7 @@ export function requestSubmissionsRepository(
           requestsCloseAt: time(row.requests_close_at),
           keyUsed: row.key_used,
           blocked: row.blocked,
+          playedAt: row.played_at === null ? null : new Date(row.played_at),
         }
       );
     },

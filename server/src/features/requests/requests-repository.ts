@@ -192,12 +192,14 @@ export function requestsRepository(db: Db) {
       if (from.length === 0) return false;
       const rows = await db
         .update(requests)
-        // In an UPDATE, "status" on the right is the row's value before this statement.
+        // In an UPDATE, "status" on the right is the row's value before this statement. The
+        // no-repeats rule reads when it was played; a move away from played forgets it.
         .set({
           status: to,
           previousStatus: sql`${requests.status}`,
           statusChangedAt: at,
           updatedAt: new Date(),
+          playedAt: to === 'played' ? at : null,
         })
         .where(
           and(
@@ -226,7 +228,14 @@ export function requestsRepository(db: Db) {
     ): Promise<boolean> {
       const rows = await db
         .update(requests)
-        .set({ status: to, previousStatus: null, statusChangedAt: at, updatedAt: new Date() })
+        // Back to an open status: it was never played, for the no-repeats rule too.
+        .set({
+          status: to,
+          previousStatus: null,
+          statusChangedAt: at,
+          updatedAt: new Date(),
+          playedAt: null,
+        })
         .where(
           and(
             eq(requests.musicianId, musicianId),

@@ -1,4 +1,5 @@
 import { fill } from '#shared/fill-message.ts';
+import { clockTime, type ClockTime } from '#shared/i18n/clock-time.ts';
 import { statusInSentence } from '#shared/request-status-labels.ts';
 import { UNDO_WINDOW_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
@@ -16,9 +17,10 @@ import {
 import type { SubmissionLimits } from '#server/config.ts';
 import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';
+import { localizable } from '#server/http/localized-detail.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
@@ -41,6 +43,18 @@ interface Deps {
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
+
+/**
+ * 409: the no-repeats rule holds the song back. The time it was played, on the phone's clock
+ * (its X-Time-Zone; in UTC, saying so, when it sent none), worded in the reader's language.
+ */
+function playedError(playedAt: Date, timeZone: string | undefined): HttpError {
+  const time: ClockTime = timeZone
+    ? { at: playedAt.toISOString(), timeZone }
+    : { at: playedAt.toISOString(), timeZone: 'UTC', showZone: true };
+  const detail = fill(messages.requestSongPlayed, { time: clockTime(time, 'en') });
+  return localizable(conflict(detail), { key: 'requestSongPlayed', values: { time } });
+}
 
 /** Every status a request may come from to reach `to`. */
 function sourcesOf(to: RequestStatus): RequestStatus[] {
@@ -107,13 +121,15 @@ export function requestsService({
      * requester's status token, which exists nowhere else: only its hash is stored. The same
      * song asked again while it waits becomes a +1 on that request; a blocked requester's is
      * stored apart, answered the same, and never shown. `address` is the sender's IP, counted
-     * toward its share of the musician's budget (kept only as a keyed hash).
+     * toward its share of the musician's budget (kept only as a keyed hash); `timeZone` the
+     * phone's, for the time in the no-repeats refusal.
      */
     async create(
       data: CreateRequestData,
       idempotencyKey: string | null,
       deviceId = '',
       address = '',
+      timeZone?: string,
     ): Promise<CreatedRequest | AlreadyRequested> {
       const who = { email: data.requester_email, deviceId };
       // Asked alongside the admission: one more statement, no longer wait.
@@ -135,6 +151,9 @@ export function requestsService({
       const outside = outsideWindowError(admission, clock());
       if (outside) throw outside;
       if (!inSet) throw conflict(messages.requestSongNotInSet);
+      // No repeats: read with the admission. (A song marked played between this read and the
+      // filing gets in: the musician's tap and the phone's crossed.)
+      if (admission.playedAt) throw playedError(admission.playedAt, timeZone);
 
       const { requestsPerRequester: perRequester } = limits;
       const filed = await requests.submit({
@@ -236,13 +255,14 @@ export function requestsService({
         throw badRequest(fill(messages.requestCannotMove, { from, to: statusInSentence(to) }));
       }
       const updated = await ownedOr404(musicianId, requestId);
-      events.publish({ musicianId, name: 'request:updated', payload: updated });
+      events.publish({ musicianId, name: 'request:updated', payload: updated, songStates: true });
       return updated;
     },
 
     async delete(musicianId: string, requestId: string): Promise<void> {
       if (!(await requests.delete(musicianId, requestId))) throw notFound(messages.requestNotFound);
-      events.publish({ musicianId, name: 'request:deleted', payload: { id: requestId } });
+      const payload = { id: requestId };
+      events.publish({ musicianId, name: 'request:deleted', payload, songStates: true });
     },
 
     /** The audience tapped a tip or social link after requesting. */
