@@ -18,6 +18,8 @@ export class AudiencePage {
   readonly songCount: Locator;
   readonly randomSong: Locator;
   readonly requestsOff: Locator;
+  /** The request window's countdown ("Requests close in 12 minutes"). */
+  readonly requestWindow: Locator;
   readonly yourRequests: Locator;
   /** The language switcher in the header (labelled in the page's language). */
   readonly language: Locator;
@@ -37,6 +39,7 @@ export class AudiencePage {
     this.songCount = page.locator('.audience-song-count');
     this.randomSong = page.getByRole('button', { name: 'Random Song' });
     this.requestsOff = page.locator('.requests-off');
+    this.requestWindow = page.getByTestId('request-window-notice');
     this.yourRequests = page.getByRole('region', { name: 'Your requests' });
     this.language = page.getByRole('banner').getByRole('combobox');
   }

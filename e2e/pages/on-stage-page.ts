@@ -6,6 +6,9 @@ export class OnStagePage {
   readonly connection: Locator;
   readonly showStatus: Locator;
   readonly requestsToggle: Locator;
+  /** The request window's group in the header: countdown, "+10 min", the times. */
+  readonly requestWindow: Locator;
+  readonly extendWindow: Locator;
   readonly upNext: Locator;
   readonly active: Locator;
   readonly completed: Locator;
@@ -24,6 +27,8 @@ export class OnStagePage {
     this.connection = page.getByRole('status', { name: 'Connection' });
     this.showStatus = page.getByRole('status', { name: 'Show' });
     this.requestsToggle = page.getByRole('switch', { name: 'Song requests' });
+    this.requestWindow = page.getByRole('group', { name: 'Request window' });
+    this.extendWindow = this.requestWindow.getByRole('button', { name: '+10 min' });
     this.upNext = page.getByRole('region', { name: 'Up Next' });
     this.active = page.getByRole('region', { name: 'Active Requests' });
     this.completed = page.locator('details.stage-completed');

@@ -48,6 +48,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { requestWindowsPlugin } from './plugins/request-windows.ts';
 import { loggableError, type LoggableError } from './logging/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
@@ -148,6 +149,7 @@ export async function buildApp(
     socketLimits: config.socketLimits,
   });
   await app.register(housekeepingPlugin);
+  await app.register(requestWindowsPlugin);
 
   await app.register(
     async (api) => {

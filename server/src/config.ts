@@ -61,6 +61,17 @@ export interface AppConfig {
   limits: SubmissionLimits;
   /** Live connections (Socket.IO), counted in each server process. */
   socketLimits: SocketLimits;
+  /**
+   * The clock the request window is read and scheduled by (musicians/request-window.ts). Unset,
+   * the system's; tests hand in a clock they move.
+   */
+  clock?: () => Date;
+  /**
+   * The longest the request window scheduler sleeps before looking at the stored times again:
+   * how late a process learns of a window set through another process (the one it was set
+   * through wakes at the time itself).
+   */
+  requestWindowRecheckMs: number;
 }
 
 export interface SocketLimits {
@@ -273,6 +284,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emitBurst: positiveInt(env, 'SOCKET_EMIT_BURST', 30),
       emitsPerSecond: positiveInt(env, 'SOCKET_EMITS_PER_SECOND', 5),
     },
+    requestWindowRecheckMs: positiveInt(env, 'REQUEST_WINDOW_RECHECK_MS', 60_000),
   };
 }
 

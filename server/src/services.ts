@@ -22,11 +22,15 @@ import { metadataRepository } from './features/metadata/metadata-repository.ts';
 import { metadataService } from './features/metadata/metadata-service.ts';
 import { metadataSources } from './features/metadata/metadata-sources.ts';
 import { musiciansRepository } from './musicians/musicians-repository.ts';
+import { systemClock } from './musicians/request-window.ts';
+import { requestWindowScheduler } from './musicians/request-window-scheduler.ts';
+import { requestWindowsRepository } from './musicians/request-windows-repository.ts';
 import { oidcFlowsRepository } from './features/oidc/oidc-flows-repository.ts';
 import { oidcProviderClient } from './features/oidc/oidc-provider-client.ts';
 import { oidcService } from './features/oidc/oidc-service.ts';
 import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.ts';
 import { audienceService } from './features/audience/audience-service.ts';
+import { songStatesRepository } from './features/audience/song-states-repository.ts';
 import { tipsRepository } from './features/audience/tips-repository.ts';
 import { tipsService } from './features/audience/tips-service.ts';
 import { designRepository } from './page-design/design-repository.ts';
@@ -96,11 +100,13 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     playlists: playlistsRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
+    requestWindows: requestWindowsRepository(db),
     sessions: sessionsRepository(db),
     showReports: showReportRepository(db),
     shows: showsRepository(db),
     songImport: songImportRepository(db),
     songs: songsRepository(db),
+    songStates: songStatesRepository(db),
     stageDevices: stageDevicesRepository(db),
     subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
@@ -137,6 +143,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     keys,
     limits: config.limits,
     requestable,
+    clock: config.clock,
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
@@ -161,6 +168,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
         log: app.log,
         publicUrl: config.publicUrl,
       }),
+    // Announces each request window's open and close at its time (issue 22).
+    requestWindows: requestWindowScheduler({
+      windows: repositories.requestWindows,
+      events,
+      clock: config.clock ?? systemClock,
+      log: app.log,
+      recheckMs: config.requestWindowRecheckMs,
+    }),
     housekeeping: housekeepingService({
       sessions: repositories.sessions,
       resets: repositories.passwordResets,
@@ -185,6 +200,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     profile: profileService({
       musicians,
       events,
+      clock: config.clock,
       onQueueOrderChanged: (musicianId) => requests.reorderQueue(musicianId),
     }),
     account: accountService({
@@ -195,7 +211,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     }),
     songs,
     playlists: playlistsService({ playlists, events }),
-    audience: audienceService({ musicians, songs, playlists, design: repositories.design }),
+    audience: audienceService({
+      musicians,
+      songs,
+      playlists,
+      design: repositories.design,
+      clock: config.clock,
+      songStates: repositories.songStates,
+    }),
     design: designService({ design: repositories.design, musicians, events }),
     images: imagesService({ images }),
     qrCode: qrCodeService({ musicians, design: repositories.design }),

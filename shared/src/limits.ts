@@ -54,6 +54,11 @@ export const ON_STAGE_POLL_MS = 5000;
 export const ALL_REQUESTS_SHOWN = 50;
 export const COMPLETED_SHOWN = 10;
 export const STATUS_TOAST_MS = 3000;
+/**
+ * How long after Played or Reject the move can still be taken back (issue 22): the server moves
+ * the request back to the exact status it had, then the move is final.
+ */
+export const UNDO_WINDOW_MS = 10_000;
 
 /**
  * The audience phone's random id, sent as X-Device-Id with every submission (for per-device
@@ -61,6 +66,13 @@ export const STATUS_TOAST_MS = 3000;
  */
 export const DEVICE_ID_HEADER = 'x-device-id';
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/**
+ * The audience phone's time zone (IANA, "Europe/Berlin"), sent with a request: a song the
+ * no-repeats rule holds back is refused with the time it was played, on the phone's clock (the
+ * phone is in the room, so its clock is the venue's). Absent or unknown: UTC, saying so.
+ */
+export const TIME_ZONE_HEADER = 'x-time-zone';
 
 /** A contact message longer than this is refused with a message saying so. */
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

@@ -52,12 +52,28 @@ export const messages = {
   // Profile and public pages
   musicianNotFound: 'Musician not found',
   musicianNotFoundDescription: 'The requested musician profile does not exist.',
+  // No repeats (issue 22), PUT /profile.
+  repeatRuleInvalid: 'Repeats must be "allow", "show" or "hours".',
+  repeatHoursInvalid: 'With the "hours" rule, choose a whole number of hours from 1 to 72.',
   slugTaken: 'This audience link name is already taken. Please choose another.',
   slugInvalid:
     'The audience link name may only contain lowercase letters, numbers and single hyphens (3 to 60 characters).',
   profileLoadFailed: 'Error loading profile',
   profileUpdateFailed: 'Error updating profile',
   profileUpdated: 'Profile updated',
+  // The request window (PUT /profile requests_open_at, requests_close_at)
+  requestWindowTimeInvalid:
+    'Please give the time as a date and time with its zone, for example 2026-11-25T21:00:00Z, or null for none.',
+  requestWindowCloseBeforeOpen: 'Requests must close after they open. Choose a later closing time.',
+  requestWindowTooFar: 'Please choose a time within {days} days of now.',
+  requestWindowTitle: 'Request window',
+  requestWindowOpensAt: 'Open at',
+  requestWindowClosesAt: 'Close at',
+  requestWindowExtend: '+10 min',
+  requestWindowClear: 'Clear',
+  requestWindowClosesIn: 'Closes in {wait}',
+  requestWindowOpensIn: 'Opens in {wait}',
+  requestWindowSaveFailed: 'The request window could not be saved. Please try again.',
   slugAvailable: 'This audience link name is available.',
   slugCurrent: 'This is your current audience link name.',
   slugChecking: 'Checking availability...',
@@ -155,6 +171,9 @@ export const messages = {
   // Requests (audience form and the musician's queue)
   requestNameEmailRequired: 'Please enter your name and email',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
+  // Outside the musician's request window (issue 22): when it opens, or how long since it closed.
+  requestsOpenIn: 'Song requests are currently disabled. They open in {wait}.',
+  requestsClosedAgo: 'Song requests are currently disabled. They closed {wait} ago.',
   requestNotFound: 'Request not found',
   queueMoveFailed: 'Could not move the request. Check your connection and try again.',
   queueOrderFailed: 'Could not change the queue order. Check your connection and try again.',
@@ -167,6 +186,8 @@ export const messages = {
   requestSongUnavailable: 'This song is not available for requests.',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
+  // No repeats (issue 22): {time} is when it was played, on the phone's clock.
+  requestSongPlayed: 'This song was already played at {time}. Please choose another song.',
   requestTipInvalid: 'Tip amount must be between $0 and $500.',
   requestSubmitFailed: 'Error submitting request. Please try again.',
   // The same person asking again for their song still waiting (a +1 is one person).
@@ -193,6 +214,9 @@ export const messages = {
   // Audience page
   pagePaused: "This artist's request page is paused",
   requestsOffTitle: 'Song Requests Are Currently Off',
+  // The request window's countdown on the audience page ({time} on the phone's clock).
+  requestsCloseIn: 'Requests close in {wait}',
+  requestsOpenAt: 'Requests open at {time}',
   copiedToClipboard: 'Copied to clipboard!',
   zelleInstructions: "Send {amount} with Zelle in your bank's app to:",
   requestSent: 'Request sent:',
@@ -382,6 +406,8 @@ export const messages = {
 
   // Sentences the server builds from counts and states ({placeholders} filled by fill-message.ts)
   requestCannotMove: '{from} request cannot be moved to {to}.',
+  requestUndoTooLate:
+    'Too late to undo: “{song}” was marked {status} more than {seconds} seconds ago, so it stays {status}.',
   importPreviewCount: '{count} of {songs} can be imported.',
   importPreviewDuplicates: '{songs} already in your list will be skipped.',
   importPreviewAllDuplicates:

@@ -61,6 +61,26 @@ export const musicians = pgTable(
     queueOrder: text('queue_order', { enum: ['arrival', 'votes', 'tips', 'manual'] })
       .notNull()
       .default('arrival'),
+    /**
+     * The request window (issue 22): before open and after close requests read as off, whatever
+     * requests_enabled says. Null: no bound on that side.
+     */
+    requestsOpenAt: timestamp('requests_open_at', { withTimezone: true }),
+    requestsCloseAt: timestamp('requests_close_at', { withTimezone: true }),
+    /**
+     * The latest window time (open or close) whose switch was announced to the devices: the
+     * scheduler of every process claims a passed time with a conditional update, so exactly one
+     * publishes it (musicians/request-window-scheduler.ts).
+     */
+    requestsWindowAnnouncedAt: timestamp('requests_window_announced_at', { withTimezone: true }),
+    /**
+     * No repeats (issue 22): 'allow' (the spec's default), 'show' (a song played in the running
+     * show cannot be asked for again), 'hours' (not within repeat_hours of when it was played).
+     */
+    repeatRule: text('repeat_rule', { enum: ['allow', 'show', 'hours'] })
+      .notNull()
+      .default('allow'),
+    repeatHours: integer('repeat_hours').notNull().default(3),
     /** The identity provider account this musician signs in with (OIDC `iss` and `sub`). */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
@@ -72,6 +92,8 @@ export const musicians = pgTable(
     uniqueIndex('musicians_oidc_account_key').on(t.oidcIssuer, t.oidcSubject),
     uniqueIndex('musicians_slug_key').on(t.slug),
     check('musicians_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('musicians_repeat_rule_valid', sql`${t.repeatRule} IN ('allow', 'show', 'hours')`),
+    check('musicians_repeat_hours_range', sql`${t.repeatHours} BETWEEN 1 AND 72`),
   ],
 );
 
@@ -294,7 +316,7 @@ export const requests = pgTable(
     blocked: flag('blocked', false),
     /**
      * Where an open request stands in its column (Up Next, waiting), 1 = first; null once played
-     * or rejected. Kept by the SQL function renumber_queue (migration 0011), which bumps
+     * or rejected. Kept by the SQL function renumber_queue (migration 0014), which bumps
      * updated_at of every request it moves so devices and polls pick the change up.
      */
     queuePosition: integer('queue_position'),
@@ -305,6 +327,16 @@ export const requests = pgTable(
     queueRank: doublePrecision('queue_rank')
       .notNull()
       .default(sql`extract(epoch from clock_timestamp())`),
+    /**
+     * The status before the last move and when that move was made: Played or Reject can be
+     * taken back to exactly this status within UNDO_WINDOW_MS of status_changed_at (issue 22).
+     */
+    previousStatus: text('previous_status', {
+      enum: ['pending', 'accepted', 'up_next', 'played', 'rejected'],
+    }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** When it was marked played (null while it is not): the no-repeats rule reads it. */
+    playedAt: timestamp('played_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -320,6 +352,10 @@ export const requests = pgTable(
     index('requests_musician_source_idx').on(t.musicianId, t.source, t.createdAt),
     check('requests_votes_positive', sql`${t.votes} >= 1`),
     index('requests_show_idx').on(t.showId),
+    // The songs played or coming up: the no-repeats rule's admission check and song list.
+    index('requests_musician_song_played_idx')
+      .on(t.musicianId, t.songId, t.playedAt)
+      .where(sql`${t.status} IN ('up_next', 'played')`),
     uniqueIndex('requests_idempotency_key').on(t.musicianId, t.idempotencyKey),
     uniqueIndex('requests_status_token_hash_key').on(t.statusTokenHash),
     check(

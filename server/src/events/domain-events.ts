@@ -9,6 +9,12 @@ export interface DomainEventOf<Name extends ServerEventName> {
   payload: Parameters<ServerToClientEvents[Name]>[0];
   /** profile:updated only: the slug before this change, when the change renamed it. */
   previousSlug?: string;
+  /**
+   * request:updated and request:deleted: the musician moved or deleted a request, which may
+   * change which songs the audience's list shows as played or coming up (the no-repeats rule).
+   * A +1 leaves it unset: it changes no song's state, and hundreds of phones need not refetch.
+   */
+  songStates?: boolean;
 }
 
 export type DomainEvent = { [Name in ServerEventName]: DomainEventOf<Name> }[ServerEventName];

@@ -81,7 +81,7 @@ function translate(locale: Locale): Translate {
 
 /** A sentence built from its parts in `locale` (in English, the very words the error holds). */
 export function wordedIn(locale: Locale, detail: LocalizableDetail): string {
-  return renderDetail(translate(locale), detail);
+  return renderDetail(translate(locale), detail, locale);
 }
 
 /** `detail`, as English as the error said it, worded for a reader of `locale`. */

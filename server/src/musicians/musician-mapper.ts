@@ -1,9 +1,11 @@
 import type { Musician, PublicMusician } from '#shared/schemas/musician.ts';
 import type { musicians } from '#server/db/schema.ts';
+import { requestsOpen } from './request-window.ts';
 
 export type MusicianRow = typeof musicians.$inferSelect;
 
-export function toPublicMusician(row: MusicianRow): PublicMusician {
+/** `now`: the moment the request window is read at (requests_enabled is false outside it). */
+export function toPublicMusician(row: MusicianRow, now = new Date()): PublicMusician {
   return {
     id: row.id,
     name: row.name,
@@ -26,15 +28,19 @@ export function toPublicMusician(row: MusicianRow): PublicMusician {
     cash_app_enabled: row.cashAppEnabled,
     zelle_enabled: row.zelleEnabled,
     tips_enabled: row.tipsEnabled,
-    requests_enabled: row.requestsEnabled,
+    requests_enabled: requestsOpen(row, now),
+    requests_open_at: row.requestsOpenAt?.toISOString() ?? null,
+    requests_close_at: row.requestsCloseAt?.toISOString() ?? null,
   };
 }
 
-export function toMusician(row: MusicianRow): Musician {
+export function toMusician(row: MusicianRow, now = new Date()): Musician {
   return {
-    ...toPublicMusician(row),
+    ...toPublicMusician(row, now),
     email: row.email,
     queue_order: row.queueOrder,
+    repeat_rule: row.repeatRule,
+    repeat_hours: row.repeatHours,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

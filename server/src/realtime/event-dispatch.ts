@@ -30,15 +30,18 @@ export const EVENT_DISPATCH: EventDispatch = {
     to.requester(payload);
     to.liveFeed({ type: 'request.created', data: toFeedRequest(payload) });
   },
-  'request:updated': ({ payload }, to) => {
+  'request:updated': ({ payload, songStates }, to) => {
     to.musicianDevices(payload);
     to.stageDevices(payload);
     to.requester(payload);
+    // Played or Up Next: the audience's song list shows it (the no-repeats rule).
+    if (songStates) to.audiencePage.songsChanged();
     to.liveFeed({ type: 'request.updated', data: toFeedRequest(payload) });
   },
-  'request:deleted': ({ payload }, to) => {
+  'request:deleted': ({ payload, songStates }, to) => {
     to.musicianDevices(payload);
     to.stageDevices(payload);
+    if (songStates) to.audiencePage.songsChanged();
     to.pollingDevicesElsewhere(payload.id);
     to.liveFeed({ type: 'request.deleted', data: { id: payload.id } });
   },
@@ -48,6 +51,8 @@ export const EVENT_DISPATCH: EventDispatch = {
   'show:updated': ({ payload }, to) => {
     to.musicianDevices(payload);
     to.stageDevices(payload);
+    // A show starting or stopping starts or ends what the 'show' repeat rule holds back.
+    to.audiencePage.songsChanged();
     const show = toFeedShow(payload.show);
     to.liveFeed({ type: 'show.updated', data: { active: payload.active, show } });
   },
@@ -57,6 +62,9 @@ export const EVENT_DISPATCH: EventDispatch = {
     to.musicianDevicesAt(payload.slug, payload);
     to.stageDevices(payload);
     to.audiencePage.profileChanged(payload, previousSlug);
+    // The repeat rule may have changed: which songs are held back. (A few bytes per page when
+    // the list did not change: its ETag.)
+    to.audiencePage.songsChanged();
     // The event does not say what changed: each open feed sends `requests.toggled` only when
     // requests_enabled differs from what that feed last told (features/feed/feed-hub.ts).
     const data = { requests_enabled: payload.requests_enabled };

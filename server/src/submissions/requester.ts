@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '#shared/limits.ts';
+import { isTimeZone } from '#shared/i18n/clock-time.ts';
+import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN, TIME_ZONE_HEADER } from '#shared/limits.ts';
 
 /**
  * The audience phone's X-Device-Id, or '' when absent or not of our shape. It is a hint, never a
@@ -16,4 +17,10 @@ export interface Requester {
   email: string;
   /** '' when the phone sent none. */
   deviceId: string;
+}
+
+/** The phone's time zone (X-Time-Zone), or undefined when absent or not one Intl knows. */
+export function timeZoneOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[TIME_ZONE_HEADER];
+  return typeof header === 'string' && isTimeZone(header) ? header : undefined;
 }

@@ -8,6 +8,8 @@ export const audienceMessagesDe = {
   musicianNotFoundDescription: 'Das gesuchte Künstlerprofil gibt es nicht.',
   pagePaused: 'Die Wunschseite dieses Acts ist pausiert',
   requestsOffTitle: 'Songwünsche sind gerade ausgeschaltet',
+  requestsCloseIn: 'Songwünsche schließen in {wait}',
+  requestsOpenAt: 'Songwünsche öffnen um {time}',
   noSongsYet: 'Es wurden noch keine Songs hinzugefügt.',
   noSongsMatch: 'Keine Songs passen zu deiner Suche',
   requestSent: 'Wunsch gesendet:',
@@ -23,9 +25,12 @@ export const audienceMessagesDe = {
   textHasNulCharacter:
     'Dieser Text enthält ein unsichtbares Zeichen, das nicht gespeichert werden kann. Bitte tippe ihn neu ein.',
   requestsDisabled: 'Songwünsche sind gerade deaktiviert. Bitte versuche es später noch einmal.',
+  requestsOpenIn: 'Songwünsche sind gerade deaktiviert. Sie öffnen in {wait}.',
+  requestsClosedAgo: 'Songwünsche sind gerade deaktiviert. Sie wurden vor {wait} geschlossen.',
   requestSongUnavailable: 'Dieser Song kann gerade nicht gewünscht werden.',
   requestSongNotInSet:
     'Dieser Song steht gerade nicht auf der Setlist. Bitte wähle einen der Songs auf dieser Seite.',
+  requestSongPlayed: 'Dieser Song wurde schon um {time} gespielt. Bitte wähle einen anderen.',
   requestLimitReached:
     'Dieser Act hat sein Limit an Songwünschen erreicht. Für unbegrenzte Wünsche ist ein Upgrade auf Pro nötig.',
   requestSubmitFailed: 'Fehler beim Senden des Wunsches. Bitte versuche es erneut.',

@@ -11,6 +11,8 @@ export const audienceMessagesEn = {
   musicianNotFoundDescription: 'The requested musician profile does not exist.',
   pagePaused: "This artist's request page is paused",
   requestsOffTitle: 'Song Requests Are Currently Off',
+  requestsCloseIn: 'Requests close in {wait}',
+  requestsOpenAt: 'Requests open at {time}',
   noSongsYet: 'No songs have been added yet.',
   noSongsMatch: 'No songs match your search',
   requestSent: 'Request sent:',
@@ -26,9 +28,12 @@ export const audienceMessagesEn = {
   textHasNulCharacter:
     'This text contains an invisible character that cannot be saved. Please retype it.',
   requestsDisabled: 'Song requests are currently disabled. Please try again later.',
+  requestsOpenIn: 'Song requests are currently disabled. They open in {wait}.',
+  requestsClosedAgo: 'Song requests are currently disabled. They closed {wait} ago.',
   requestSongUnavailable: 'This song is not available for requests.',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
+  requestSongPlayed: 'This song was already played at {time}. Please choose another song.',
   requestLimitReached:
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestSubmitFailed: 'Error submitting request. Please try again.',

@@ -7,6 +7,8 @@ export const audienceMessagesEs = {
   musicianNotFoundDescription: 'El perfil de artista que buscas no existe.',
   pagePaused: 'La página de peticiones de este artista está en pausa',
   requestsOffTitle: 'Las peticiones de canciones están desactivadas por ahora',
+  requestsCloseIn: 'Las peticiones cierran en {wait}',
+  requestsOpenAt: 'Las peticiones abren a las {time}',
   noSongsYet: 'Todavía no se ha añadido ninguna canción.',
   noSongsMatch: 'Ninguna canción coincide con tu búsqueda',
   requestSent: 'Petición enviada:',
@@ -23,9 +25,14 @@ export const audienceMessagesEs = {
     'Este texto contiene un carácter invisible que no se puede guardar. Vuelve a escribirlo.',
   requestsDisabled:
     'Las peticiones de canciones están desactivadas en este momento. Inténtalo de nuevo más tarde.',
+  requestsOpenIn:
+    'Las peticiones de canciones están desactivadas en este momento. Abren en {wait}.',
+  requestsClosedAgo:
+    'Las peticiones de canciones están desactivadas en este momento. Cerraron hace {wait}.',
   requestSongUnavailable: 'Esta canción no está disponible para peticiones.',
   requestSongNotInSet:
     'Esta canción no está en el repertorio actual. Elige una de las canciones de esta página.',
+  requestSongPlayed: 'Esta canción ya sonó a las {time}. Elige otra canción.',
   requestLimitReached:
     'Este artista ha alcanzado su límite de peticiones. Necesita pasarse a Pro para tener peticiones ilimitadas.',
   requestSubmitFailed: 'Error al enviar la petición. Inténtalo de nuevo.',

@@ -10,6 +10,8 @@ export const audienceMessagesFr = {
   musicianNotFoundDescription: 'Le profil d’artiste demandé n’existe pas.',
   pagePaused: 'La page de demandes de cet artiste est en pause',
   requestsOffTitle: 'Les demandes de chansons sont désactivées pour le moment',
+  requestsCloseIn: 'Les demandes ferment dans {wait}',
+  requestsOpenAt: 'Les demandes ouvrent à {time}',
   noSongsYet: 'Aucune chanson n’a encore été ajoutée.',
   noSongsMatch: 'Aucune chanson ne correspond à votre recherche',
   requestSent: 'Demande envoyée\u00a0:',
@@ -26,9 +28,14 @@ export const audienceMessagesFr = {
     'Ce texte contient un caractère invisible qui ne peut pas être enregistré. Veuillez le ressaisir.',
   requestsDisabled:
     'Les demandes de chansons sont désactivées pour le moment. Veuillez réessayer plus tard.',
+  requestsOpenIn:
+    'Les demandes de chansons sont désactivées pour le moment. Elles ouvrent dans {wait}.',
+  requestsClosedAgo:
+    'Les demandes de chansons sont désactivées pour le moment. Elles ont fermé il y a {wait}.',
   requestSongUnavailable: 'Cette chanson ne peut pas être demandée.',
   requestSongNotInSet:
     'Cette chanson n’est pas dans la setlist du moment. Choisissez l’une des chansons de cette page.',
+  requestSongPlayed: 'Cette chanson a déjà été jouée à {time}. Veuillez en choisir une autre.',
   requestLimitReached:
     'Cet artiste a atteint sa limite de demandes. Il doit passer à Pro pour des demandes illimitées.',
   requestSubmitFailed: 'Erreur lors de l’envoi de la demande. Veuillez réessayer.',

@@ -7,6 +7,8 @@ export const audienceMessagesPt = {
   musicianNotFoundDescription: 'O perfil de artista solicitado não existe.',
   pagePaused: 'A página de pedidos deste artista está pausada',
   requestsOffTitle: 'Os pedidos de músicas estão desativados no momento',
+  requestsCloseIn: 'Os pedidos fecham em {wait}',
+  requestsOpenAt: 'Os pedidos abrem às {time}',
   noSongsYet: 'Nenhuma música foi adicionada ainda.',
   noSongsMatch: 'Nenhuma música corresponde à sua busca',
   requestSent: 'Pedido enviado:',
@@ -23,9 +25,12 @@ export const audienceMessagesPt = {
     'Este texto contém um caractere invisível que não pode ser salvo. Digite-o novamente.',
   requestsDisabled:
     'Os pedidos de músicas estão desativados no momento. Tente novamente mais tarde.',
+  requestsOpenIn: 'Os pedidos de músicas estão desativados no momento. Eles abrem em {wait}.',
+  requestsClosedAgo: 'Os pedidos de músicas estão desativados no momento. Eles fecharam há {wait}.',
   requestSongUnavailable: 'Esta música não está disponível para pedidos.',
   requestSongNotInSet:
     'Esta música não está no repertório atual. Escolha uma das músicas desta página.',
+  requestSongPlayed: 'Esta música já foi tocada às {time}. Escolha outra música.',
   requestLimitReached:
     'Este artista atingiu o limite de pedidos. É preciso passar para o Pro para ter pedidos ilimitados.',
   requestSubmitFailed: 'Erro ao enviar o pedido. Tente novamente.',

@@ -1,4 +1,6 @@
 import type { messages } from '../messages.ts';
+import { clockTime, type ClockTime } from './clock-time.ts';
+import type { Locale } from './locales.ts';
 
 /**
  * The sentences of messages.ts an audience member can meet: the page's own (shown by the client)
@@ -14,6 +16,8 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'musicianNotFoundDescription',
   'pagePaused',
   'requestsOffTitle',
+  'requestsCloseIn',
+  'requestsOpenAt',
   'noSongsYet',
   'noSongsMatch',
   'requestSent',
@@ -30,8 +34,11 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'textHasNulCharacter',
   // What the server answers a submission
   'requestsDisabled',
+  'requestsOpenIn',
+  'requestsClosedAgo',
   'requestSongUnavailable',
   'requestSongNotInSet',
+  'requestSongPlayed',
   'requestLimitReached',
   'requestSubmitFailed',
   'requestAlreadyAsked',
@@ -84,19 +91,28 @@ export function waitPhraseOf(seconds: number): LimitPhrase {
 /** A sentence to be worded in the reader's language: its key and what fills its placeholders. */
 export interface LocalizableDetail {
   key: AudienceMessageKey;
-  values: Record<string, string | number | LimitPhrase>;
+  values: Record<string, string | number | LimitPhrase | ClockTime>;
 }
 
 /** Looks a key up in one language, filling its {placeholders} (i18next's `t`, or a stand-in). */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** The sentence in the language `t` speaks, each limit phrase worded in it first. */
-export function renderDetail(t: Translate, detail: LocalizableDetail): string {
+/**
+ * The sentence in the language `t` speaks (`locale`), each limit phrase and each time worded in
+ * it first.
+ */
+export function renderDetail(
+  t: Translate,
+  detail: LocalizableDetail,
+  locale: Locale = 'en',
+): string {
+  const word = (value: LocalizableDetail['values'][string]) => {
+    if (typeof value !== 'object') return value;
+    if ('at' in value) return clockTime(value, locale);
+    return t(value.phrase, { count: value.count });
+  };
   const values = Object.fromEntries(
-    Object.entries(detail.values).map(([name, value]) => [
-      name,
-      typeof value === 'object' ? t(value.phrase, { count: value.count }) : value,
-    ]),
+    Object.entries(detail.values).map(([name, value]) => [name, word(value)]),
   );
   return t(detail.key, values);
 }

@@ -33,9 +33,28 @@ export const PublicMusician = z.object({
   cash_app_enabled: z.boolean(),
   zelle_enabled: z.boolean(),
   tips_enabled: z.boolean(),
+  /**
+   * Whether requests are taken now: the Requests switch, and inside the request window (issue
+   * 22). Before requests_open_at and after requests_close_at it reads false.
+   */
   requests_enabled: z.boolean(),
+  /**
+   * The request window (ISO 8601), or null for no bound on that side. Absent reads as null: a
+   * session stored by an earlier build (session-storage.ts) stays signed in.
+   */
+  requests_open_at: z.string().nullable().default(null),
+  requests_close_at: z.string().nullable().default(null),
 });
 export type PublicMusician = z.infer<typeof PublicMusician>;
+
+/**
+ * No repeats (issue 22): 'allow' (the spec's default: any song any time), 'show' (a song played
+ * in the running show cannot be asked for again), 'hours' (not within repeat_hours of its play).
+ */
+export const REPEAT_RULES = ['allow', 'show', 'hours'] as const;
+export type RepeatRule = (typeof REPEAT_RULES)[number];
+export const REPEAT_HOURS_MIN = 1;
+export const REPEAT_HOURS_MAX = 72;
 
 /** The signed-in musician's own profile. */
 export const Musician = PublicMusician.extend({
@@ -45,6 +64,9 @@ export const Musician = PublicMusician.extend({
    * only in a profile a device saved before it existed, which reads as 'arrival'.
    */
   queue_order: QueueOrder.optional(),
+  repeat_rule: z.enum(REPEAT_RULES),
+  /** Used under the 'hours' rule; kept while another rule is chosen. */
+  repeat_hours: z.number().int(),
   created_at: z.string(),
   /** Lets devices apply profile:updated idempotently. */
   updated_at: z.string(),
@@ -117,6 +139,22 @@ const zellePhone = shortText.refine(
   messages.zellePhoneInvalid,
 );
 
+/** How far from now a request window's time may be (a typo of the year is refused). */
+export const REQUEST_WINDOW_MAX_DAYS = 30;
+
+/** A request window's time: ISO 8601 with a zone (Z or +hh:mm), or null for none. */
+const windowTime = z
+  .string({ error: messages.requestWindowTimeInvalid })
+  .trim()
+  .max(64, messages.requestWindowTimeInvalid)
+  .refine(
+    (text) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(text) &&
+      !Number.isNaN(Date.parse(text)),
+    messages.requestWindowTimeInvalid,
+  )
+  .nullable();
+
 /** PUT /profile: every field optional; only the ones sent change. */
 export const ProfileUpdateBody = z
   .object({
@@ -142,8 +180,21 @@ export const ProfileUpdateBody = z
     tips_enabled: z.boolean(),
     requests_enabled: z.boolean(),
     queue_order: QueueOrder,
+    requests_open_at: windowTime,
+    requests_close_at: windowTime,
+    repeat_rule: z.enum(REPEAT_RULES, { error: messages.repeatRuleInvalid }),
+    repeat_hours: z
+      .number({ error: messages.repeatHoursInvalid })
+      .int(messages.repeatHoursInvalid)
+      .min(REPEAT_HOURS_MIN, messages.repeatHoursInvalid)
+      .max(REPEAT_HOURS_MAX, messages.repeatHoursInvalid),
   })
-  .partial();
+  .partial()
+  // Choosing the hours rule names its hours in the same change.
+  .refine((body) => body.repeat_rule !== 'hours' || body.repeat_hours !== undefined, {
+    message: messages.repeatHoursInvalid,
+    path: ['repeat_hours'],
+  });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
 /** GET /profile/slug-available?slug=: the live check of the slug field while typing. */

@@ -29,8 +29,16 @@ export const Song = z.object({
 });
 export type Song = z.infer<typeof Song>;
 
-/** What the audience page sees of a song: never its songwriter (that is for the reports). */
-export const PublicSong = Song.omit({ hidden: true, songwriter: true });
+/**
+ * What the audience page sees of a song: never its songwriter (that is for the reports). Under
+ * the musician's no-repeats rule (issue 22), a song Up Next says `coming_up`, and a song the
+ * rule holds back says when it was played (`played_at`, ISO 8601): each only when so, and
+ * nothing of who asked.
+ */
+export const PublicSong = Song.omit({ hidden: true, songwriter: true }).extend({
+  played_at: z.string().optional(),
+  coming_up: z.literal(true).optional(),
+});
 export type PublicSong = z.infer<typeof PublicSong>;
 
 const Tags = z.array(z.string().trim().max(TAG_MAX_LENGTH)).max(TAGS_MAX_COUNT);

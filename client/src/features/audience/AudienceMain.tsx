@@ -3,6 +3,7 @@ import { AudienceHeader } from './AudienceHeader.tsx';
 import { AudienceModals } from './AudienceModals.tsx';
 import { useAudienceStore } from './audience-store.ts';
 import { RequestsOffNotice } from './RequestsOffNotice.tsx';
+import { RequestWindowNotice } from './RequestWindowNotice.tsx';
 import { SongBrowser } from './SongBrowser.tsx';
 import { useAudienceLive } from './use-audience-live.ts';
 import { YourRequests } from './YourRequests.tsx';
@@ -29,6 +30,7 @@ export function AudienceMain() {
       <title>{t('documentTitle', { name: musician.name })}</title>
       <AudienceHeader />
       <main className="audience-main">
+        <RequestWindowNotice />
         {!musician.requests_enabled && <RequestsOffNotice />}
         <YourRequests />
         <SongBrowser />

@@ -32,7 +32,8 @@ export function requestError(outcome: Extract<OutboxOutcome, { ok: false }>): st
   const detail = errorMessage(outcome.error, '');
   switch (outcome.status) {
     case 403:
-      return audienceT('messages:requestsDisabled');
+      // Requests off, or outside the window: the server's sentence says when they open.
+      return detail || audienceT('messages:requestsDisabled');
     case 402:
       return detail || audienceT('messages:requestLimitReached');
     case 429:

@@ -37,6 +37,8 @@ export function SongBrowser() {
     browser.setQuery('');
   };
   const narrowed = shown.length !== songs.length;
+  // Random Song never picks a song the no-repeats rule holds back, nor one already coming up.
+  const requestable = shown.filter((song) => !song.played_at && !song.coming_up);
   const suggest = design.allow_song_suggestions && (
     <button type="button" className="button button-secondary" onClick={openSuggest}>
       {t('suggestASong')}
@@ -62,13 +64,13 @@ export function SongBrowser() {
             ? t('showingSongs', { shown: shown.length, count: songs.length })
             : t('songCount', { count: songs.length })}
         </p>
-        {requestsOn && shown.length > 0 && (
+        {requestsOn && requestable.length > 0 && (
           <div className="thumb-bar">
             <button
               type="button"
               className="button button-primary random-song"
               onClick={() => {
-                const song = pickRandom(shown);
+                const song = pickRandom(requestable);
                 if (song) openRequest(song);
               }}
             >

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { PublicSong } from '#shared/schemas/song.ts';
-import { useAudienceTranslation } from './i18n/audience-i18n.ts';
+import { currentLocale, useAudienceTranslation } from './i18n/audience-i18n.ts';
+import { songCardState } from './song-state.ts';
 
 interface SongCardProps {
   song: PublicSong;
@@ -13,7 +14,8 @@ interface SongCardProps {
 }
 
 /**
- * Title, artist, genres, moods, year, decade, notes and the Request Song button. The musician's
+ * Title, artist, genres, moods, year, decade, notes and the Request Song button: or, under the
+ * musician's no-repeats rule, "Coming up" or "Played at 9:40 PM" in its place. The musician's
  * words are never translated, nor by the browser's translator (translate="no").
  */
 export const SongCard = memo(function SongCard({
@@ -28,6 +30,7 @@ export const SongCard = memo(function SongCard({
   const when = [showYear ? song.year : null, song.decade].filter((part) => part !== null);
   const titleId = `song-${song.id}`;
   const { t } = useAudienceTranslation();
+  const state = songCardState(song, currentLocale());
 
   return (
     <div role="listitem" aria-posinset={position} aria-setsize={total} className="song-card">
@@ -48,7 +51,11 @@ export const SongCard = memo(function SongCard({
         {when.length > 0 && <span className="song-meta">{when.join(' · ')}</span>}
         {showNotes && song.notes && <span className="song-notes">{song.notes}</span>}
       </div>
-      {onRequest && (
+      {state.kind === 'coming_up' && <span className="song-state">{t('comingUp')}</span>}
+      {state.kind === 'played' && (
+        <span className="song-state">{t('playedAt', { time: state.time })}</span>
+      )}
+      {onRequest && state.kind === 'request' && (
         <button
           type="button"
           className="button button-primary song-request"

@@ -1,5 +1,5 @@
 import { fetchJson, type FetchOptions } from '#client/lib/api-fetch.ts';
-import { DEVICE_ID_HEADER } from '#shared/limits.ts';
+import { DEVICE_ID_HEADER, TIME_ZONE_HEADER } from '#shared/limits.ts';
 import { deviceId } from './device-id.ts';
 import { currentLocale } from './i18n/audience-i18n.ts';
 
@@ -17,12 +17,24 @@ export function audienceFetch(path: string, options: FetchOptions = {}): Promise
   });
 }
 
-/** POSTs one outbox submission with its Idempotency-Key and the phone's X-Device-Id. */
+/** The phone's time zone: a song refused as played says when, on this clock. */
+function phoneTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * POSTs one outbox submission with its Idempotency-Key, the phone's X-Device-Id and its time
+ * zone (X-Time-Zone).
+ */
 export function postSubmission(path: string, body: unknown, key: string): Promise<unknown> {
   return audienceFetch(path, {
     method: 'POST',
     body,
     idempotencyKey: key,
-    headers: { [DEVICE_ID_HEADER]: deviceId() },
+    headers: { [DEVICE_ID_HEADER]: deviceId(), [TIME_ZONE_HEADER]: phoneTimeZone() },
   });
 }

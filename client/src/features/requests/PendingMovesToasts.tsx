@@ -23,12 +23,13 @@ function moveText(move: PendingMove): string {
 
 /**
  * One bar per Played / Reject still in its undo window, newest at the bottom, each with its own
- * Undo; nothing blocks the screen meanwhile. Also says when the server refused a move.
+ * Undo; the move itself has already gone out, so nothing waits for the bar. A move being undone
+ * leaves at the press. Also says when the server refused a move or its undo.
  */
 export function PendingMovesToasts() {
   const moves = usePendingMovesStore((s) => s.moves);
   const failure = usePendingMovesStore((s) => s.failure);
-  const waiting = moves.filter((move) => move.state === 'waiting');
+  const undoable = moves.filter((move) => move.state !== 'undoing');
 
   useEffect(() => {
     if (!failure) return;
@@ -38,7 +39,7 @@ export function PendingMovesToasts() {
 
   return (
     <div className="undo-region" aria-live="polite">
-      {waiting.map((move) => (
+      {undoable.map((move) => (
         <p key={move.id} className="undo-toast" role="status">
           <span>{moveText(move)}</span>
           <button

@@ -21,27 +21,27 @@ interface PendingMovesState {
 }
 
 /**
- * The one list of Played / Reject moves waiting for their undo window, shared by every screen
- * of this tab, so switching dashboard tabs neither loses nor repeats a move. Not reset on
- * sign-out: a move made before it is still sent, with the token it was made under.
+ * The one list of Played / Reject moves still in their undo window, shared by every screen of
+ * this tab, so switching dashboard tabs neither loses nor repeats a move or its Undo. Not reset
+ * on sign-out: a move made before it is still answered, with the token it was made under.
  */
 export const usePendingMovesStore = create<PendingMovesState>(() => ({
   moves: [],
   failure: null,
 }));
 
+/** The session token each request's move was made under: its Undo goes with the same one. */
 const tokens = new Map<string, string>();
 let failures = 0;
 let engine: PendingMoves | null = null;
 
 function pendingMoves(): PendingMoves {
-  if (engine) return engine;
-  engine = createPendingMoves({
-    async send(request, status, keepalive) {
+  engine ??= createPendingMoves({
+    async send(request, status) {
       const token = tokens.get(request.id);
-      tokens.delete(request.id);
       if (!token) throw new Error(messages.requestStatusNeedsLogin);
-      return requestsApi.setStatusAs(token, request.id, status, keepalive);
+      // keepalive: a move made just before the page closes still reaches the server.
+      return requestsApi.setStatusAs(token, request.id, status, true);
     },
     onSent: (request) => useRequestsStore.getState().upsert(request),
     onFailed(request, error) {
@@ -55,14 +55,12 @@ function pendingMoves(): PendingMoves {
       });
       void resyncRequests();
     },
-    onChange: (moves) => usePendingMovesStore.setState({ moves }),
-  });
-  // Hidden or closing: send what is waiting now, or it would be lost with the page. The
-  // keepalive flag lets the browser finish the request after the page is gone.
-  const flushNow = () => void engine?.flush(true);
-  window.addEventListener('pagehide', flushNow);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushNow();
+    onChange(moves) {
+      usePendingMovesStore.setState({ moves });
+      // A token is kept only while its request's move can still be undone.
+      const held = new Set(moves.flatMap((move) => move.requests.map((request) => request.id)));
+      for (const id of tokens.keys()) if (!held.has(id)) tokens.delete(id);
+    },
   });
   return engine;
 }
@@ -81,8 +79,8 @@ async function resyncRequests() {
 }
 
 /**
- * Played or Reject: the screens show it at once, the server hears of it when the undo window
- * closes. False when signed out (nothing to send it with).
+ * Played or Reject: sent at once, so every screen and the requester's phone have it; the toast
+ * offers Undo for UNDO_WINDOW_MS. False when signed out (nothing to send it with).
  */
 export function makeFinalMove(requests: readonly SongRequest[], status: FinalMove): boolean {
   const token = useAuthStore.getState().token;
@@ -92,16 +90,15 @@ export function makeFinalMove(requests: readonly SongRequest[], status: FinalMov
   return true;
 }
 
+/** Moves the requests back to the status they had; a second press of the same Undo does nothing. */
 export function undoFinalMove(id: number): void {
-  const move = usePendingMovesStore.getState().moves.find((candidate) => candidate.id === id);
-  if (!pendingMoves().undo(id) || !move) return;
-  for (const request of move.requests) tokens.delete(request.id);
+  pendingMoves().undo(id);
 }
 
 export function dismissMoveFailure(): void {
   usePendingMovesStore.setState({ failure: null });
 }
-// Signing out revokes the token the waiting moves were made under: send them first.
+// Signing out revokes the token the moves were made under: let their answers arrive first.
 onBeforeSignOut(async () => {
-  await engine?.flush(false);
+  await engine?.settled();
 });

@@ -34,8 +34,8 @@ export const requestsApi = {
     api.put(`/requests/${encodeURIComponent(id)}/position`, SongRequest, { after_id: afterId }),
   delete: (id: string) => api.delete(`/requests/${encodeURIComponent(id)}`, SuccessResponse),
   /**
-   * The same PUT, with the token of the session that made the move (a sign-out during the undo
-   * window must not lose it) and `keepalive`, so the browser still sends it while the page closes.
+   * The same PUT, with the token of the session that made the move (its Undo after a sign-out
+   * goes with it) and `keepalive`, so the browser still sends it while the page closes.
    */
   setStatusAs: (token: string, id: string, status: RequestStatus, keepalive: boolean) =>
     api.put(

@@ -11,7 +11,7 @@ import { useRequestsStore } from './requests-store.ts';
 
 /**
  * Status changes and deletions with their 3-second toasts; the store takes the answer. Played
- * and Reject are final on the server, so they wait for an undo window first (pending-moves).
+ * and Reject are sent at once and keep an Undo for a while (pending-moves).
  */
 export function useRequestActions() {
   const { toast, show } = useToast(STATUS_TOAST_MS);

@@ -4,6 +4,7 @@ import { AccountSettings } from '#client/features/profile/AccountSettings.tsx';
 import { ActivePlaylistSelect } from '#client/features/playlists/ActivePlaylistSelect.tsx';
 import { AudienceLink } from '#client/features/qr-code/AudienceLink.tsx';
 import { ProfileSettingsForm } from '#client/features/profile/ProfileSettingsForm.tsx';
+import { RepeatRuleSettings } from '#client/features/profile/RepeatRuleSettings.tsx';
 import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import { StageDevicesPanel } from '#client/features/stage-devices/StageDevicesPanel.tsx';
 import { BlockedRequesters } from '#client/features/requests/BlockedRequesters.tsx';
@@ -26,6 +27,7 @@ export function ProfileTab({ musician }: ProfileTabProps) {
       </div>
       {/* Keyed by musician: another account signing in starts from its own values. */}
       <ProfileSettingsForm key={musician.id} musician={musician} />
+      <RepeatRuleSettings key={`repeats-${musician.id}`} musician={musician} />
       <StageDevicesPanel />
       <FeedTokensSection key={passwordChanges} slug={musician.slug} />
       <BlockedRequesters />

@@ -22,6 +22,7 @@ import { useOfflineQueue, useOnline } from './offline-queue-sync.ts';
 import { QueueColumns } from '#client/features/requests/QueueColumns.tsx';
 import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
+import { RequestWindowControl } from './RequestWindowControl.tsx';
 import { StageStatus } from './StageStatus.tsx';
 import { useClearArrivalsWhenAway } from './use-clear-arrivals-when-away.ts';
 import {
@@ -80,6 +81,10 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
         </div>
         <div className="stage-controls">
           <RequestsToggle
+            onError={(message) => actions.showToast(message, 'error')}
+            disabled={offline}
+          />
+          <RequestWindowControl
             onError={(message) => actions.showToast(message, 'error')}
             disabled={offline}
           />

@@ -18,7 +18,9 @@ import { toDesignSettings } from '#server/page-design/design-mapper.ts';
 import type { DesignRepository } from '#server/page-design/design-repository.ts';
 import { foldAccents, type AudienceSongFilters } from '#server/catalogue/audience-song-filters.ts';
 import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
+import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
+import type { SongState, SongStatesRepository } from './song-states-repository.ts';
 import { takesTips, tipLinks } from './tip-providers.ts';
 
 /** The songs feature's audience reads (songs-service.ts), injected by services.ts. */
@@ -44,6 +46,9 @@ export function audienceService(deps: {
   songs: AudienceSongs;
   playlists: AudiencePlaylists;
   design: Pick<DesignRepository, 'find'>;
+  /** The moment the request window is read at; tests hand in their own. */
+  clock?: Clock;
+  songStates: SongStatesRepository;
 }) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);
@@ -104,7 +109,7 @@ export function audienceService(deps: {
     },
 
     async profile(slug: string): Promise<PublicMusician> {
-      return toPublicMusician(await findOr404(slug));
+      return toPublicMusician(await findOr404(slug), (deps.clock ?? systemClock)());
     },
 
     async songs(slug: string, query: PublicSongsQuery): Promise<PublicSong[]> {
@@ -117,7 +122,12 @@ export function audienceService(deps: {
         year: mapFilter(query.year, Number),
         decadeStart: mapFilter(query.decade, (decade) => Number(decade.slice(0, 4))),
       };
-      return deps.songs.listForAudience(musician.id, filters);
+      if (musician.repeatRule === 'allow') return deps.songs.listForAudience(musician.id, filters);
+      const [songs, states] = await Promise.all([
+        deps.songs.listForAudience(musician.id, filters),
+        deps.songStates.forMusician(musician.id),
+      ]);
+      return songs.map((song) => withState(song, states.get(song.id)));
     },
 
     async playlists(slug: string): Promise<PublicPlaylist[]> {
@@ -137,6 +147,13 @@ export function audienceService(deps: {
       return deps.songs.filterOptions(musician.id, await deps.playlists.findActiveId(musician.id));
     },
   };
+}
+
+/** A song as the no-repeats rule shows it: "Coming up" first, else when it was played. */
+function withState(song: PublicSong, state: SongState | undefined): PublicSong {
+  if (state?.comingUp) return { ...song, coming_up: true };
+  if (state?.playedAt) return { ...song, played_at: state.playedAt.toISOString() };
+  return song;
 }
 
 /** 'none' asks for songs without a value: null; absent means no filter: undefined. */

@@ -18,7 +18,10 @@ export function feedRepository(db: Db) {
         .select({
           name: musicians.name,
           slug: musicians.slug,
-          requests_enabled: musicians.requestsEnabled,
+          // The Requests switch, inside the request window (musicians/request-window.ts).
+          requests_enabled: sql<boolean>`${musicians.requestsEnabled}
+            AND (${musicians.requestsOpenAt} IS NULL OR ${musicians.requestsOpenAt} <= now())
+            AND (${musicians.requestsCloseAt} IS NULL OR now() < ${musicians.requestsCloseAt})`,
         })
         .from(musicians)
         .where(eq(musicians.id, musicianId));

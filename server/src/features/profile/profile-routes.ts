@@ -10,11 +10,13 @@ import { responses } from '#server/http/responses.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profile } = app.services;
-  // A stage device reads the profile (without the email) and may only flip requests on or off.
+  // A stage device reads the profile (without the email) and may only flip requests on or off
+  // and set the request window (its "+10 min").
+  const STAGE_FIELDS = new Set(['requests_enabled', 'requests_open_at', 'requests_close_at']);
   const onlyTogglesRequests = app.allowStageWhen(({ body }) => {
-    return (
-      typeof body === 'object' && body !== null && Object.keys(body).join() === 'requests_enabled'
-    );
+    if (typeof body !== 'object' || body === null) return false;
+    const fields = Object.keys(body);
+    return fields.length > 0 && fields.every((field) => STAGE_FIELDS.has(field));
   });
 
   app.get(

@@ -1,5 +1,7 @@
+import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import {
+  REQUEST_WINDOW_MAX_DAYS,
   SlugField,
   type Musician,
   type ProfileUpdateBody,
@@ -7,12 +9,19 @@ import {
 } from '#shared/schemas/musician.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { conflict, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { toMusician } from '#server/musicians/musician-mapper.ts';
 import type {
   MusicianChanges,
   MusiciansRepository,
 } from '#server/musicians/musicians-repository.ts';
+import {
+  insideWindow,
+  lastPassedTime,
+  systemClock,
+  type Clock,
+  type RequestWindow,
+} from '#server/musicians/request-window.ts';
 
 /** API field -> column, for every field PUT /profile may change. */
 const COLUMNS = {
@@ -38,25 +47,83 @@ const COLUMNS = {
   tips_enabled: 'tipsEnabled',
   requests_enabled: 'requestsEnabled',
   queue_order: 'queueOrder',
+  requests_open_at: 'requestsOpenAt',
+  requests_close_at: 'requestsCloseAt',
+  repeat_rule: 'repeatRule',
+  repeat_hours: 'repeatHours',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
+
+const asDate = (time: string | null) => (time === null ? null : new Date(time));
 
 function toChanges(body: ProfileUpdateBody): MusicianChanges {
   const changes: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(COLUMNS)) {
     const value = body[field as keyof ProfileUpdateBody];
-    if (value !== undefined) changes[column] = value;
+    if (value === undefined) continue;
+    const isTime = field === 'requests_open_at' || field === 'requests_close_at';
+    changes[column] = isTime ? asDate(value as string | null) : value;
   }
   return changes as MusicianChanges;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The window the update leaves, checked: each time sent within REQUEST_WINDOW_MAX_DAYS of now, and
+ * the close after the open (either may have been stored before). The Requests switch flipped on
+ * by hand outside the window lifts the bound that keeps it closed (request-window.ts's rule).
+ */
+function windowChanges(
+  body: ProfileUpdateBody,
+  stored: RequestWindow,
+  now: Date,
+): Partial<RequestWindow> {
+  const changes: Partial<RequestWindow> = {};
+  for (const [field, column] of [
+    ['requests_open_at', 'requestsOpenAt'],
+    ['requests_close_at', 'requestsCloseAt'],
+  ] as const) {
+    const sent = body[field];
+    if (sent === undefined) continue;
+    const time = asDate(sent);
+    if (time && Math.abs(time.getTime() - now.getTime()) > REQUEST_WINDOW_MAX_DAYS * DAY_MS) {
+      throw badRequest(fill(messages.requestWindowTooFar, { days: REQUEST_WINDOW_MAX_DAYS }));
+    }
+    changes[column] = time;
+  }
+  const window = { ...stored, ...changes };
+  if (body.requests_enabled === true && !insideWindow(window, now)) {
+    const early = window.requestsOpenAt && now < window.requestsOpenAt;
+    if (early && body.requests_open_at === undefined) changes.requestsOpenAt = null;
+    if (!early && body.requests_close_at === undefined) changes.requestsCloseAt = null;
+  }
+  const { requestsOpenAt: open, requestsCloseAt: close } = { ...stored, ...changes };
+  if (open && close && close.getTime() <= open.getTime()) {
+    throw badRequest(messages.requestWindowCloseBeforeOpen);
+  }
+  return changes;
+}
+
+const touchesWindow = (body: ProfileUpdateBody) =>
+  body.requests_open_at !== undefined ||
+  body.requests_close_at !== undefined ||
+  body.requests_enabled !== undefined;
 
 interface Deps {
   musicians: MusiciansRepository;
   events: DomainEvents;
   /** Renumbers the queue and pushes the moved requests (the requests feature, by services.ts). */
   onQueueOrderChanged?: (musicianId: string) => Promise<void>;
+  /** The moment the request window is read at; tests hand in their own. */
+  clock?: Clock;
 }
 
-export function profileService({ musicians, events, onQueueOrderChanged }: Deps) {
+export function profileService({
+  musicians,
+  events,
+  onQueueOrderChanged,
+  clock = systemClock,
+}: Deps) {
   return {
     /** The musician's current slug (the name of their public room), or undefined when gone. */
     async slugOf(musicianId: string): Promise<string | undefined> {
@@ -66,14 +133,25 @@ export function profileService({ musicians, events, onQueueOrderChanged }: Deps)
     async get(musicianId: string): Promise<Musician> {
       const row = await musicians.findById(musicianId);
       if (!row) throw notFound(messages.musicianNotFound);
-      return toMusician(row);
+      return toMusician(row, clock());
     },
 
     async update(musicianId: string, body: ProfileUpdateBody): Promise<Musician> {
+      const now = clock();
+      const changes = toChanges(body);
+      if (touchesWindow(body)) {
+        const stored = await musicians.findById(musicianId);
+        if (!stored) throw notFound(messages.musicianNotFound);
+        const window = windowChanges(body, stored, now);
+        Object.assign(changes, window);
+        // This answer and its push tell the switch as it is now: the scheduler has nothing
+        // left to announce for the times already passed.
+        changes.requestsWindowAnnouncedAt = lastPassedTime({ ...stored, ...window }, now);
+      }
       try {
-        const updated = await musicians.update(musicianId, toChanges(body));
+        const updated = await musicians.update(musicianId, changes);
         if (!updated) throw notFound(messages.musicianNotFound);
-        const musician = toMusician(updated.row);
+        const musician = toMusician(updated.row, now);
         // Audience pages still open under the old slug must hear of the new one.
         events.publish({
           musicianId,

@@ -14,7 +14,7 @@ export type MoveOutcome =
 const columnOf = (status: string) => (status === 'up_next' ? 'up_next' : 'waiting');
 const columnStatuses = (column: 'up_next' | 'waiting') =>
   column === 'up_next' ? (['up_next'] as const) : (['pending', 'accepted'] as const);
-// The same lock renumber_queue takes (migration 0011): moves of one musician run one at a time.
+// The same lock renumber_queue takes (migration 0014): moves of one musician run one at a time.
 const queueLock = (musicianId: string) =>
   sql`select pg_advisory_xact_lock(hashtext('queue_order'), hashtext(${musicianId}::text))`;
 

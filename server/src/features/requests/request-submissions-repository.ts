@@ -6,6 +6,7 @@ import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
 import { blockedSql } from '#server/submissions/blocked-requester-sql.ts';
+import { repeatPlayedAtSql } from '#server/submissions/repeat-rule-sql.ts';
 import type { Requester } from '#server/submissions/requester.ts';
 
 /**
@@ -16,9 +17,14 @@ export interface Admission {
   musicianId: string;
   hidden: boolean;
   requestsEnabled: boolean;
+  /** The request window (the service reads it with its clock). */
+  requestsOpenAt: Date | null;
+  requestsCloseAt: Date | null;
   /** The Idempotency-Key filed something already: a retry. */
   keyUsed: boolean;
   blocked: boolean;
+  /** When the song was played, if the musician's no-repeats rule holds it back now. */
+  playedAt: Date | null;
 }
 
 export interface AdmissionLimits {
@@ -91,13 +97,15 @@ export function requestSubmissionsRepository(
     db,
     'requests_admission',
     sql`
-      SELECT s.musician_id, s.hidden, m.requests_enabled,
+      SELECT s.musician_id, s.hidden, m.requests_enabled, m.requests_open_at, m.requests_close_at,
         (${p('key')}::text IS NOT NULL AND EXISTS (SELECT 1 FROM ${requests}
           WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text
           UNION ALL
           SELECT 1 FROM ${requestVoters}
           WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text)) AS key_used,
-        ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked
+        ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked,
+        ${repeatPlayedAtSql(songOwner, sql`s.id`, sql`m.repeat_rule`, sql`m.repeat_hours`)}
+          AS played_at
       FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
       WHERE s.id = ${p('songId')}::uuid`,
   );
@@ -115,7 +123,8 @@ export function requestSubmissionsRepository(
 
   return {
     /**
-     * The song's owner and state, whether the key was used, and the blocklist: one statement,
+     * The song's owner and state, whether the key was used, the blocklist, and when the song was
+     * played if the no-repeats rule holds it back: one statement,
      * since each round trip into the embedded database costs more than the work it asks for.
      */
     async admission(
@@ -133,16 +142,23 @@ export function requestSubmissionsRepository(
         musician_id: string;
         hidden: boolean;
         requests_enabled: boolean;
+        requests_open_at: Date | string | null;
+        requests_close_at: Date | string | null;
         key_used: boolean;
         blocked: boolean;
+        played_at: Date | string | null;
       }>(result);
+      const time = (value: Date | string | null) => (value === null ? null : new Date(value));
       return (
         row && {
           musicianId: row.musician_id,
           hidden: row.hidden,
           requestsEnabled: row.requests_enabled,
+          requestsOpenAt: time(row.requests_open_at),
+          requestsCloseAt: time(row.requests_close_at),
           keyUsed: row.key_used,
           blocked: row.blocked,
+          playedAt: row.played_at === null ? null : new Date(row.played_at),
         }
       );
     },

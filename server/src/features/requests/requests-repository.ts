@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import {
   OPEN_REQUEST_STATUSES,
@@ -16,6 +16,9 @@ export interface HistoryPosition {
   createdAt: string;
   id: string;
 }
+
+/** The statuses an undo can take a request back from. */
+const FINAL_STATUSES: RequestStatus[] = ['played', 'rejected'];
 
 const positionColumn = {
   createdAt: sql<string>`to_char(${requests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
@@ -192,19 +195,28 @@ export function requestsRepository(db: Db) {
       return [...byId.values()].map(toRequestStatusView);
     },
 
-    /** Moves the status only if the request is still in one of `from`; returns it if moved. */
+    /**
+     * Moves the status only if the request is still in one of `from`; true if moved. The status
+     * it leaves and `at` are kept, so a Played or Reject can be undone (undoMove).
+     */
     async moveStatus(
       musicianId: string,
       requestId: string,
       from: readonly RequestStatus[],
       to: RequestStatus,
+      at: Date,
     ): Promise<boolean> {
       if (from.length === 0) return false;
       const rows = await db
         .update(requests)
+        // In an UPDATE, "status" on the right is the row's value before this statement. The
+        // no-repeats rule reads when it was played; a move away from played forgets it.
         .set({
           status: to,
+          previousStatus: sql`${requests.status}`,
+          statusChangedAt: at,
           updatedAt: new Date(),
+          playedAt: to === 'played' ? at : null,
           // Sent to Up Next: last in it, after the songs sent there before.
           ...(to === 'up_next' ? { queueRank: upNextEnd(musicianId) } : {}),
         })
@@ -218,6 +230,52 @@ export function requestsRepository(db: Db) {
         )
         .returning({ id: requests.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Takes a Played or Reject back to `to`, only if `to` is the status it had before that move
+     * and the move was made after `since`; true if moved. One conditional UPDATE: of two undos
+     * (or an undo and a move from another device) at once, only one wins. An undone move cannot
+     * be undone again (previous_status is cleared).
+     */
+    async undoMove(
+      musicianId: string,
+      requestId: string,
+      to: RequestStatus,
+      at: Date,
+      since: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(requests)
+        // Back to an open status: it was never played, for the no-repeats rule too.
+        .set({
+          status: to,
+          previousStatus: null,
+          statusChangedAt: at,
+          updatedAt: new Date(),
+          playedAt: null,
+        })
+        .where(
+          and(
+            eq(requests.musicianId, musicianId),
+            eq(requests.id, requestId),
+            inArray(requests.status, FINAL_STATUSES),
+            eq(requests.previousStatus, to),
+            gt(requests.statusChangedAt, since),
+            visible,
+          ),
+        )
+        .returning({ id: requests.id });
+      return rows.length > 0;
+    },
+
+    /** The status a request had before its last move, if that move can be looked back on. */
+    async previousStatus(musicianId: string, requestId: string): Promise<RequestStatus | null> {
+      const [row] = await db
+        .select({ previousStatus: requests.previousStatus })
+        .from(requests)
+        .where(and(eq(requests.musicianId, musicianId), eq(requests.id, requestId), visible));
+      return row?.previousStatus ?? null;
     },
 
     async delete(musicianId: string, requestId: string): Promise<boolean> {

@@ -20,7 +20,7 @@ import { notFound } from '#server/http/errors.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
-import { deviceIdOf } from '#server/submissions/requester.ts';
+import { deviceIdOf, timeZoneOf } from '#server/submissions/requester.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requests, liveQueue, events } = app.services;
@@ -51,6 +51,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKeyOf(request),
         deviceIdOf(request),
         request.ip,
+        timeZoneOf(request),
       );
       // Asked again by the same person: nothing was created.
       return reply.code('already_requested' in created ? 200 : 201).send(created);

@@ -1,5 +1,7 @@
 import { fill } from '#shared/fill-message.ts';
+import { clockTime, type ClockTime } from '#shared/i18n/clock-time.ts';
 import { statusInSentence } from '#shared/request-status-labels.ts';
+import { UNDO_WINDOW_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import {
@@ -15,14 +17,17 @@ import {
 import type { SubmissionLimits } from '#server/config.ts';
 import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
+import { systemClock, type Clock } from '#server/musicians/request-window.ts';
+import { localizable } from '#server/http/localized-detail.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import { keyedStatusToken, newStatusToken, statusTokenHash } from './status-token.ts';
+import { outsideWindowError } from './window-refusal.ts';
 
 interface Deps {
   requests: RequestsRepository;
@@ -36,9 +41,23 @@ interface Deps {
   >;
   /** Whether the audience may request the song now (the active playlist's rule, playlists). */
   requestable: (songId: string) => Promise<boolean>;
+  /** The clock the request window and the undo window are read by; tests move their own. */
+  clock?: Clock;
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
+
+/**
+ * 409: the no-repeats rule holds the song back. The time it was played, on the phone's clock
+ * (its X-Time-Zone; in UTC, saying so, when it sent none), worded in the reader's language.
+ */
+function playedError(playedAt: Date, timeZone: string | undefined): HttpError {
+  const time: ClockTime = timeZone
+    ? { at: playedAt.toISOString(), timeZone }
+    : { at: playedAt.toISOString(), timeZone: 'UTC', showZone: true };
+  const detail = fill(messages.requestSongPlayed, { time: clockTime(time, 'en') });
+  return localizable(conflict(detail), { key: 'requestSongPlayed', values: { time } });
+}
 
 /** Every status a request may come from to reach `to`. */
 function sourcesOf(to: RequestStatus): RequestStatus[] {
@@ -52,7 +71,15 @@ const MOVE_REFUSED = {
   not_manual: () => conflict(messages.queueMoveNotManual),
 } as const;
 
-export function requestsService({ requests, queue, events, keys, limits, requestable }: Deps) {
+export function requestsService({
+  requests,
+  queue,
+  events,
+  keys,
+  limits,
+  requestable,
+  clock = systemClock,
+}: Deps) {
   /** Pushes the requests whose place in the queue changed (all but `except`, pushed apart). */
   async function publishMoved(musicianId: string, changed: string[], except?: string) {
     const others = changed.filter((id) => id !== except);
@@ -113,13 +140,15 @@ export function requestsService({ requests, queue, events, keys, limits, request
      * requester's status token, which exists nowhere else: only its hash is stored. The same
      * song asked again while it waits becomes a +1 on that request; a blocked requester's is
      * stored apart, answered the same, and never shown. `address` is the sender's IP, counted
-     * toward its share of the musician's budget (kept only as a keyed hash).
+     * toward its share of the musician's budget (kept only as a keyed hash); `timeZone` the
+     * phone's, for the time in the no-repeats refusal.
      */
     async create(
       data: CreateRequestData,
       idempotencyKey: string | null,
       deviceId = '',
       address = '',
+      timeZone?: string,
     ): Promise<CreatedRequest | AlreadyRequested> {
       const who = { email: data.requester_email, deviceId };
       // Asked alongside the admission: one more statement, no longer wait.
@@ -138,7 +167,12 @@ export function requestsService({ requests, queue, events, keys, limits, request
       if (admission.keyUsed) return replay();
       if (admission.hidden) throw notFound(messages.requestSongUnavailable);
       if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
+      const outside = outsideWindowError(admission, clock());
+      if (outside) throw outside;
       if (!inSet) throw conflict(messages.requestSongNotInSet);
+      // No repeats: read with the admission. (A song marked played between this read and the
+      // filing gets in: the musician's tap and the phone's crossed.)
+      if (admission.playedAt) throw playedError(admission.playedAt, timeZone);
 
       const { requestsPerRequester: perRequester } = limits;
       const filed = await requests.submit({
@@ -213,22 +247,41 @@ export function requestsService({ requests, queue, events, keys, limits, request
       return requests.listForMusician(musicianId);
     },
 
-    /** Moves along spec section 4's transitions; asking for the current status changes nothing. */
+    /**
+     * Moves along spec section 4's transitions; asking for the current status changes nothing.
+     * A Played or Reject can be taken back to the status it had, within UNDO_WINDOW_MS of the
+     * move (issue 22); after that it is final, and asking is a 409 saying so.
+     */
     async updateStatus(
       musicianId: string,
       requestId: string,
       to: RequestStatus,
     ): Promise<SongRequest> {
-      // The move is one conditional UPDATE, so two devices pressing at once cannot both win.
-      if (!(await requests.moveStatus(musicianId, requestId, sourcesOf(to), to))) {
+      const at = clock();
+      const since = new Date(at.getTime() - UNDO_WINDOW_MS);
+      // Each move is one conditional UPDATE, so two devices pressing at once cannot both win.
+      const moved =
+        (await requests.moveStatus(musicianId, requestId, sourcesOf(to), to, at)) ||
+        (await requests.undoMove(musicianId, requestId, to, at, since));
+      if (!moved) {
         const current = await ownedOr404(musicianId, requestId);
         if (current.status === to) return current;
+        const final = current.status === 'played' || current.status === 'rejected';
+        if (final && (await requests.previousStatus(musicianId, requestId)) === to) {
+          throw conflict(
+            fill(messages.requestUndoTooLate, {
+              song: current.song_title,
+              status: statusInSentence(current.status),
+              seconds: String(UNDO_WINDOW_MS / 1000),
+            }),
+          );
+        }
         const from = withArticle(statusInSentence(current.status));
         throw badRequest(fill(messages.requestCannotMove, { from, to: statusInSentence(to) }));
       }
       const changed = await queue.renumber(musicianId);
       const updated = await ownedOr404(musicianId, requestId);
-      events.publish({ musicianId, name: 'request:updated', payload: updated });
+      events.publish({ musicianId, name: 'request:updated', payload: updated, songStates: true });
       await publishMoved(musicianId, changed, requestId);
       return updated;
     },
@@ -260,7 +313,8 @@ export function requestsService({ requests, queue, events, keys, limits, request
 
     async delete(musicianId: string, requestId: string): Promise<void> {
       if (!(await requests.delete(musicianId, requestId))) throw notFound(messages.requestNotFound);
-      events.publish({ musicianId, name: 'request:deleted', payload: { id: requestId } });
+      const payload = { id: requestId };
+      events.publish({ musicianId, name: 'request:deleted', payload, songStates: true });
       await publishMoved(musicianId, await queue.renumber(musicianId));
     },
 

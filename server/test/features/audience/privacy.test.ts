@@ -37,7 +37,13 @@ const requesters = [
 describe('privacy of the audience page', () => {
   it('never shows an email, a dedication or a requester name in any public answer or message', async () => {
     const musician = await registerMusician(app, { name: 'The Privacy Band' });
-    await updateProfile(app, musician, { ...paymentApps(), bio: 'We play what you ask.' });
+    // No repeats on: the song list then says which songs were played or come up next.
+    await updateProfile(app, musician, {
+      ...paymentApps(),
+      bio: 'We play what you ask.',
+      repeat_rule: 'hours',
+      repeat_hours: 72,
+    });
     await saveDesign(app, musician, { colorScheme: 'green' });
     const slug = musician.musician.slug;
     const song = await createSong(app, musician, { title: 'Dreams', artist: 'Fleetwood Mac' });
@@ -101,6 +107,30 @@ describe('privacy of the audience page', () => {
         (c) => c.kind === 'profile' && c.musician.requests_enabled,
       );
     }
+
+    // A song Up Next ("coming up"), and the played one asked for again: refused with its time.
+    const again = await submitRequest(app, other, requesters[1]);
+    answer('POST /requests again', again);
+    await setRequestStatus(app, musician, again.id, 'up_next');
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      payload: { song_id: song.id, ...requesters[1] },
+    });
+    expect(refused.statusCode).toBe(409);
+    answer('POST /requests of a played song', refused.body);
+    const listed = await app.inject({ url: `/api/musicians/${slug}/songs` });
+    const states = listed.json<Record<string, unknown>[]>().map((s) => ({
+      id: s.id,
+      coming_up: s.coming_up,
+      played: typeof s.played_at === 'string',
+    }));
+    expect(states).toEqual(
+      expect.arrayContaining([
+        { id: song.id, coming_up: undefined, played: true },
+        { id: other.id, coming_up: true, played: false },
+      ]),
+    );
 
     // Every public read of the page, and each requester's status.
     for (const route of ['', '/access-check', '/design', '/songs', '/playlists', '/filters']) {

@@ -204,7 +204,8 @@ describe('PUT /api/requests/:id/status', () => {
 
   it.each([
     ['played', 'up_next', 'A played request cannot be moved to Up Next.'],
-    ['played', 'pending', 'A played request cannot be moved to pending.'],
+    // played -> pending from pending is now an Undo within its window (request-undo.test.ts).
+    ['rejected', 'up_next', 'A rejected request cannot be moved to Up Next.'],
     ['rejected', 'played', 'A rejected request cannot be moved to played.'],
     ['up_next', 'pending', 'An Up Next request cannot be moved to pending.'],
     ['pending', 'accepted', 'A pending request cannot be moved to accepted.'],

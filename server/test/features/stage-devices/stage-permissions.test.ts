@@ -187,6 +187,24 @@ describe('a stage device', () => {
     });
   });
 
+  it('may set the request window (its "+10 min"), and nothing else with it', async () => {
+    const musician = await registerMusician(app);
+    const device = await pairStageDevice(app, musician);
+    const put = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: '/api/profile', headers: device.auth, payload });
+    const closeAt = new Date(Date.now() + 20 * 60_000).toISOString();
+
+    const extended = await put({ requests_close_at: closeAt });
+    expect(extended.statusCode).toBe(200);
+    expect(extended.json<Musician>()).toMatchObject({ requests_close_at: closeAt, email: '' });
+    const both = await put({ requests_open_at: null, requests_close_at: null });
+    expect(both.statusCode).toBe(200);
+
+    const withName = await put({ requests_close_at: closeAt, name: 'Taken over' });
+    expect(withName.statusCode).toBe(403);
+    expect(withName.json()).toEqual({ detail: messages.stageScopeForbidden });
+  });
+
   it('still leaves the musician’s own sessions able to do everything', async () => {
     const musician = await registerMusician(app);
     await pairStageDevice(app, musician);

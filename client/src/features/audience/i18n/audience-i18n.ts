@@ -112,6 +112,11 @@ function onLanguageChange(notify: () => void): () => void {
  * useTranslation would do here: its 2 KB would put the page over its 100 KB script budget.)
  */
 export function useAudienceTranslation() {
-  const { t } = useSyncExternalStore(onLanguageChange, () => current);
+  // The third snapshot lets a test render a card to markup (renderToStaticMarkup).
+  const { t } = useSyncExternalStore(
+    onLanguageChange,
+    () => current,
+    () => current,
+  );
   return { t };
 }

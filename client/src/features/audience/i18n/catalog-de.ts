@@ -51,6 +51,8 @@ export const ui = {
   randomSong: 'Zufallssong',
   clearFilters: 'Filter zurücksetzen',
   requestSong: 'Wünschen',
+  comingUp: 'Kommt gleich',
+  playedAt: 'Gespielt um {time}',
 
   filters: 'Filter',
   playlist: 'Playlist',

@@ -57,6 +57,8 @@ export const catalogEn = {
   randomSong: 'Random Song',
   clearFilters: 'Clear Filters',
   requestSong: 'Request Song',
+  comingUp: 'Coming up',
+  playedAt: 'Played at {time}',
 
   // Filters panel
   filters: 'Filters',

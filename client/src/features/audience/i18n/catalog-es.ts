@@ -53,6 +53,8 @@ export const ui = {
   randomSong: 'Canción al azar',
   clearFilters: 'Quitar filtros',
   requestSong: 'Pedir canción',
+  comingUp: 'Sonará pronto',
+  playedAt: 'Sonó a las {time}',
 
   filters: 'Filtros',
   playlist: 'Playlist',

@@ -53,6 +53,8 @@ export const ui = {
   randomSong: 'Chanson au hasard',
   clearFilters: 'Effacer les filtres',
   requestSong: 'Demander',
+  comingUp: 'Bientôt jouée',
+  playedAt: 'Jouée à {time}',
 
   filters: 'Filtres',
   playlist: 'Playlist',

@@ -53,6 +53,8 @@ export const ui = {
   randomSong: 'Música aleatória',
   clearFilters: 'Limpar filtros',
   requestSong: 'Pedir música',
+  comingUp: 'Vem aí',
+  playedAt: 'Tocada às {time}',
 
   filters: 'Filtros',
   playlist: 'Playlist',

@@ -34,3 +34,15 @@ function moneyFormat(locale: Locale, cents: boolean): Intl.NumberFormat {
 export function formatMoney(amount: number, locale: Locale): string {
   return moneyFormat(locale, !Number.isInteger(amount)).format(amount);
 }
+
+const clockFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** A time of day on the phone's clock, as the language writes it ("9:00 PM", "21:00"). */
+export function formatClock(time: Date, locale: Locale): string {
+  let format = clockFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], { hour: 'numeric', minute: '2-digit' });
+    clockFormats.set(locale, format);
+  }
+  return format.format(time);
+}
