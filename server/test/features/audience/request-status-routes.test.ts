@@ -54,6 +54,7 @@ describe('GET /api/request-status/:token', () => {
       song_artist: 'Fleetwood Mac',
       status: 'pending',
       updated_at: expect.any(String),
+      queue_position: 1,
     });
   });
 
