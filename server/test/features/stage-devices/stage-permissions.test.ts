@@ -86,6 +86,7 @@ describe('a stage device', () => {
       // A stage device can sign itself out.
       'POST /api/auth/logout',
       'PUT /api/profile',
+      'PUT /api/requests/:id/position',
       'PUT /api/requests/:id/status',
     ]);
   });
