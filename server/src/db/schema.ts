@@ -81,6 +81,11 @@ export const musicians = pgTable(
       .notNull()
       .default('allow'),
     repeatHours: integer('repeat_hours').notNull().default(3),
+    /** The venue screen (/screen/{slug}, issue 22): on by default; dedications on it opt-in. */
+    venueScreenEnabled: flag('venue_screen_enabled', true),
+    venueScreenDedications: flag('venue_screen_dedications', false),
+    /** The queue in the open (issue 22): the audience sees the queue and can +1 a request. */
+    publicQueue: flag('public_queue', false),
     /** The identity provider account this musician signs in with (OIDC `iss` and `sub`). */
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),

@@ -31,6 +31,8 @@ export function toPublicMusician(row: MusicianRow, now = new Date()): PublicMusi
     requests_enabled: requestsOpen(row, now),
     requests_open_at: row.requestsOpenAt?.toISOString() ?? null,
     requests_close_at: row.requestsCloseAt?.toISOString() ?? null,
+    venue_screen_enabled: row.venueScreenEnabled,
+    public_queue: row.publicQueue,
   };
 }
 
@@ -41,6 +43,7 @@ export function toMusician(row: MusicianRow, now = new Date()): Musician {
     queue_order: row.queueOrder,
     repeat_rule: row.repeatRule,
     repeat_hours: row.repeatHours,
+    venue_screen_dedications: row.venueScreenDedications,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

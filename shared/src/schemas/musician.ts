@@ -44,6 +44,10 @@ export const PublicMusician = z.object({
    */
   requests_open_at: z.string().nullable().default(null),
   requests_close_at: z.string().nullable().default(null),
+  /** The venue screen (/screen/{slug}) is on: the default; off, it says so (issue 22). */
+  venue_screen_enabled: z.boolean().default(true),
+  /** The queue in the open: the audience page shows the queue and takes +1 votes (issue 22). */
+  public_queue: z.boolean().default(false),
 });
 export type PublicMusician = z.infer<typeof PublicMusician>;
 
@@ -67,6 +71,8 @@ export const Musician = PublicMusician.extend({
   repeat_rule: z.enum(REPEAT_RULES),
   /** Used under the 'hours' rule; kept while another rule is chosen. */
   repeat_hours: z.number().int(),
+  /** Dedications shown on the venue screen: off by default, they are often private. */
+  venue_screen_dedications: z.boolean().default(false),
   created_at: z.string(),
   /** Lets devices apply profile:updated idempotently. */
   updated_at: z.string(),
@@ -188,6 +194,9 @@ export const ProfileUpdateBody = z
       .int(messages.repeatHoursInvalid)
       .min(REPEAT_HOURS_MIN, messages.repeatHoursInvalid)
       .max(REPEAT_HOURS_MAX, messages.repeatHoursInvalid),
+    venue_screen_enabled: z.boolean(),
+    venue_screen_dedications: z.boolean(),
+    public_queue: z.boolean(),
   })
   .partial()
   // Choosing the hours rule names its hours in the same change.

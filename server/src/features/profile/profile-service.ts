@@ -51,6 +51,9 @@ const COLUMNS = {
   requests_close_at: 'requestsCloseAt',
   repeat_rule: 'repeatRule',
   repeat_hours: 'repeatHours',
+  venue_screen_enabled: 'venueScreenEnabled',
+  venue_screen_dedications: 'venueScreenDedications',
+  public_queue: 'publicQueue',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
 
 const asDate = (time: string | null) => (time === null ? null : new Date(time));
