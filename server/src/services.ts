@@ -1,3 +1,4 @@
+import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
@@ -153,6 +154,8 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     limits: config.limits,
     requestable,
   });
+  // What a tip, a queue order, a deleted show or a blocked requester calls to close up the queue.
+  const queue: QueueReorder = { reorder: (musicianId) => requests.reorderQueue(musicianId) };
   return {
     events,
     auth,
@@ -201,7 +204,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       musicians,
       events,
       clock: config.clock,
-      onQueueOrderChanged: (musicianId) => requests.reorderQueue(musicianId),
+      queue,
     }),
     account: accountService({
       musicians,
@@ -228,15 +231,16 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       requests: repositories.requests,
       events,
       limits: config.limits,
-      onQueueChanged: (musicianId) => requests.reorderQueue(musicianId),
+      queue,
     }),
     requests,
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
       events,
       findRequest: (id) => repositories.requests.findById(id),
+      queue,
     }),
-    shows: showsService({ shows: repositories.shows, events }),
+    shows: showsService({ shows: repositories.shows, events, queue }),
     showReport: showReportService({
       shows: repositories.shows,
       reports: repositories.showReports,
