@@ -184,6 +184,13 @@ export const messages = {
   queueMoveNotManual:
     'Your waiting requests follow arrival, votes or tips: choose "My order" for the queue to move them.',
   requestSongUnavailable: 'This song is not available for requests.',
+  // The venue screen and the queue in the open (issue 22 §5, §6).
+  venueScreenOff: 'This venue screen is switched off.',
+  venueScreenOffNotice:
+    'The venue screen is switched off. The musician can turn it on in their Profile, under Venue screen.',
+  publicQueueOff: 'This musician does not show their queue.',
+  voteNotOpen: 'This request is no longer waiting, so it cannot take a +1.',
+  voteNotTaken: 'This request cannot take a +1 any more: request the song instead.',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
   // No repeats (issue 22): {time} is when it was played, on the phone's clock.
