@@ -191,6 +191,19 @@ export const messages = {
   publicQueueOff: 'This musician does not show their queue.',
   voteNotOpen: 'This request is no longer waiting, so it cannot take a +1.',
   voteNotTaken: 'This request cannot take a +1 any more: request the song instead.',
+  // The venue screen's words (a TV across the room: short).
+  screenNowPlaying: 'Now playing',
+  screenNextUp: 'Next up',
+  screenNext: 'Next',
+  screenScanToRequest: 'Scan to request a song',
+  screenRequestsClosed: 'Requests are closed',
+  screenRequestsCloseIn: 'Requests close in {wait}',
+  screenRequestsOpenAt: 'Requests open at {time}',
+  screenEmptyQueue: 'No requests yet. Scan the code and ask for a song!',
+  screenMore: '+{count} more in the queue',
+  screenVotes: '{count} votes',
+  screenOffTitle: 'The venue screen is off',
+  screenLoadFailed: 'Could not load the screen. Retrying…',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
   // No repeats (issue 22): {time} is when it was played, on the phone's clock.

@@ -46,8 +46,11 @@ async function queueOf(count: number, profile: Parameters<typeof updateProfile>[
   return { musician, slug: musician.musician.slug, songs, requests };
 }
 
-const vote = (id: string, who = person('Voter Smith'), headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `/api/requests/${id}/vote`, headers, payload: who });
+const vote = (
+  id: string,
+  who: { requester_name: string; requester_email: string } = person('Voter Smith'),
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url: `/api/requests/${id}/vote`, headers, payload: who });
 
 async function listRequests(musician: TestMusician): Promise<SongRequest[]> {
   const res = await app.inject({
