@@ -202,6 +202,7 @@ export const messages = {
   screenEmptyQueue: 'No requests yet. Scan the code and ask for a song!',
   screenMore: '+{count} more in the queue',
   screenVotes: '{count} votes',
+  screenRequestedBy: 'requested by {name}',
   screenOffTitle: 'The venue screen is off',
   screenLoadFailed: 'Could not load the screen. Retrying…',
   requestSongNotInSet:

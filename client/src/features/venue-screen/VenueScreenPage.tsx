@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useNow } from '#client/lib/use-now.ts';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
@@ -79,7 +79,7 @@ export function VenueScreenPage() {
         <div className="screen-request-text">
           <p className="screen-scan">{messages.screenScanToRequest}</p>
           <p className="screen-link" data-testid="screen-link">
-            {shortLink(screen.audience_url)}
+            <LinkText link={shortLink(screen.audience_url)} />
           </p>
         </div>
       </aside>
@@ -105,6 +105,7 @@ function WindowLine({ musician }: { musician: PublicMusician }) {
 
 /** The biggest panel is Now playing; with nothing playing yet, the next request takes it. */
 function Queue({ screen }: { screen: VenueScreenResponse }) {
+  const list = useWholeRows(screen);
   const lead = screen.now ?? screen.next;
   if (!lead) return <p className="screen-empty">{messages.screenEmptyQueue}</p>;
   const second = screen.now ? screen.next : screen.queue[0];
@@ -124,10 +125,10 @@ function Queue({ screen }: { screen: VenueScreenResponse }) {
         </section>
       )}
       {rest.length > 0 && (
-        <ol className="screen-list" data-testid="screen-list">
+        <ol ref={list} className="screen-list" data-testid="screen-list">
           {rest.map((entry) => (
             <li key={entry.id} className="screen-row">
-              <Song entry={entry} />
+              <Song entry={entry} compact />
             </li>
           ))}
         </ol>
@@ -139,14 +140,42 @@ function Queue({ screen }: { screen: VenueScreenResponse }) {
   );
 }
 
-function Song({ entry }: { entry: VenueScreenEntry }) {
+/**
+ * Hides the rows of the list that would show only in part (a long queue on a short screen): a
+ * TV shows whole rows or none. Measured again when the queue or the window's size changes.
+ */
+function useWholeRows(screen: VenueScreenResponse) {
+  const list = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = list.current;
+      if (!element) return;
+      const bottom = element.getBoundingClientRect().bottom;
+      for (const row of Array.from(element.children) as HTMLElement[]) {
+        row.hidden = false;
+        row.hidden = row.getBoundingClientRect().bottom > bottom + 1;
+      }
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [screen]);
+  return list;
+}
+
+/** One request; `compact` in the list, where the requester is a column of first names. */
+function Song({ entry, compact = false }: { entry: VenueScreenEntry; compact?: boolean }) {
   return (
     <div className="screen-song">
       <p className="screen-title">{entry.song_title}</p>
       <p className="screen-meta">
         {entry.song_artist && <span className="screen-artist">{entry.song_artist}</span>}
         {entry.requester_first_name && (
-          <span className="screen-requester">{entry.requester_first_name}</span>
+          <span className="screen-requester">
+            {compact
+              ? entry.requester_first_name
+              : fill(messages.screenRequestedBy, { name: entry.requester_first_name })}
+          </span>
         )}
         {entry.votes > 1 && (
           <span className="screen-votes">{fill(messages.screenVotes, { count: entry.votes })}</span>
@@ -155,6 +184,17 @@ function Song({ entry }: { entry: VenueScreenEntry }) {
       {entry.dedication && <p className="screen-dedication">{entry.dedication}</p>}
     </div>
   );
+}
+
+/** The address, wrapping only after a slash (never inside a word of the slug). */
+function LinkText({ link }: { link: string }) {
+  const parts = link.split(/(?<=\/)/);
+  return parts.map((part, index) => (
+    <span key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </span>
+  ));
 }
 
 /** The QR code as the server drew it: one path in module units, crisp at any size, with its
