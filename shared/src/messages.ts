@@ -186,8 +186,7 @@ export const messages = {
   requestSongUnavailable: 'This song is not available for requests.',
   // The venue screen and the queue in the open (issue 22 §5, §6).
   venueScreenOff: 'This venue screen is switched off.',
-  venueScreenOffNotice:
-    'The venue screen is switched off. The musician can turn it on in their Profile, under Venue screen.',
+  venueScreenOffNotice: 'The musician can turn it on again in their Profile, under Venue screen.',
   publicQueueOff: 'This musician does not show their queue.',
   voteNotOpen: 'This request is no longer waiting, so it cannot take a +1.',
   voteNotTaken: 'This request cannot take a +1 any more: request the song instead.',
