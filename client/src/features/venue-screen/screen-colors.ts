@@ -1,5 +1,5 @@
 import type { ColorScheme } from '#shared/audience-constants.ts';
-import { SCHEME_COLORS } from '#shared/schemas/audience.ts';
+import { SCHEME_COLORS } from '#shared/scheme-colors.ts';
 
 /**
  * The musician's colour scheme on the screen's root, as CSS variables of base.css's names, set
