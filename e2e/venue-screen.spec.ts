@@ -3,7 +3,6 @@ import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { VenueScreen } from './pages/venue-screen.ts';
-import { updateProfileByApi } from './support/musicians.ts';
 import { PHONE } from './support/phone.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 import { CREEP, WONDERWALL, YELLOW } from './support/songs.ts';
@@ -18,6 +17,7 @@ test('the venue screen shows Now, Next and the QR code live, first names only, a
   browser,
   request,
   registeredMusician,
+  anotherDevice,
 }) => {
   const musician = await registeredMusician({
     profile: { requests_close_at: new Date(Date.now() + 12.5 * 60_000).toISOString() },
@@ -63,8 +63,14 @@ test('the venue screen shows Now, Next and the QR code live, first names only, a
   await expect(screen.qr).toBeInViewport();
   await page.screenshot({ path: `${SHOTS}/screen-1080x1920.png` });
 
-  // The musician turns it off: the screen says so, in a sentence.
-  await updateProfileByApi(request, musician.token, { venue_screen_enabled: false });
+  // The musician turns it off on their Profile tab: the screen says so, in a sentence.
+  const desk = await anotherDevice(musician);
+  await desk.getByRole('tab', { name: 'Profile', exact: true }).click();
+  await expect(desk.getByTestId('venue-screen-link')).toHaveAttribute(
+    'href',
+    `/screen/${musician.slug}`,
+  );
+  await desk.getByLabel('Venue screen on').uncheck();
   await expect(screen.notice).toContainText(messages.screenOffTitle);
   await expect(screen.qr).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/screen-off-1080x1920.png` });
