@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNow } from '#client/lib/use-now.ts';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
@@ -105,7 +105,8 @@ function WindowLine({ musician }: { musician: PublicMusician }) {
 
 /** The biggest panel is Now playing; with nothing playing yet, the next request takes it. */
 function Queue({ screen }: { screen: VenueScreenResponse }) {
-  const list = useWholeRows(screen);
+  const { list, hiddenRows } = useWholeRows(screen);
+  const more = screen.more + hiddenRows;
   const lead = screen.now ?? screen.next;
   if (!lead) return <p className="screen-empty">{messages.screenEmptyQueue}</p>;
   const second = screen.now ? screen.next : screen.queue[0];
@@ -133,9 +134,7 @@ function Queue({ screen }: { screen: VenueScreenResponse }) {
           ))}
         </ol>
       )}
-      {screen.more > 0 && (
-        <p className="screen-more">{fill(messages.screenMore, { count: screen.more })}</p>
-      )}
+      {more > 0 && <p className="screen-more">{fill(messages.screenMore, { count: more })}</p>}
     </>
   );
 }
@@ -146,21 +145,32 @@ function Queue({ screen }: { screen: VenueScreenResponse }) {
  */
 function useWholeRows(screen: VenueScreenResponse) {
   const list = useRef<HTMLOListElement>(null);
+  const [hiddenRows, setHiddenRows] = useState(0);
   useLayoutEffect(() => {
     const measure = () => {
       const element = list.current;
       if (!element) return;
       const bottom = element.getBoundingClientRect().bottom;
+      let hidden = 0;
       for (const row of Array.from(element.children) as HTMLElement[]) {
         row.hidden = false;
         row.hidden = row.getBoundingClientRect().bottom > bottom + 1;
+        if (row.hidden) hidden += 1;
       }
+      setHiddenRows(hidden);
     };
     measure();
+    // The list's room changes with the window, and with the panels above it once fonts load.
+    const element = list.current;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (element) observer?.observe(element);
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
   }, [screen]);
-  return list;
+  return { list, hiddenRows };
 }
 
 /** One request; `compact` in the list, where the requester is a column of first names. */
