@@ -41,6 +41,15 @@ test('the venue screen shows Now, Next and the QR code live, first names only, a
   await expect(screen.window).toHaveText(/^Requests close in 1[23] min$/);
   const box = await screen.qr.boundingBox();
   expect(box!.width).toBeGreaterThan(450);
+  // Installable (Playwright's contexts are off the record, where Chromium never installs).
+  const cdp = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () => {
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      return installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    })
+    .toEqual([]);
+  await cdp.detach();
 
   // A phone in the room asks for a song: the TV shows it within a second.
   const phoneContext = await browser.newContext(PHONE);
