@@ -72,12 +72,16 @@ export function VenueScreenPage() {
         {musician && <WindowLine musician={musician} />}
       </header>
       <main className="screen-queue" aria-label="Song requests">
-        <Queue screen={screen} />
+        <Queue screen={screen} requestsOpen={musician?.requests_enabled !== false} />
       </main>
       <aside className="screen-request" aria-label={messages.screenScanToRequest}>
         <QrCode qr={screen.qr} />
         <div className="screen-request-text">
-          <p className="screen-scan">{messages.screenScanToRequest}</p>
+          <p className="screen-scan">
+            {musician?.requests_enabled === false
+              ? messages.screenScanToBrowse
+              : messages.screenScanToRequest}
+          </p>
           <p className="screen-link" data-testid="screen-link">
             <LinkText link={shortLink(screen.audience_url)} />
           </p>
@@ -104,11 +108,14 @@ function WindowLine({ musician }: { musician: PublicMusician }) {
 }
 
 /** The biggest panel is Now playing; with nothing playing yet, the next request takes it. */
-function Queue({ screen }: { screen: VenueScreenResponse }) {
+function Queue({ screen, requestsOpen }: { screen: VenueScreenResponse; requestsOpen: boolean }) {
   const { list, hiddenRows } = useWholeRows(screen);
   const more = screen.more + hiddenRows;
   const lead = screen.now ?? screen.next;
-  if (!lead) return <p className="screen-empty">{messages.screenEmptyQueue}</p>;
+  if (!lead) {
+    const empty = requestsOpen ? messages.screenEmptyQueue : messages.screenEmptyClosed;
+    return <p className="screen-empty">{empty}</p>;
+  }
   const second = screen.now ? screen.next : screen.queue[0];
   const rest = screen.now ? screen.queue : screen.queue.slice(1);
   return (
