@@ -25,6 +25,12 @@ interface PublicQueueState {
 
 let reading: Promise<void> | null = null;
 let readAgain = false;
+/**
+ * A push reaches every phone of the room at once: each reads the queue again after its own
+ * short random wait, so a full venue does not ask in the same millisecond.
+ */
+const PUSH_SPREAD_MS = 800;
+let pushTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** The Queue view's store: the public queue of the page's musician, and this phone's votes. */
 export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
@@ -86,6 +92,11 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
   applyPageChange(change) {
     const { slug, status } = get();
     if (status === 'idle' || !slug) return;
-    if (change.kind === 'queue' || change.kind === 'profile') void get().load(slug);
+    if (change.kind !== 'queue' && change.kind !== 'profile') return;
+    if (pushTimer) return;
+    pushTimer = setTimeout(() => {
+      pushTimer = null;
+      void get().load(get().slug);
+    }, Math.random() * PUSH_SPREAD_MS);
   },
 }));

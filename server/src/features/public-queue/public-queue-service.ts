@@ -104,7 +104,8 @@ export function publicQueueService({ queue, fileRequest, audienceLink, qrPath }:
      */
     async vote(requestId: string, voter: Voter): Promise<VoteResponse> {
       const target = await queue.voteTarget(requestId);
-      if (!target?.publicQueue) throw notFound(messages.publicQueueOff);
+      if (!target) throw notFound(messages.requestNotFound);
+      if (!target.publicQueue) throw notFound(messages.publicQueueOff);
       if (!isOpenStatus(target.status as RequestStatus)) throw conflict(messages.voteNotOpen);
       if (!target.joinable || !target.songId) throw conflict(messages.voteNotTaken);
       const filed = await fileRequest(

@@ -201,6 +201,7 @@ describe('POST /api/requests/:id/vote', () => {
     expect(off.json()).toEqual({ detail: messages.publicQueueOff });
     const unknown = await vote('00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: messages.requestNotFound });
   });
 
   it('answers a bad name or email with a sentence a person can act on', async () => {
