@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAudienceStore } from './audience-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
+// With the tabs, not the lazy view: the tabs show first (a small file, the view's styles too).
+import './public-queue.css';
 
 // Loaded when first shown: the page's first visit carries none of the Queue view's code.
 const QueueView = lazy(() => import('./QueueView.tsx').then((m) => ({ default: m.QueueView })));

@@ -6,7 +6,6 @@ import { useAudienceStore } from './audience-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
 import { recallRequester } from './requester-memory.ts';
-import './public-queue.css';
 
 /**
  * The queue in the open (issue 22 §6): what the musician will play, in order, live, with a +1 on
