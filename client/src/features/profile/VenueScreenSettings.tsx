@@ -34,11 +34,14 @@ export function VenueScreenSettings({ musician }: { musician: Musician }) {
   const setMusician = useAuthStore((s) => s.setMusician);
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState<Switch | null>(null);
+  // Flipped at once (a switch that waits for the server feels broken), put back if it fails.
+  const [shown, setShown] = useState<Partial<Record<Switch, boolean>>>({});
   const screenPath = `/screen/${encodeURIComponent(musician.slug)}`;
 
   async function flip(field: Switch, value: boolean) {
     setBusy(field);
     setStatus(null);
+    setShown((current) => ({ ...current, [field]: value }));
     try {
       const change: ProfileUpdateBody = { [field]: value };
       setMusician(await profileApi.update(change));
@@ -46,6 +49,7 @@ export function VenueScreenSettings({ musician }: { musician: Musician }) {
     } catch (error) {
       setStatus({ tone: 'error', text: errorMessage(error, messages.profileUpdateFailed) });
     } finally {
+      setShown((current) => ({ ...current, [field]: undefined }));
       setBusy(null);
     }
   }
@@ -65,7 +69,7 @@ export function VenueScreenSettings({ musician }: { musician: Musician }) {
           <label className="checkbox-row">
             <input
               type="checkbox"
-              checked={musician[field]}
+              checked={shown[field] ?? musician[field]}
               disabled={busy !== null}
               onChange={(event) => void flip(field, event.target.checked)}
             />
