@@ -70,6 +70,10 @@ import { feedTokensService } from './features/feed/feed-tokens-service.ts';
 import { insightsRepository } from './features/insights/insights-repository.ts';
 import { insightsService } from './features/insights/insights-service.ts';
 import { webManifestService } from './features/web-manifest/web-manifest-service.ts';
+import { publicQueueRepository } from './features/public-queue/public-queue-repository.ts';
+import { publicQueueService } from './features/public-queue/public-queue-service.ts';
+import { audienceLink } from './features/qr-code/qr-code-service.ts';
+import { qrPath } from './features/qr-code/qr-render.ts';
 
 /**
  * The composition root: repositories over the database, services over repositories. Naming:
@@ -99,6 +103,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     oidcSignups: oidcSignupsRepository(db),
     passwordResets: passwordResetsRepository(db),
     playlists: playlistsRepository(db),
+    publicQueue: publicQueueRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
     requestWindows: requestWindowsRepository(db),
@@ -276,6 +281,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       suggestions,
     }),
     webManifest: webManifestService({ musicians }),
+    // A +1 is filed as a request for the same song: requests.create merges it, under every limit.
+    publicQueue: publicQueueService({
+      queue: repositories.publicQueue,
+      fileRequest: (data, key, deviceId, address, timeZone) =>
+        requests.create(data, key, deviceId, address, timeZone),
+      audienceLink,
+      qrPath,
+    }),
   };
 }
 
