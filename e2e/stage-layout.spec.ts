@@ -89,6 +89,7 @@ test.describe('the stage screen on a tablet', () => {
     page,
     request,
     onStage,
+    dashboard,
     signedInMusician,
   }) => {
     const musician = await signedInMusician({ songs: SONGS });
@@ -130,6 +131,7 @@ test.describe('the stage screen on a tablet', () => {
       ],
     );
     await page.goto('/dashboard');
+    await expect(dashboard.liveColumn.getByRole('article')).toHaveCount(10);
     await atEachSize(
       page,
       async (size) => {
