@@ -14,6 +14,8 @@ import { RequestCard, type RequestCardVariant } from './RequestCard.tsx';
 import { ReorderableList } from './ReorderableList.tsx';
 import { activeRequests, afterIdFor, completedRequests, upNextRequests } from './request-views.ts';
 import type { RequestActions } from './use-request-actions.ts';
+import './queue-stage.css';
+import './queue-stage-panels.css';
 
 /** How often the stage cards' "3 min ago" times move on. */
 const CLOCK_TICK_MS = 30_000;

@@ -49,7 +49,7 @@ export function RequestCard({
             {eyebrow}
           </p>
         )}
-        <h4 className="request-title" title={variant === 'row' ? name : undefined}>
+        <h4 className="request-title" title={variant === 'card' ? undefined : name}>
           {flag && <span className={`request-flag flag-${flag.tone}`}>{flag.text}</span>}
           <span className="request-song">{request.song_title}</span>
           <span className="request-artist"> by {request.song_artist}</span>
