@@ -8,7 +8,7 @@ interface MoveControlsProps {
   index: number;
   count: number;
   disabled: boolean;
-  /** Two icon buttons, or (on a stage row, where room is short) a "More" menu holding them. */
+  /** Two icon buttons, or, where room is short (on stage; beside three moves), a "More" menu. */
   look: 'icons' | 'menu';
   onMove(to: 'top' | 'bottom'): void;
 }

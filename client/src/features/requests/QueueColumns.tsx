@@ -144,7 +144,7 @@ export function QueueColumns({
           index={options.column.index}
           count={options.column.list.length}
           disabled={Boolean(offline) || actions.busy(request.id)}
-          look={look.stage ? 'menu' : 'icons'}
+          look={look.stage || moves.length > 2 ? 'menu' : 'icons'}
           onMove={(to) => moveTo(request, afterIdFor(options.column!.list, request.id, to))}
         />
       )}
