@@ -266,15 +266,23 @@ export function QueueColumns({
   return (
     <div className={look.container}>
       <div className="stage-lead">
-        {upNextSection || (
-          <div className="stage-up-next-empty">
-            <p className="request-eyebrow">Now</p>
-            <p>{messages.onStageNothingUpNext}</p>
-          </div>
-        )}
+        {upNextSection || <NothingLinedUp slot="Now" />}
+        {/* Next is what the musician chose, never a guess from the waiting queue; its place is
+            kept so Now and the queue do not jump when Played empties it. */}
+        {upNext.length === 1 && <NothingLinedUp slot="Next" />}
         {completedSection}
       </div>
       {waitingSection}
+    </div>
+  );
+}
+
+/** The empty place of Now or Next beside the queue (a landscape tablet; CSS hides it otherwise). */
+function NothingLinedUp({ slot }: { slot: 'Now' | 'Next' }) {
+  return (
+    <div className="stage-up-next-empty">
+      <p className="request-eyebrow">{slot}</p>
+      <p>{messages.onStageNothingUpNext}</p>
     </div>
   );
 }
