@@ -180,6 +180,7 @@ export function QueueColumns({
         items={upNext}
         className="request-list up-next-list"
         sortable
+        grid={look.stage}
         disabled={demo || offline}
         onMove={moveTo}
         renderItem={(request, index, handle) =>

@@ -15,6 +15,7 @@ import {
   sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
+  type SortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -22,6 +23,12 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import { DragHandle } from './DragHandle.tsx';
 import { heldOrder } from './held-order.ts';
 import { handleLabel, type ReorderableListProps } from './reorderable-list.ts';
+
+/**
+ * In a grid of unequal panels (stage's Now beside Next) the others stay put while one is dragged:
+ * shifting a large panel into a small one's place distorts both. The panel under it is outlined.
+ */
+const stayPut: SortingStrategy = () => null;
 
 /** How long a dropped order shows before the server's (pushed to every device) must have come. */
 const HOLD_MS = 4_000;
@@ -35,6 +42,7 @@ const HOLD_MS = 4_000;
 export default function SortableList({
   items,
   className,
+  grid,
   disabled,
   onMove,
   renderItem,
@@ -92,7 +100,11 @@ export default function SortableList({
       accessibility={{ announcements }}
       onDragEnd={onDragEnd}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
+      <SortableContext
+        items={ids}
+        strategy={grid ? stayPut : verticalListSortingStrategy}
+        disabled={disabled}
+      >
         <ol className={className}>
           {shown.map((request, index) => (
             <SortableItem key={request.id} request={request} disabled={disabled}>
@@ -122,12 +134,13 @@ function SortableItem({ request, disabled, children }: SortableItemProps) {
     transform,
     transition,
     isDragging,
+    isOver,
   } = useSortable({ id: request.id, disabled });
   return (
     <li
       ref={setNodeRef}
       data-queue-position={request.queue_position ?? undefined}
-      className={isDragging ? 'is-dragging' : undefined}
+      className={isDragging ? 'is-dragging' : isOver ? 'is-drop-target' : undefined}
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       {children((label) => (

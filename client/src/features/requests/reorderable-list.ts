@@ -7,6 +7,8 @@ export interface ReorderableListProps {
   className: string;
   /** Whether the list can be reordered at all (waiting requests: only under "My order"). */
   sortable: boolean;
+  /** Laid out as a grid (stage's Now and Next side by side), not a single column. */
+  grid?: boolean | undefined;
   /** Offline or demo: the handles show, but wait. */
   disabled?: boolean | undefined;
   /** A drop: the request now follows `afterId` (null: first). */
