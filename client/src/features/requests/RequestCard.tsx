@@ -64,7 +64,7 @@ export function RequestCard({
             )}
           </span>
           <span className="request-when">
-            {' · '}
+            <span className="request-sep"> · </span>
             {now === undefined ? (
               <time dateTime={request.created_at}>{formatRequestTime(request.created_at)}</time>
             ) : (
