@@ -306,6 +306,7 @@ export const messages = {
   onStageShowRunning: 'Show running: {name}',
   onStageNoShow: 'No show running',
   onStageRequestsOff: 'Requests are off',
+  onStageNothingUpNext: 'Nothing lined up. Tap Up Next on a request to play it next.',
   notificationsBlocked:
     'Notifications are blocked for this site. Allow them in your browser settings to hear new requests.',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',
