@@ -31,7 +31,7 @@ import {
   useNewRequestAlerts,
   useNotificationPermission,
 } from '#client/features/requests/use-new-request-alerts.ts';
-import { useWakeLock } from './use-wake-lock.ts';
+import { useWakeLock } from '#client/lib/use-wake-lock.ts';
 import './on-stage.css';
 
 /** A server error or no connection: the screen shows demo data instead (spec section 8). */

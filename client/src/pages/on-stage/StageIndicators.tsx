@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages.ts';
 import { Icon } from '#client/ui/icons.tsx';
-import type { WakeLockStatus } from './use-wake-lock.ts';
+import type { WakeLockStatus } from '#client/lib/use-wake-lock.ts';
 
 interface NotificationIndicatorProps {
   permission: NotificationPermission | 'unsupported';
