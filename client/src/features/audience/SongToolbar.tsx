@@ -35,7 +35,7 @@ export function SongToolbar({
   const id = useId();
   const { t } = useAudienceTranslation();
   return (
-    <div className="song-toolbar">
+    <div className="song-toolbar" role="search">
       <div className="field search-field">
         <label htmlFor={`${id}-search`} className="visually-hidden">
           {t('searchSongs')}
