@@ -60,7 +60,9 @@ test.describe('a phone whose browser asks for Spanish', () => {
     const form = page.getByRole('dialog', { name: 'Pedir una canción' });
     await expect(form).toContainText('Wonderwall');
     await form.getByRole('button', { name: 'Enviar petición' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Escribe tu nombre y tu correo electrónico');
+    await expect(form.getByLabel('Tu nombre')).toHaveAccessibleDescription(
+      'Escribe tu nombre y tu correo electrónico',
+    );
     await form.getByLabel('Tu nombre').fill('Ana');
     await form.getByLabel('Tu correo electrónico').fill('ana@example.com');
     await form.getByLabel('Dedicatoria (opcional)').fill('Para mi hermana');
