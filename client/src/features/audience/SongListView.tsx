@@ -17,7 +17,7 @@ interface SongListViewProps {
 }
 
 /** A row's height before it is measured: a list row, or a line of grid cards with its gap. */
-const ROW_ESTIMATE = { list: 75, grid: 140 } as const;
+const ROW_ESTIMATE = { list: 75, grid: 154 } as const;
 
 /**
  * Only the rows near the screen are in the page, so 2,000 songs scroll like 20; each row holds
