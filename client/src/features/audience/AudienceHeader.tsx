@@ -33,12 +33,15 @@ export function AudienceHeader() {
             {musician.name}
           </button>
         </h1>
-        {tipsAvailable(musician) && (
-          <button type="button" className="button button-primary tip-button" onClick={openTip}>
-            {t('tip')}
-          </button>
-        )}
-        <LanguageSwitcher />
+        {/* Together: when a long name and long words do not fit one line, both go under it. */}
+        <div className="header-actions">
+          {tipsAvailable(musician) && (
+            <button type="button" className="button button-primary tip-button" onClick={openTip}>
+              {t('tip')}
+            </button>
+          )}
+          <LanguageSwitcher />
+        </div>
       </div>
     </header>
   );

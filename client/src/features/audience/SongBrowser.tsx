@@ -90,7 +90,7 @@ export function SongBrowser() {
             }}
           >
             <DiceIcon />
-            {t('randomSong')}
+            <span className="button-label">{t('randomSong')}</span>
           </button>
         )}
       </div>

@@ -81,7 +81,7 @@ export function SongToolbar({
             <circle cx="16" cy="7" r="2" />
             <circle cx="10" cy="17" r="2" />
           </svg>
-          {filtersOpen ? t('hideFilters') : t('viewFilters')}
+          <span className="button-label">{filtersOpen ? t('hideFilters') : t('viewFilters')}</span>
           {browser.filtering && (
             <span className="filter-dot">
               <span className="visually-hidden">{t('filtersOn')}</span>
