@@ -27,7 +27,7 @@ test('a phone sees seven songs at once, the search while it scrolls, and Tip', a
   await expect(audience.tipButton).toBeInViewport({ ratio: 1 });
   expect(await audience.songsInView()).toBeGreaterThanOrEqual(7);
 
-  await page.evaluate(() => window.scrollBy(0, 700));
+  await page.evaluate('window.scrollBy(0, 700)');
   await expect(audience.search).toBeInViewport({ ratio: 1 });
   await expect(audience.sort).toBeInViewport({ ratio: 1 });
   const toolbar = await audience.toolbar.boundingBox();

@@ -78,13 +78,12 @@ export class AudiencePage {
 
   /** How many song rows are wholly on screen, below the toolbar held at the top. */
   async songsInView(): Promise<number> {
-    return this.page.evaluate(() => {
-      const toolbar = document.querySelector('[role="search"]')!.getBoundingClientRect();
-      const top = Math.max(0, toolbar.bottom);
+    return this.page.evaluate<number>(`(() => {
+      const top = Math.max(0, document.querySelector('[role="search"]').getBoundingClientRect().bottom);
       return [...document.querySelectorAll('[role="listitem"][aria-posinset]')]
         .map((row) => row.getBoundingClientRect())
         .filter((box) => box.top >= top - 1 && box.bottom <= window.innerHeight + 1).length;
-    });
+    })()`);
   }
 
   /** The song titles shown, in order (the list is virtualised: the ones in the page). */
