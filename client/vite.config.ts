@@ -15,6 +15,8 @@ const apiServer = 'http://localhost:3000';
 const AUDIENCE_ROUTE = /^\/musician\/[^/?#]+\/?(?:[?#].*)?$/;
 /** The stream overlay's own entry: the server answers /overlay/:slug with it. */
 const OVERLAY_ROUTE = /^\/overlay\/[^/?#]+\/?(?:[?#].*)?$/;
+/** The venue screen's own entry: the server answers /screen/:slug with it. */
+const SCREEN_ROUTE = /^\/screen\/[^/?#]+\/?(?:[?#].*)?$/;
 
 const REACT_CHUNK = /node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 
@@ -81,6 +83,7 @@ function audienceEntryInDev(): Plugin {
       server.middlewares.use((req, _res, next) => {
         if (req.url && AUDIENCE_ROUTE.test(req.url)) req.url = '/audience.html';
         else if (req.url && OVERLAY_ROUTE.test(req.url)) req.url = '/overlay.html';
+        else if (req.url && SCREEN_ROUTE.test(req.url)) req.url = '/screen.html';
         next();
       });
     },
@@ -96,13 +99,14 @@ export default defineConfig({
     // Every browser the audience uses supports modulepreload: no polyfill chunk to fetch.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Three pages: the audience page and the stream overlay load only their own code (no
+      // Four pages: the audience page, the stream overlay and the venue screen load only their own code (no
       // router, no dashboard), the musician's app (landing, dashboard, On Stage) splits by route
       // behind index.html.
       input: {
         main: join(clientDir, 'index.html'),
         audience: join(clientDir, 'audience.html'),
         overlay: join(clientDir, 'overlay.html'),
+        screen: join(clientDir, 'screen.html'),
       },
       output: {
         codeSplitting: {

@@ -40,6 +40,11 @@ test.describe('queue order', () => {
     const dashboardUpNext = dashboard.upNextColumn.getByRole('article');
     await expect(dashboardUpNext.nth(0)).toContainText('Creep');
 
+    // On stage the same moves wait behind a row's "More" button: Yellow back to the top.
+    await stage.moveTo('Yellow', 'top');
+    await expect(stageUpNext.nth(0)).toContainText('Yellow');
+    await expect(dashboardUpNext.nth(0)).toContainText('Yellow');
+
     // Waiting requests move under "My order", chosen beside the queue.
     await expect(
       dashboard.card(dashboard.liveColumn, 'Halo').getByRole('button', { name: /^Move/ }),

@@ -51,9 +51,10 @@ test.describe('the request window', () => {
     });
   });
 
-  test('the stage screen counts down and "+10 min" pushes the close back', async ({
+  test('the stage screen counts down and "+10 min" pushes the close back; the dashboard shows it too', async ({
     request,
     onStage,
+    dashboard,
     signedInMusician,
   }) => {
     const musician = await signedInMusician();
@@ -63,5 +64,12 @@ test.describe('the request window', () => {
     await onStage.extendWindow.click();
     await expect(onStage.requestWindow).toContainText('Closes in 15 minutes');
     await onStage.page.screenshot({ path: 'test-results/request-window-stage.png' });
+
+    // The dashboard's On Stage tab has the same control.
+    await dashboard.goto();
+    const window = dashboard.page.getByRole('group', { name: 'Request window' });
+    await expect(window).toContainText('Closes in 15 minutes');
+    await window.getByRole('button', { name: '+10 min' }).click();
+    await expect(window).toContainText('Closes in 25 minutes');
   });
 });

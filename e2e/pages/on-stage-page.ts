@@ -9,8 +9,15 @@ export class OnStagePage {
   /** The request window's group in the header: countdown, "+10 min", the times. */
   readonly requestWindow: Locator;
   readonly extendWindow: Locator;
+  /** The one-row header: name, connection, show, window, Requests ON/OFF, icons. */
+  readonly header: Locator;
+  /** Up Next: its first is the large Now panel, its second the Next panel. */
   readonly upNext: Locator;
+  readonly nowPanel: Locator;
+  readonly nextPanel: Locator;
   readonly active: Locator;
+  /** The waiting requests' rows, in the order the screen shows them. */
+  readonly waitingRows: Locator;
   readonly completed: Locator;
   readonly newBadge: Locator;
   readonly toast: Locator;
@@ -29,8 +36,12 @@ export class OnStagePage {
     this.requestsToggle = page.getByRole('switch', { name: 'Song requests' });
     this.requestWindow = page.getByRole('group', { name: 'Request window' });
     this.extendWindow = this.requestWindow.getByRole('button', { name: '+10 min' });
+    this.header = page.getByRole('banner');
     this.upNext = page.getByRole('region', { name: 'Up Next' });
+    this.nowPanel = this.upNext.getByRole('article').nth(0);
+    this.nextPanel = this.upNext.getByRole('article').nth(1);
     this.active = page.getByRole('region', { name: 'Active Requests' });
+    this.waitingRows = this.active.getByRole('article');
     this.completed = page.locator('details.stage-completed');
     this.newBadge = this.active.getByRole('button', { name: /^\+\d+ New!$/ });
     this.toast = page.locator('.toast');
@@ -50,6 +61,21 @@ export class OnStagePage {
 
   action(title: string, label: string, within?: Locator): Locator {
     return this.card(title, within).getByRole('button', { name: label, exact: true });
+  }
+
+  /** The handle a request is dragged by (mouse, touch, or focus + Space, arrows, Space). */
+  dragHandle(title: string): Locator {
+    return this.page.getByRole('button', {
+      name: new RegExp(`^Reorder ${escape(title)}, position`),
+    });
+  }
+
+  /** Move to top / bottom, behind a row's "More" button on stage. */
+  async moveTo(title: string, to: 'top' | 'bottom'): Promise<void> {
+    await this.page.getByRole('button', { name: `More for ${title}`, exact: true }).click();
+    await this.page
+      .getByRole('button', { name: `Move ${title} to the ${to}`, exact: true })
+      .click();
   }
 
   /** The undo bar whose text is `text` ('Marked played: Halo'). */

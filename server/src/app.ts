@@ -40,6 +40,7 @@ import { feedHub } from './features/feed/feed-hub.ts';
 import { feedTokensRoutes } from './features/feed/feed-tokens-routes.ts';
 import { insightsRoutes } from './features/insights/insights-routes.ts';
 import { webManifestRoutes } from './features/web-manifest/web-manifest-routes.ts';
+import { publicQueueRoutes } from './features/public-queue/public-queue-routes.ts';
 import { proxyTrust } from './http/client-address.ts';
 import { redactUrl } from './http/url-redaction.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -198,6 +199,10 @@ export async function buildApp(
       await api.register(feedRoutes);
       await api.register(insightsRoutes);
       await api.register(webManifestRoutes);
+      await api.register(publicQueueRoutes, {
+        publicUrl: config.publicUrl,
+        publicUrlIsDefault: isDefaultPublicUrl(config),
+      });
     },
     { prefix: '/api' },
   );

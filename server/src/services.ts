@@ -1,3 +1,4 @@
+import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
@@ -69,6 +70,10 @@ import { feedTokensService } from './features/feed/feed-tokens-service.ts';
 import { insightsRepository } from './features/insights/insights-repository.ts';
 import { insightsService } from './features/insights/insights-service.ts';
 import { webManifestService } from './features/web-manifest/web-manifest-service.ts';
+import { publicQueueRepository } from './features/public-queue/public-queue-repository.ts';
+import { publicQueueService } from './features/public-queue/public-queue-service.ts';
+import { audienceLink } from './features/qr-code/qr-code-service.ts';
+import { qrPath } from './features/qr-code/qr-render.ts';
 
 /**
  * The composition root: repositories over the database, services over repositories. Naming:
@@ -98,6 +103,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     oidcSignups: oidcSignupsRepository(db),
     passwordResets: passwordResetsRepository(db),
     playlists: playlistsRepository(db),
+    publicQueue: publicQueueRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
     requestWindows: requestWindowsRepository(db),
@@ -153,6 +159,8 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     limits: config.limits,
     requestable,
   });
+  // What a tip, a queue order, a deleted show or a blocked requester calls to close up the queue.
+  const queue: QueueReorder = { reorder: (musicianId) => requests.reorderQueue(musicianId) };
   return {
     events,
     auth,
@@ -201,7 +209,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       musicians,
       events,
       clock: config.clock,
-      onQueueOrderChanged: (musicianId) => requests.reorderQueue(musicianId),
+      queue,
     }),
     account: accountService({
       musicians,
@@ -228,15 +236,16 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       requests: repositories.requests,
       events,
       limits: config.limits,
-      onQueueChanged: (musicianId) => requests.reorderQueue(musicianId),
+      queue,
     }),
     requests,
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
       events,
       findRequest: (id) => repositories.requests.findById(id),
+      queue,
     }),
-    shows: showsService({ shows: repositories.shows, events }),
+    shows: showsService({ shows: repositories.shows, events, queue }),
     showReport: showReportService({
       shows: repositories.shows,
       reports: repositories.showReports,
@@ -272,6 +281,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       suggestions,
     }),
     webManifest: webManifestService({ musicians }),
+    // A +1 is filed as a request for the same song: requests.create merges it, under every limit.
+    publicQueue: publicQueueService({
+      queue: repositories.publicQueue,
+      fileRequest: (data, key, deviceId, address, timeZone) =>
+        requests.create(data, key, deviceId, address, timeZone),
+      audienceLink,
+      qrPath,
+    }),
   };
 }
 

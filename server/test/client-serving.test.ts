@@ -14,6 +14,8 @@ import { startTestApp } from '#server-test/helpers/test-app.ts';
 const APP_HTML = '<!doctype html><title>app</title><script src="/assets/main-1a2b3c.js"></script>';
 const AUDIENCE_HTML =
   '<!doctype html><title>audience</title><script src="/assets/audience-4d5e6f.js"></script>';
+const SCREEN_HTML =
+  '<!doctype html><title>screen</title><script src="/assets/screen-7g8h9i.js"></script>';
 const AUDIENCE_JS = `export const songs = [${'"a song title", '.repeat(200)}];\n`;
 
 /** A client build as `npm run build` lays it out: each text file with its .br and .gz beside it. */
@@ -32,6 +34,7 @@ async function fakeClientBuild(files: Record<string, string>): Promise<string> {
 const clientDir = await fakeClientBuild({
   'index.html': APP_HTML,
   'audience.html': AUDIENCE_HTML,
+  'screen.html': SCREEN_HTML,
   'assets/audience-4d5e6f.js': AUDIENCE_JS,
 });
 const { app } = await startTestApp({ clientDir });
@@ -106,6 +109,14 @@ describe('the built client', () => {
     expect(varies(res)).toBe(true);
     expect(decoded(res)).toBe(AUDIENCE_HTML);
     expect((await get(app, '/musician/some-band')).body).toBe(AUDIENCE_HTML);
+  });
+
+  it('answers /screen/{slug} with the venue screen, its own lean entry', async () => {
+    const res = await get(app, '/screen/some-band', 'gzip');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(decoded(res)).toBe(SCREEN_HTML);
   });
 
   // Every page the app's router shows: a page missing here was served by the not-found handler,

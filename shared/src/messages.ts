@@ -184,6 +184,28 @@ export const messages = {
   queueMoveNotManual:
     'Your waiting requests follow arrival, votes or tips: choose "My order" for the queue to move them.',
   requestSongUnavailable: 'This song is not available for requests.',
+  // The venue screen and the queue in the open (issue 22 §5, §6).
+  venueScreenOff: 'This venue screen is switched off.',
+  venueScreenOffNotice: 'The musician can turn it on again in their Profile, under Venue screen.',
+  publicQueueOff: 'This musician does not show their queue.',
+  voteNotOpen: 'This request is no longer waiting, so it cannot take a +1.',
+  voteNotTaken: 'This request cannot take a +1 any more: request the song instead.',
+  // The venue screen's words (a TV across the room: short).
+  screenNowPlaying: 'Now playing',
+  screenNextUp: 'Next up',
+  screenNext: 'Next',
+  screenScanToRequest: 'Scan to request a song',
+  screenScanToBrowse: 'Scan to see the songs',
+  screenRequestsClosed: 'Requests are closed',
+  screenRequestsCloseIn: 'Requests close in {wait}',
+  screenRequestsOpenAt: 'Requests open at {time}',
+  screenEmptyQueue: 'No requests yet. Scan the code and ask for a song!',
+  screenEmptyClosed: 'No requests in the queue.',
+  screenMore: '+{count} more in the queue',
+  screenVotes: '{count} votes',
+  screenRequestedBy: 'requested by {name}',
+  screenOffTitle: 'The venue screen is off',
+  screenLoadFailed: 'Could not load the screen. Retrying…',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
   // No repeats (issue 22): {time} is when it was played, on the phone's clock.
@@ -284,6 +306,7 @@ export const messages = {
   onStageShowRunning: 'Show running: {name}',
   onStageNoShow: 'No show running',
   onStageRequestsOff: 'Requests are off',
+  onStageNothingUpNext: 'Nothing lined up. Tap Up Next on a request to play it next.',
   notificationsBlocked:
     'Notifications are blocked for this site. Allow them in your browser settings to hear new requests.',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',

@@ -56,7 +56,12 @@ export type PageChange =
   | { kind: 'profile'; musician: PublicMusician }
   | { kind: 'design'; design: DesignSettings }
   /** Songs or playlists changed: the page fetches its song list again. */
-  | { kind: 'songs' };
+  | { kind: 'songs' }
+  /**
+   * The open queue changed (a request filed, +1'd, moved, played or removed). Nothing in it: the
+   * venue screen and the Queue view fetch their public answer again (issue 22 §5, §6).
+   */
+  | { kind: 'queue' };
 
 export interface AudienceServerToClientEvents {
   'page:changed': (change: PageChange) => void;

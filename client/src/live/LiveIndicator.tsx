@@ -6,9 +6,15 @@ export function LiveIndicator() {
   const status = useLiveStore((s) => s.status);
   const pollMs = useLiveStore((s) => s.pollMs);
   return (
-    <p className="live-indicator" data-state={status} role="status" aria-label="Connection">
+    <p
+      className="live-indicator"
+      title={liveStatusLabel(status, pollMs)}
+      data-state={status}
+      role="status"
+      aria-label="Connection"
+    >
       <span className="live-dot" aria-hidden="true" />
-      {liveStatusLabel(status, pollMs)}
+      <span className="live-label">{liveStatusLabel(status, pollMs)}</span>
     </p>
   );
 }

@@ -11,9 +11,12 @@ const APP_ROUTES = Object.values(APP_PAGES);
 const AUDIENCE_ROUTE = AUDIENCE_PAGE;
 /** The stream overlay (a browser source in OBS) has its own entry too. */
 const OVERLAY_ROUTE = '/overlay/:slug';
+/** The venue screen (a TV or projector at the gig) has its own lean entry too. */
+const SCREEN_ROUTE = '/screen/:slug';
 const APP_HTML = 'index.html';
 const AUDIENCE_HTML = 'audience.html';
 const OVERLAY_HTML = 'overlay.html';
+const SCREEN_HTML = 'screen.html';
 
 /**
  * Serves the built client from the same origin as the API. The build writes a brotli and a gzip
@@ -51,6 +54,7 @@ export async function clientPlugin(
     reply.header('cache-control', 'no-cache').sendFile(file);
   for (const url of APP_ROUTES) app.get(url, sendHtml(APP_HTML));
   if (existsSync(join(clientDir, OVERLAY_HTML))) app.get(OVERLAY_ROUTE, sendHtml(OVERLAY_HTML));
+  if (existsSync(join(clientDir, SCREEN_HTML))) app.get(SCREEN_ROUTE, sendHtml(SCREEN_HTML));
   // Any other address a person opens (/nope, /dashboard/extra) gets the app with a 404 status:
   // its router shows the "page not found" screen with a way home. Read on each visit, like the
   // files above, so a rebuild is served at once; the error handler's 404 is not in this plugin's

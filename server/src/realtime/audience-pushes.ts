@@ -9,6 +9,8 @@ import type { SlugDirectory } from './slug-directory.ts';
 
 /** A batch edit or an import is one refetch for every open page, not one per song. */
 const SONGS_CHANGED_COALESCE_MS = 500;
+/** The venue screen is live within a second: a burst of queue changes is one refetch. */
+const QUEUE_CHANGED_COALESCE_MS = 150;
 
 /**
  * What the public audience namespace hears: open pages `page:changed`, requesters the
@@ -31,6 +33,9 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
 
   const songsChanged = trailingCoalescer<string>(SONGS_CHANGED_COALESCE_MS, (musicianId) =>
     toPageOf(musicianId, { kind: 'songs' }),
+  );
+  const queueChanged = trailingCoalescer<string>(QUEUE_CHANGED_COALESCE_MS, (musicianId) =>
+    toPageOf(musicianId, { kind: 'queue' }),
   );
 
   return {
@@ -55,7 +60,16 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
     /** Pages refetch their song list, once for a burst of changes. */
     songsChanged: (musicianId: string): void => songsChanged.hit(musicianId),
 
-    close: () => songsChanged.clear(),
+    /**
+     * The venue screen and the Queue view refetch their public answer (issue 22 §5, §6). The
+     * message names nothing: what they may show is decided by their routes.
+     */
+    queueChanged: (musicianId: string): void => queueChanged.hit(musicianId),
+
+    close: () => {
+      songsChanged.clear();
+      queueChanged.clear();
+    },
   };
 }
 

@@ -24,6 +24,7 @@ export interface EventAudiences<Name extends ServerEventName> {
     profileChanged(musician: Musician, previousSlug: string | undefined): void;
     designChanged(design: DesignSettings): void;
     songsChanged(): void;
+    queueChanged(): void;
   };
   /** The requester following this request (/audience namespace, `request:status`). */
   requester(request: SongRequest): void;
@@ -67,6 +68,7 @@ export function eventAudiences({ devices, audience, feeds, log }: Outlets) {
         designChanged: (design) =>
           attempt('audience page', () => audience.designChanged(musicianId, design)),
         songsChanged: () => attempt('audience page', () => audience.songsChanged(musicianId)),
+        queueChanged: () => attempt('audience page', () => audience.queueChanged(musicianId)),
       },
       requester: (request) => attempt('requester', () => audience.toRequester(request)),
       liveFeed: (push) => attempt('live feed', () => feeds.toFeeds(musicianId, push)),

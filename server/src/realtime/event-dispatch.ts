@@ -5,7 +5,8 @@
  * - musicianDevices: the musician's signed-in devices, the event as published (the socket event
  *   contract of shared/src/realtime.ts); musicianDevicesAt moves them to a renamed slug first.
  * - stageDevices: paired stage devices, only what the On Stage screen shows, emails blanked.
- * - audiencePage: open public pages (/audience namespace), a `page:changed` with public fields.
+ * - audiencePage: open public pages (/audience namespace), a `page:changed` with public fields;
+ *   `queue` names nothing, the venue screen and the Queue view refetch their public answer.
  * - requester: whoever follows a request by its status token, its `request:status`.
  * - liveFeed: the raw WebSocket feeds for stream overlays, a feed message without emails.
  * - pollingDevicesElsewhere: other server processes remember a deletion for polling devices.
@@ -28,6 +29,7 @@ export const EVENT_DISPATCH: EventDispatch = {
     to.musicianDevices(payload);
     to.stageDevices(payload);
     to.requester(payload);
+    to.audiencePage.queueChanged();
     to.liveFeed({ type: 'request.created', data: toFeedRequest(payload) });
   },
   'request:updated': ({ payload, songStates }, to) => {
@@ -36,12 +38,14 @@ export const EVENT_DISPATCH: EventDispatch = {
     to.requester(payload);
     // Played or Up Next: the audience's song list shows it (the no-repeats rule).
     if (songStates) to.audiencePage.songsChanged();
+    to.audiencePage.queueChanged();
     to.liveFeed({ type: 'request.updated', data: toFeedRequest(payload) });
   },
   'request:deleted': ({ payload, songStates }, to) => {
     to.musicianDevices(payload);
     to.stageDevices(payload);
     if (songStates) to.audiencePage.songsChanged();
+    to.audiencePage.queueChanged();
     to.pollingDevicesElsewhere(payload.id);
     to.liveFeed({ type: 'request.deleted', data: { id: payload.id } });
   },

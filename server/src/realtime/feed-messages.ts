@@ -20,7 +20,7 @@ export type FeedRequestSource = Pick<
 // screen must never show one, whatever field it arrived in.
 const EMAIL_LIKE = /[^\s@]+@[^\s@]+/g;
 
-function withoutEmailAddresses(text: string): string {
+export function withoutEmailAddresses(text: string): string {
   return text.replace(EMAIL_LIKE, messages.feedEmailHidden);
 }
 

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { requests, shows } from '#server/db/schema.ts';
+import { shows } from '#server/db/schema.ts';
 
-// The no-repeats rule (issue 22), asked by the request's admission (features/requests) and by
-// the audience's song list (features/audience): it lives below both.
-//
+// The no-repeats rule (issue 22), asked by the request's admission and its filing
+// (features/requests) and by the audience's song list (features/audience): it lives below them.
+// The rule itself is one SQL function, song_held_back_at (migration 0016), which file_request
+// also calls under the musician's lock:
 // - 'allow' (the default): nothing is held back.
 // - 'show': a song played in the running show (a request of it in that show marked played) is
 //   held back until the show stops; with no show running nothing is.
@@ -17,32 +18,9 @@ export function runningShowSql(musicianId: SQL): SQL {
 }
 
 /**
- * Whether one played request (its played_at, and the status of its show, NULL when it has
- * none) holds its song back under the musician's rule and hours (SQL expressions).
- */
-export function repeatHoldsSql(rule: SQL, hours: SQL, playedAt: SQL, showStatus: SQL): SQL {
-  return sql`(CASE ${rule}
-    WHEN 'show' THEN ${showStatus} IS NOT DISTINCT FROM 'active'
-    WHEN 'hours' THEN ${playedAt} > now() - make_interval(hours => ${hours})
-    ELSE false END)`;
-}
-
-/** Whether a request of the song waits (pending, accepted, up next) in the running show. */
-export function waitingInRunningShowSql(musicianId: SQL, songId: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${requests} w
-    WHERE w.musician_id = ${musicianId} AND w.song_id = ${songId}
-      AND w.status IN ('pending', 'accepted', 'up_next') AND NOT w.blocked
-      AND w.show_id IS NOT DISTINCT FROM ${runningShowSql(musicianId)})`;
-}
-
-/**
  * When the song was last played, if the musician's rule holds it back now; else NULL. One
  * scalar, so the admission reads it as one more column of its SELECT (no round trip more).
  */
-export function repeatPlayedAtSql(musicianId: SQL, songId: SQL, rule: SQL, hours: SQL): SQL {
-  return sql`(CASE WHEN ${rule} = 'allow' THEN NULL ELSE (
-    SELECT max(r.played_at) FROM ${requests} r LEFT JOIN ${shows} sh ON sh.id = r.show_id
-    WHERE r.musician_id = ${musicianId} AND r.song_id = ${songId} AND r.status = 'played'
-      AND NOT r.blocked AND ${repeatHoldsSql(rule, hours, sql`r.played_at`, sql`sh.status`)}
-      AND NOT ${waitingInRunningShowSql(musicianId, songId)}) END)`;
+export function repeatPlayedAtSql(musicianId: SQL, songId: SQL): SQL {
+  return sql`song_held_back_at(${musicianId}, ${songId})`;
 }

@@ -7,6 +7,7 @@ import {
   createSong,
   registerMusician,
   submitRequest,
+  updateProfile,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
@@ -47,6 +48,9 @@ const routes = apiRoutes(app);
 const a = await musicianWithThings(app, { name: 'Alpha Band' });
 const b = await musicianWithThings(app, { name: 'Bravo Band' });
 let bee = b.musician;
+// Both show their queue (and the venue screen, on by default): the public routes answer.
+await updateProfile(app, a.musician, { public_queue: true });
+await updateProfile(app, b.musician, { public_queue: true });
 const signedOut = await registerMusician(app);
 await app.inject({ method: 'POST', url: '/api/auth/logout', headers: signedOut.auth });
 
@@ -320,6 +324,30 @@ describe('no anonymous answer carries an email', () => {
       }
     });
   }
+});
+
+describe("the venue screen and the public queue show a musician's own queue, publicly", () => {
+  const publicRoutes = ['/api/musicians/:slug/screen', '/api/musicians/:slug/queue'];
+
+  it('are in the route table, open to anyone', () => {
+    const urls = routes.filter((r) => !isGuarded(r)).map((r) => `${r.method} ${r.url}`);
+    for (const route of publicRoutes) expect(urls).toContain(`GET ${route}`);
+    expect(urls).toContain('POST /api/requests/:id/vote');
+  });
+
+  it("never carry an email, a dedication, or the other musician's things", async () => {
+    for (const route of publicRoutes) {
+      // A's page (B may have deleted their account by now, in a row above).
+      const res = await app.inject({ url: fillPath(route, () => a.musician.musician.slug) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain(a.song.title);
+      expect(res.body).not.toContain(b.song.title);
+      for (const secret of [...secretsOf(a), ...secretsOf(b)])
+        expect(res.body).not.toContain(secret);
+      expect(res.body).not.toContain('For Sam');
+      expect(res.body.match(EMAIL) ?? []).toEqual([]);
+    }
+  });
 });
 
 describe('asking again in a waiting requester’s name', () => {

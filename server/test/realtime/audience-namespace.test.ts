@@ -248,6 +248,8 @@ describe('the audience namespace under hostile clients', () => {
     const song = await createSong(app, musician);
     await submitRequest(app, song, { requester_name: 'Someone Else' });
     await phone.waitFor<PageChange>('page:changed', (c) => c.kind === 'songs');
-    expect(phone.received.map((e) => e.name)).toEqual(['page:changed']);
+    // The new request is a queue change too (the venue screen refetches): a page message.
+    await phone.waitFor<PageChange>('page:changed', (c) => c.kind === 'queue');
+    expect(phone.received.map((e) => e.name)).toEqual(['page:changed', 'page:changed']);
   });
 });

@@ -3,40 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageChange } from '#shared/realtime.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { CreatedRequest, SongRequest } from '#shared/schemas/request.ts';
-import type { AuthResponse } from '#shared/schemas/auth.ts';
-import { startServerProcess, type ServerProcess } from '#scripts/lib/server-process.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
+import {
+  call,
+  multiProcessEnabled,
+  processGroup,
+  registerOn,
+} from '#server-test/helpers/server-processes.ts';
 import { connectAudience, connectDevice } from '../helpers/test-device.ts';
 
 // Two real server processes behind an imaginary load balancer, sharing PostgreSQL and Redis.
-const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(process.env.TEST_DATABASE_URL && redisUrl);
-
-const servers: ServerProcess[] = [];
-
-async function startProcess(databaseUrl: string): Promise<string> {
-  const server = await startServerProcess({
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-  });
-  servers.push(server);
-  return server.url;
-}
-
-async function post<T>(url: string, body: object, token?: string, method = 'POST'): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const post = <T>(url: string, body: object, token?: string, method = 'POST') =>
+  call<T>(url, method, body, token);
 
 interface Cluster {
   processA: string;
@@ -48,16 +25,10 @@ interface Cluster {
 }
 
 async function startCluster(): Promise<Cluster> {
-  const database = await createTestDatabase({ kind: 'postgres' });
-  if (database.options.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const processA = await startProcess(database.options.url);
-  const processB = await startProcess(database.options.url);
-
-  const { token, musician } = await post<AuthResponse>(`${processA}/api/auth/register`, {
-    name: `Cluster ${randomUUID().slice(0, 6)}`,
-    email: `cluster-${randomUUID()}@example.com`,
-    password: 'cluster pass 1',
-  });
+  const group = await processGroup();
+  const processA = await group.start();
+  const processB = await group.start();
+  const { token, musician } = await registerOn(processA, 'Cluster');
   const song = await post<{ id: string }>(
     `${processA}/api/songs`,
     { title: 'Hallelujah', artist: 'Leonard Cohen' },
@@ -69,14 +40,10 @@ async function startCluster(): Promise<Cluster> {
       requester_name: name,
       requester_email: `fan-${randomUUID()}@example.com`,
     });
-  const stop = async () => {
-    await Promise.all(servers.splice(0).map((server) => server.stop()));
-    await database.drop();
-  };
-  return { processA, processB, token, slug: musician.slug, request, stop };
+  return { processA, processB, token, slug: musician.slug, request, stop: group.stop };
 }
 
-describe.runIf(enabled)('several server processes with Redis', () => {
+describe.runIf(multiProcessEnabled)('several server processes with Redis', () => {
   let cluster: Cluster;
   beforeAll(async () => {
     cluster = await startCluster();

@@ -1,60 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '#shared/schemas/auth.ts';
 import type { Musician, PublicMusician } from '#shared/schemas/musician.ts';
-import { startServerProcess, type ServerProcess } from '#scripts/lib/server-process.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
+import {
+  call,
+  multiProcessEnabled,
+  processGroup,
+  registerOn,
+  type ProcessGroup,
+} from '#server-test/helpers/server-processes.ts';
 import { connectDevice } from '../helpers/test-device.ts';
 
 // Two real server processes sharing PostgreSQL and Redis, both waiting for the same close time.
-const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(process.env.TEST_DATABASE_URL && redisUrl);
+// Both look at the stored times every 200 ms: both reach for the close as it passes.
+const RECHECK = { REQUEST_WINDOW_RECHECK_MS: '200' };
 
-const servers: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.stop()));
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+let group: ProcessGroup | undefined;
+afterAll(() => group?.stop());
 
-async function startProcess(databaseUrl: string): Promise<string> {
-  const server = await startServerProcess({
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    // Both look at the stored times every 200 ms: both reach for the close as it passes.
-    REQUEST_WINDOW_RECHECK_MS: '200',
-  });
-  servers.push(server);
-  return server.url;
-}
-
-async function call<T>(url: string, method: string, body: object, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-describe.runIf(enabled)('a request window closing with two processes', () => {
+describe.runIf(multiProcessEnabled)('a request window closing with two processes', () => {
   it('switches requests off at the close, announced once to every device', async () => {
-    const database = await createTestDatabase({ kind: 'postgres' });
-    if (database.options.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    cleanups.push(() => database.drop());
-    const processA = await startProcess(database.options.url);
-    const { token, musician } = await call<AuthResponse>(`${processA}/api/auth/register`, 'POST', {
-      name: `Window ${randomUUID().slice(0, 6)}`,
-      email: `window-${randomUUID()}@example.com`,
-      password: 'window pass 1',
-    });
-    const processB = await startProcess(database.options.url);
+    group = await processGroup();
+    const processA = await group.start(RECHECK);
+    const { token, musician } = await registerOn(processA, 'Window');
+    const processB = await group.start(RECHECK);
     const deviceOnA = await connectDevice(processA, token);
     const deviceOnB = await connectDevice(processB, token);
     const closeAt = new Date(Date.now() + 1500).toISOString();

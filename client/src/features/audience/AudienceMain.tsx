@@ -5,6 +5,7 @@ import { useAudienceStore } from './audience-store.ts';
 import { RequestsOffNotice } from './RequestsOffNotice.tsx';
 import { RequestWindowNotice } from './RequestWindowNotice.tsx';
 import { SongBrowser } from './SongBrowser.tsx';
+import { QueueTabs } from './QueueTabs.tsx';
 import { useAudienceLive } from './use-audience-live.ts';
 import { YourRequests } from './YourRequests.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
@@ -33,7 +34,9 @@ export function AudienceMain() {
         <RequestWindowNotice />
         {!musician.requests_enabled && <RequestsOffNotice />}
         <YourRequests />
-        <SongBrowser />
+        <QueueTabs>
+          <SongBrowser />
+        </QueueTabs>
       </main>
       <AudienceModals />
     </div>

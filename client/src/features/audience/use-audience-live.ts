@@ -5,6 +5,7 @@ import { startAudienceLive, type AudienceLive } from './audience-live.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { isFinal } from './my-requests.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
+import { usePublicQueueStore } from './public-queue-store.ts';
 
 /** Asks the server for these requests' statuses; the ones it no longer knows are dropped. */
 async function fetchStatuses(tokens: string[]): Promise<void> {
@@ -43,10 +44,15 @@ export function useAudienceLive(): void {
       live = startAudienceLive({
         slug: () => useAudienceStore.getState().slug,
         tokens: openTokens,
-        onPageChange: (change) => useAudienceStore.getState().applyPageChange(change),
+        onPageChange: (change) => {
+          useAudienceStore.getState().applyPageChange(change);
+          // The Queue view (issue 22 §6) reads its queue again, when it is shown.
+          usePublicQueueStore.getState().applyPageChange(change);
+        },
         onStatus: (status) => useMyRequestsStore.getState().applyStatus(status),
         pollStatuses: () => fetchStatuses(openTokens()),
         onFollowing: (again) => {
+          usePublicQueueStore.getState().applyPageChange({ kind: 'queue' });
           // Going live for the first time: what changed between the page's first load and now
           // came before the page followed, so no push told it. The profile (requests or tips
           // turned off) and the songs (a 304 of a few bytes when they did not change).

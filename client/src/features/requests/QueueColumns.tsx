@@ -9,19 +9,23 @@ import {
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { useNow } from '#client/lib/use-now.ts';
-import { RequestCard } from './RequestCard.tsx';
+import { MoveControls } from './MoveControls.tsx';
+import { RequestCard, type RequestCardVariant } from './RequestCard.tsx';
+import { ReorderableList } from './ReorderableList.tsx';
 import { activeRequests, afterIdFor, completedRequests, upNextRequests } from './request-views.ts';
 import type { RequestActions } from './use-request-actions.ts';
+import './queue-stage.css';
+import './queue-stage-panels.css';
 
 /** How often the stage cards' "3 min ago" times move on. */
 const CLOCK_TICK_MS = 30_000;
 
 /**
  * The two screens that work the queue. The dashboard's On Stage tab is a board of columns read
- * at a desk (emails, exact times, counts, the latest completed); the stage screen is read from a
- * few feet away (big buttons, "3 min ago", every completed request in a scrolling list). The
- * waiting column keeps each screen's title from the spec: "Live Requests" on the dashboard,
- * "Active Requests" on stage.
+ * at a desk (emails, exact times, counts, the latest completed); the stage screen is read from
+ * two metres (a large Now, then Next, then compact rows; "3 min ago"; every completed request in
+ * a scrolling list). The waiting column keeps each screen's title from the spec: "Live Requests"
+ * on the dashboard, "Active Requests" on stage.
  */
 const LAYOUTS = {
   board: {
@@ -36,11 +40,10 @@ const LAYOUTS = {
     counts: true,
     noneWaiting: 'No requests waiting right now.',
     completedShown: COMPLETED_SHOWN,
-    action: 'button button-small stage-action-small',
     clock: false,
     showEmail: true,
     shout: false,
-    newBadge: false,
+    stage: false,
   },
   stage: {
     container: 'stage-sections',
@@ -54,11 +57,10 @@ const LAYOUTS = {
     counts: false,
     noneWaiting: 'No requests waiting. New ones appear here as they arrive.',
     completedShown: Infinity,
-    action: 'button stage-action',
     clock: true,
     showEmail: false,
     shout: true,
-    newBadge: true,
+    stage: true,
   },
 } as const;
 
@@ -77,6 +79,15 @@ interface QueueColumnsProps {
   demo?: boolean;
   /** No connection: the moves would fail, so the buttons wait for it. */
   offline?: boolean;
+}
+
+interface CardOptions {
+  variant: RequestCardVariant;
+  flag?: CardFlag;
+  eyebrow?: string;
+  handle?: ReactNode;
+  /** The column it can be moved in, and where it stands there. */
+  column?: { list: readonly SongRequest[]; index: number };
 }
 
 /** Up Next (when any), the requests waiting (with the '+N New!' badge), and Completed. */
@@ -100,60 +111,44 @@ export function QueueColumns({
   const count = (n: number) => (look.counts ? ` (${n})` : '');
   // Waiting requests follow arrival, votes or tips unless the musician chose their own order.
   const manual = useAuthStore((s) => s.musician?.queue_order === 'manual');
-
-  /** "Move to top" and "Move to bottom", for one hand (the column must hold two or more). */
-  const moveButtons = (request: SongRequest, column: readonly SongRequest[]) => {
-    if (column.length < 2) return null;
-    const index = column.indexOf(request);
-    const moveTo = (to: 'top' | 'bottom') =>
-      demo
-        ? actions.showToast(messages.demoActionOnly)
-        : actions.move(request, afterIdFor(column, request.id, to));
-    return (['top', 'bottom'] as const).map((to) => (
-      <button
-        key={to}
-        type="button"
-        className={`${look.action} queue-move`}
-        aria-label={`Move ${request.song_title} to the ${to}`}
-        disabled={
-          offline ||
-          actions.busy(request.id) ||
-          (to === 'top' ? index === 0 : index === column.length - 1)
-        }
-        onClick={() => moveTo(to)}
-      >
-        Move to {to}
-      </button>
-    ));
-  };
+  const moveTo = (request: SongRequest, afterId: string | null) =>
+    demo ? actions.showToast(messages.demoActionOnly) : actions.move(request, afterId);
 
   // One word per move on every screen (shared/src/request-status-labels.ts).
-  const card = (
-    request: SongRequest,
-    moves: readonly RequestMove[],
-    flag?: CardFlag,
-    column?: readonly SongRequest[],
-  ) => (
-    <li key={request.id} data-queue-position={request.queue_position ?? undefined}>
-      <RequestCard request={request} now={now} flag={flag} showEmail={look.showEmail}>
-        {moves.map((status) => (
-          <button
-            key={status}
-            type="button"
-            className={`${look.action} action-${status}`}
-            disabled={offline || actions.busy(request.id)}
-            onClick={() =>
-              demo
-                ? actions.showToast(messages.demoActionOnly)
-                : actions.setStatus([request], status)
-            }
-          >
-            {REQUEST_MOVE_LABELS[status]}
-          </button>
-        ))}
-        {column && moveButtons(request, column)}
-      </RequestCard>
-    </li>
+  const card = (request: SongRequest, moves: readonly RequestMove[], options: CardOptions) => (
+    <RequestCard
+      request={request}
+      variant={options.variant}
+      eyebrow={options.eyebrow}
+      now={now}
+      flag={options.flag}
+      showEmail={look.showEmail}
+      leading={options.handle}
+    >
+      {moves.map((status) => (
+        <button
+          key={status}
+          type="button"
+          className={`button queue-action action-${status}`}
+          disabled={offline || actions.busy(request.id)}
+          onClick={() =>
+            demo ? actions.showToast(messages.demoActionOnly) : actions.setStatus([request], status)
+          }
+        >
+          {REQUEST_MOVE_LABELS[status]}
+        </button>
+      ))}
+      {options.column && (
+        <MoveControls
+          request={request}
+          index={options.column.index}
+          count={options.column.list.length}
+          disabled={Boolean(offline) || actions.busy(request.id)}
+          look={look.stage || moves.length > 2 ? 'menu' : 'icons'}
+          onMove={(to) => moveTo(request, afterIdFor(options.column!.list, request.id, to))}
+        />
+      )}
+    </RequestCard>
   );
 
   const waitingFlag = (request: SongRequest): CardFlag =>
@@ -169,72 +164,126 @@ export function QueueColumns({
     return { text: look.shout ? text.toUpperCase() : text, tone: played ? 'done' : 'rejected' };
   };
 
-  const waitingHeading = (
-    <Heading id={`${look.id}-waiting`}>
-      {look.waitingTitle}
-      {count(waiting.length)}
-    </Heading>
+  // On stage the first of Up Next is Now and the second Next; the rest are rows like the queue.
+  const upNextVariant = (index: number): RequestCardVariant =>
+    !look.stage ? 'card' : index === 0 ? 'now' : index === 1 ? 'next' : 'row';
+  const upNextEyebrow = (index: number) =>
+    !look.stage ? undefined : index === 0 ? 'Now' : index === 1 ? 'Next' : undefined;
+
+  const upNextSection = upNext.length > 0 && (
+    <section className={`${look.column} queue-up-next`} aria-labelledby={`${look.id}-up-next`}>
+      <Heading id={`${look.id}-up-next`} className={look.stage ? 'visually-hidden' : undefined}>
+        {REQUEST_STATUS_LABELS.up_next}
+        {count(upNext.length)}
+      </Heading>
+      <ReorderableList
+        items={upNext}
+        className="request-list up-next-list"
+        sortable
+        grid={look.stage}
+        disabled={demo || offline}
+        onMove={moveTo}
+        renderItem={(request, index, handle) =>
+          card(request, ['played', 'rejected'], {
+            variant: upNextVariant(index),
+            eyebrow: upNextEyebrow(index),
+            handle,
+            column: { list: upNext, index },
+          })
+        }
+      />
+    </section>
   );
 
+  const waitingSection = (
+    <section className={`${look.column} queue-waiting`} aria-labelledby={`${look.id}-waiting`}>
+      <div className="section-heading">
+        <Heading id={`${look.id}-waiting`}>
+          {look.waitingTitle}
+          {count(waiting.length)}
+        </Heading>
+        {look.stage && newIds.length > 0 && (
+          <button type="button" className="new-badge" onClick={onSeen}>
+            +{newIds.length} New!
+          </button>
+        )}
+      </div>
+      {waiting.length === 0 && upNext.length === 0 ? (
+        empty
+      ) : waiting.length === 0 ? (
+        <p className="muted">{look.noneWaiting}</p>
+      ) : (
+        <ReorderableList
+          items={waiting}
+          className="request-list waiting-list"
+          sortable={manual}
+          disabled={demo || offline}
+          onMove={moveTo}
+          renderItem={(request, index, handle) =>
+            card(request, ['up_next', 'played', 'rejected'], {
+              variant: look.stage ? 'row' : 'card',
+              flag: waitingFlag(request),
+              handle,
+              ...(manual ? { column: { list: waiting, index } } : {}),
+            })
+          }
+        />
+      )}
+    </section>
+  );
+
+  const completedSection = (
+    <details className={look.completed} open>
+      <summary>
+        <Heading>
+          {look.completedTitle} ({completed.length})
+        </Heading>
+      </summary>
+      <ol className={look.completedList}>
+        {completed.slice(0, look.completedShown).map((request) => (
+          <li key={request.id}>
+            <RequestCard
+              request={request}
+              variant={look.stage ? 'row' : 'card'}
+              now={now}
+              flag={doneFlag(request)}
+            />
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+
+  if (!look.stage) {
+    return (
+      <div className={look.container}>
+        {upNextSection}
+        {waitingSection}
+        {completedSection}
+      </div>
+    );
+  }
+  // On stage: Now and Next lead (beside the queue on a landscape tablet), Completed below them.
   return (
     <div className={look.container}>
-      {upNext.length > 0 && (
-        <section className={look.column} aria-labelledby={`${look.id}-up-next`}>
-          <Heading id={`${look.id}-up-next`}>
-            {REQUEST_STATUS_LABELS.up_next}
-            {count(upNext.length)}
-          </Heading>
-          <ol className="request-list">
-            {upNext.map((request) => card(request, ['played', 'rejected'], undefined, upNext))}
-          </ol>
-        </section>
-      )}
+      <div className="stage-lead">
+        {upNextSection || <NothingLinedUp slot="Now" />}
+        {/* Next is what the musician chose, never a guess from the waiting queue; its place is
+            kept so Now and the queue do not jump when Played empties it. */}
+        {upNext.length === 1 && <NothingLinedUp slot="Next" />}
+        {completedSection}
+      </div>
+      {waitingSection}
+    </div>
+  );
+}
 
-      <section className={look.column} aria-labelledby={`${look.id}-waiting`}>
-        {look.newBadge ? (
-          <div className="section-heading">
-            {waitingHeading}
-            {newIds.length > 0 && (
-              <button type="button" className="new-badge" onClick={onSeen}>
-                +{newIds.length} New!
-              </button>
-            )}
-          </div>
-        ) : (
-          waitingHeading
-        )}
-        {waiting.length === 0 && upNext.length === 0 ? (
-          empty
-        ) : waiting.length === 0 ? (
-          <p className="muted">{look.noneWaiting}</p>
-        ) : (
-          <ol className="request-list">
-            {waiting.map((request) =>
-              card(
-                request,
-                ['up_next', 'played', 'rejected'],
-                waitingFlag(request),
-                manual ? waiting : undefined,
-              ),
-            )}
-          </ol>
-        )}
-      </section>
-
-      <details className={look.completed} open>
-        <summary>
-          <Heading>
-            {look.completedTitle} ({completed.length})
-          </Heading>
-        </summary>
-        <ol className={look.completedList}>
-          {completed.slice(0, look.completedShown).map((request) => (
-            <li key={request.id}>
-              <RequestCard request={request} now={now} flag={doneFlag(request)} />
-            </li>
-          ))}
-        </ol>
-      </details>
+/** The empty place of Now or Next beside the queue (a landscape tablet; CSS hides it otherwise). */
+function NothingLinedUp({ slot }: { slot: 'Now' | 'Next' }) {
+  return (
+    <div className="stage-up-next-empty">
+      <p className="request-eyebrow">{slot}</p>
+      <p>{messages.onStageNothingUpNext}</p>
     </div>
   );
 }

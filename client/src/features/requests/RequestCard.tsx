@@ -6,10 +6,19 @@ import { tipLabel } from './request-views.ts';
 import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';
 
+/**
+ * How much room a request gets: a card on the dashboard's lists; on stage, the large Now panel,
+ * the Next panel, and a compact row for everything after them.
+ */
+export type RequestCardVariant = 'card' | 'now' | 'next' | 'row';
+
 interface RequestCardProps {
   request: SongRequest;
+  variant?: RequestCardVariant;
   /** A short tag before the title: NEW, PLAYED, REJECTED, DEMO… */
   flag?: { text: string; tone: 'new' | 'done' | 'rejected' | 'demo' } | undefined;
+  /** A label above the title of a stage panel: "Now", "Next". */
+  eyebrow?: string | undefined;
   /** Shows the requester's email (the musician's own screens only). */
   showEmail?: boolean;
   /** When given, the time reads "3 min ago" from this moment (the exact time on hover). */
@@ -18,47 +27,65 @@ interface RequestCardProps {
   children?: ReactNode;
 }
 
-/** One request: song, who asked, dedication, tip and time; actions come as children. */
+/** One request: song, who asked, dedication, tip and votes as badges; actions come as children. */
 export function RequestCard({
   request,
+  variant = 'card',
   flag,
+  eyebrow,
   showEmail,
   now,
   leading,
   children,
 }: RequestCardProps) {
   const tip = tipLabel(request.tip_amount);
+  const name = `${request.song_title} by ${request.song_artist}`;
   return (
-    <article
-      className="request-card"
-      aria-label={`${request.song_title} by ${request.song_artist}`}
-    >
+    <article className={`request-card request-card-${variant}`} aria-label={name}>
       {leading}
       <div className="request-body">
-        <h4 className="request-title">
+        {eyebrow && (
+          <p className="request-eyebrow" aria-hidden="true">
+            {eyebrow}
+          </p>
+        )}
+        <h4 className="request-title" title={variant === 'card' ? undefined : name}>
           {flag && <span className={`request-flag flag-${flag.tone}`}>{flag.text}</span>}
-          {request.song_title}
+          <span className="request-song">{request.song_title}</span>
           <span className="request-artist"> by {request.song_artist}</span>
-          <RequestVotes votes={request.votes} />
         </h4>
         <p className="request-meta">
-          Requested by {request.requester_name}
-          {showEmail && request.requester_email && (
-            <span className="muted"> ({request.requester_email})</span>
+          <span className="request-who">
+            {/* A row has room for the name alone; the words stay for screen readers. */}
+            <span className={variant === 'row' ? 'visually-hidden' : undefined}>Requested by </span>
+            {request.requester_name}
+            {showEmail && request.requester_email && (
+              <span className="muted"> ({request.requester_email})</span>
+            )}
+          </span>
+          <span className="request-when">
+            <span className="request-sep"> · </span>
+            {now === undefined ? (
+              <time dateTime={request.created_at}>{formatRequestTime(request.created_at)}</time>
+            ) : (
+              <time dateTime={request.created_at} title={formatRequestTime(request.created_at)}>
+                {formatRelativeTime(request.created_at, now)}
+              </time>
+            )}
+            {request.show_name && variant === 'card' && (
+              <span className="muted"> · {request.show_name}</span>
+            )}
+          </span>
+          {tip && (
+            <span className="request-badge badge-tip">
+              <span className="visually-hidden">Tip: </span>
+              {tip}
+            </span>
           )}
-          {' · '}
-          {now === undefined ? (
-            <time dateTime={request.created_at}>{formatRequestTime(request.created_at)}</time>
-          ) : (
-            <time dateTime={request.created_at} title={formatRequestTime(request.created_at)}>
-              {formatRelativeTime(request.created_at, now)}
-            </time>
-          )}
-          {request.show_name && <span className="muted"> · {request.show_name}</span>}
+          <RequestVotes votes={request.votes} />
         </p>
         {request.dedication && <RequestDedication text={request.dedication} />}
         <RequestVoters voters={request.voters} />
-        {tip && <p className="request-tip">Tip: {tip}</p>}
       </div>
       {children && <div className="request-actions">{children}</div>}
     </article>

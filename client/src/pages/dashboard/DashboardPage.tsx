@@ -7,6 +7,7 @@ import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
 import { useLiveSession } from '#client/live/use-live-session.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { profileApi } from '#client/lib/session/profile-api.ts';
+import { Icon } from '#client/ui/icons.tsx';
 import { HelpButton } from '#client/features/help/QuickStartGuide.tsx';
 import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import {
@@ -64,13 +65,27 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <header className="site-header dashboard-header">
-        <h1 className="dashboard-welcome">Welcome, {musician.name}</h1>
+        <h1 className="dashboard-welcome" title={`Welcome, ${musician.name}`}>
+          <span className="dashboard-welcome-word">Welcome, </span>
+          {musician.name}
+        </h1>
         <LiveIndicator />
-        <HelpButton name={musician.name} email={musician.email} />
-        <UpgradeButton />
-        <button type="button" className="button button-ghost" onClick={() => void logout()}>
-          Logout
-        </button>
+        <div className="dashboard-header-actions">
+          <HelpButton name={musician.name} email={musician.email} />
+          <UpgradeButton className="button button-secondary dashboard-upgrade" />
+          <button
+            type="button"
+            className="button button-ghost dashboard-logout"
+            aria-label="Logout"
+            title="Logout"
+            onClick={() => void logout()}
+          >
+            <Icon name="logout" size={20} />
+            <span className="dashboard-logout-text" aria-hidden="true">
+              Logout
+            </span>
+          </button>
+        </div>
       </header>
       <DashboardTabs
         active={active}

@@ -27,8 +27,10 @@ export function DashboardTabs({ active, onSelect, badges = {} }: DashboardTabsPr
 
   return (
     <nav className="dashboard-nav" aria-label="Dashboard">
-      <div className="tab-select field">
-        <label htmlFor="dashboard-section">Section</label>
+      <div className="tab-select">
+        <label htmlFor="dashboard-section" className="visually-hidden">
+          Section
+        </label>
         <select
           id="dashboard-section"
           value={active}

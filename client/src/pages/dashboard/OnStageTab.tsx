@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
+import { RequestWindowControl } from '#client/features/request-window/RequestWindowControl.tsx';
 import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
 import { PendingMovesToasts } from '#client/features/requests/PendingMovesToasts.tsx';
 import { QueueColumns } from '#client/features/requests/QueueColumns.tsx';
@@ -27,6 +28,7 @@ export function OnStageTab({ slug }: OnStageTabProps) {
         <p className="on-stage-show" role="status" aria-label="Show">
           {show ? fill(messages.onStageShowRunning, { name: show.name }) : messages.onStageNoShow}
         </p>
+        <RequestWindowControl onError={(message) => actions.showToast(message, 'error')} />
         {/* A new tab: the stage screen usually goes to another window or device, and the
             dashboard stays open beside it. */}
         <Link

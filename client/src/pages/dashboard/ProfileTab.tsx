@@ -5,6 +5,7 @@ import { ActivePlaylistSelect } from '#client/features/playlists/ActivePlaylistS
 import { AudienceLink } from '#client/features/qr-code/AudienceLink.tsx';
 import { ProfileSettingsForm } from '#client/features/profile/ProfileSettingsForm.tsx';
 import { RepeatRuleSettings } from '#client/features/profile/RepeatRuleSettings.tsx';
+import { VenueScreenSettings } from '#client/features/profile/VenueScreenSettings.tsx';
 import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import { StageDevicesPanel } from '#client/features/stage-devices/StageDevicesPanel.tsx';
 import { BlockedRequesters } from '#client/features/requests/BlockedRequesters.tsx';
@@ -28,6 +29,7 @@ export function ProfileTab({ musician }: ProfileTabProps) {
       {/* Keyed by musician: another account signing in starts from its own values. */}
       <ProfileSettingsForm key={musician.id} musician={musician} />
       <RepeatRuleSettings key={`repeats-${musician.id}`} musician={musician} />
+      <VenueScreenSettings musician={musician} />
       <StageDevicesPanel />
       <FeedTokensSection key={passwordChanges} slug={musician.slug} />
       <BlockedRequesters />

@@ -10,6 +10,7 @@ import { LiveIndicator } from '#client/live/LiveIndicator.tsx';
 import { useLiveStore } from '#client/live/live-store.ts';
 import { useLiveSession } from '#client/live/use-live-session.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
+import { Icon } from '#client/ui/icons.tsx';
 import { ToastRegion } from '#client/ui/ToastRegion.tsx';
 import { selectIsStageDevice, useAuthStore } from '#client/lib/session/auth-store.ts';
 import { PendingMovesToasts } from '#client/features/requests/PendingMovesToasts.tsx';
@@ -22,14 +23,15 @@ import { useOfflineQueue, useOnline } from './offline-queue-sync.ts';
 import { QueueColumns } from '#client/features/requests/QueueColumns.tsx';
 import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
-import { RequestWindowControl } from './RequestWindowControl.tsx';
+import { RequestWindowControl } from '#client/features/request-window/RequestWindowControl.tsx';
+import { NotificationIndicator, WakeLockIndicator } from './StageIndicators.tsx';
 import { StageStatus } from './StageStatus.tsx';
 import { useClearArrivalsWhenAway } from './use-clear-arrivals-when-away.ts';
 import {
   useNewRequestAlerts,
   useNotificationPermission,
 } from '#client/features/requests/use-new-request-alerts.ts';
-import { useWakeLock } from './use-wake-lock.ts';
+import { useWakeLock } from '#client/lib/use-wake-lock.ts';
 import './on-stage.css';
 
 /** A server error or no connection: the screen shows demo data instead (spec section 8). */
@@ -75,31 +77,33 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
     <div className="on-stage">
       <header className="site-header stage-header">
         <div className="stage-title">
-          <h1>{musician.name}</h1>
+          <h1 title={musician.name}>{musician.name}</h1>
           <LiveIndicator />
           <StageStatus savedShow={fromSaved ? saved.show : undefined} />
         </div>
         <div className="stage-controls">
-          <RequestsToggle
-            onError={(message) => actions.showToast(message, 'error')}
-            disabled={offline}
-          />
           <RequestWindowControl
             onError={(message) => actions.showToast(message, 'error')}
             disabled={offline}
           />
-          <p className="notification-indicator" data-state={permission}>
-            {permission === 'granted' ? 'Notifications on' : 'Notifications off'}
-          </p>
-          {(wakeLock === 'on' || wakeLock === 'failed') && (
-            <p className="wake-lock-indicator" data-state={wakeLock}>
-              {wakeLock === 'on' ? messages.wakeLockOn : messages.wakeLockFailed}
-            </p>
-          )}
+          <RequestsToggle
+            onError={(message) => actions.showToast(message, 'error')}
+            disabled={offline}
+          />
+          <NotificationIndicator permission={permission} onAsk={() => void ask()} />
+          <WakeLockIndicator status={wakeLock} />
           {/* A paired stage device works only this screen. */}
           {!stageDevice && (
-            <Link className="button button-ghost" to="/dashboard">
-              Dashboard
+            <Link
+              className="button button-ghost stage-dashboard-link"
+              to="/dashboard"
+              aria-label="Dashboard"
+              title="Dashboard"
+            >
+              <Icon name="dashboard" />
+              <span className="stage-dashboard-text" aria-hidden="true">
+                Dashboard
+              </span>
             </Link>
           )}
         </div>
@@ -143,11 +147,6 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
 
       <footer className="stage-footer">
         <p>This screen updates automatically. Keep the tab open.</p>
-        {permission === 'default' && (
-          <button type="button" className="button button-secondary" onClick={() => void ask()}>
-            Enable notifications
-          </button>
-        )}
         {/* Asking again does nothing once blocked: say where to change it instead. */}
         {permission === 'denied' && <p role="status">{messages.notificationsBlocked}</p>}
       </footer>

@@ -2,12 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
-import { musicians, requests, shows } from '#server/db/schema.ts';
-import {
-  repeatHoldsSql,
-  runningShowSql,
-  waitingInRunningShowSql,
-} from '#server/submissions/repeat-rule-sql.ts';
+import { musicians, requests } from '#server/db/schema.ts';
+import { repeatPlayedAtSql, runningShowSql } from '#server/submissions/repeat-rule-sql.ts';
 
 /** What the audience's song list shows of a song under the no-repeats rule. */
 export interface SongState {
@@ -30,21 +26,21 @@ export function songStatesRepository(db: Db) {
     'audience_song_states',
     sql`
       SELECT song_id, played_at, coming_up FROM (
-        SELECT r.song_id,
-          max(r.played_at) FILTER (WHERE r.status = 'played'
-            AND ${repeatHoldsSql(sql`m.repeat_rule`, sql`m.repeat_hours`, sql`r.played_at`, sql`sh.status`)}) AS played_at,
-          bool_or(r.status = 'up_next'
-            AND r.show_id IS NOT DISTINCT FROM ${runningShowSql(musicianId)}) AS coming_up,
-          r.musician_id
-        FROM ${requests} r
-        JOIN ${musicians} m ON m.id = r.musician_id
-        LEFT JOIN ${shows} sh ON sh.id = r.show_id
-        WHERE r.musician_id = ${p('musicianId')}::uuid AND m.repeat_rule <> 'allow'
-          AND r.status IN ('up_next', 'played') AND NOT r.blocked AND r.song_id IS NOT NULL
-        GROUP BY r.song_id, r.musician_id
-      ) songs_touched
-      WHERE coming_up OR (played_at IS NOT NULL
-        AND NOT ${waitingInRunningShowSql(sql`songs_touched.musician_id`, sql`songs_touched.song_id`)})`,
+        SELECT touched.song_id, touched.coming_up,
+          CASE WHEN touched.played
+            THEN ${repeatPlayedAtSql(sql`touched.musician_id`, sql`touched.song_id`)} END AS played_at
+        FROM (
+          SELECT r.song_id, r.musician_id, bool_or(r.status = 'played') AS played,
+            bool_or(r.status = 'up_next'
+              AND r.show_id IS NOT DISTINCT FROM ${runningShowSql(musicianId)}) AS coming_up
+          FROM ${requests} r
+          JOIN ${musicians} m ON m.id = r.musician_id
+          WHERE r.musician_id = ${p('musicianId')}::uuid AND m.repeat_rule <> 'allow'
+            AND r.status IN ('up_next', 'played') AND NOT r.blocked AND r.song_id IS NOT NULL
+          GROUP BY r.song_id, r.musician_id
+        ) touched
+      ) states
+      WHERE coming_up OR played_at IS NOT NULL`,
   );
 
   return {

@@ -5,6 +5,7 @@ import { messages } from '#shared/messages.ts';
 import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
+import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
@@ -24,8 +25,8 @@ interface Deps {
   limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'perMusicianPerMinute'>;
   /** The tips of senders without a device id, by address (see tip-limit.ts). */
   recentTips?: RecentTipsCounter;
-  /** Renumbers the queue and pushes moved requests (a tip moves it under queue_order 'tips'). */
-  onQueueChanged?: (musicianId: string) => Promise<void>;
+  /** A tip on a request moves it under queue_order 'tips'. */
+  queue?: QueueReorder;
 }
 
 /** The phone's X-Device-Id in a `sender`; '' when the sender is an address (`ip:...`). */
@@ -124,7 +125,7 @@ export function tipsService(deps: Deps) {
         if (updated) {
           events.publish({ musicianId: musician.id, name: 'request:updated', payload: updated });
         }
-        await deps.onQueueChanged?.(musician.id);
+        await deps.queue?.reorder(musician.id);
       }
       return toCreatedTip(tip);
     },

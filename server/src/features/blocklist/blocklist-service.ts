@@ -2,6 +2,7 @@ import { messages } from '#shared/messages.ts';
 import type { BlockedRequester } from '#shared/schemas/blocked-requester.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
+import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import { notFound } from '#server/http/errors.ts';
 import { toBlockedRequester } from './blocked-requester-mapper.ts';
 import type { BlocklistRepository } from './blocklist-repository.ts';
@@ -11,13 +12,15 @@ interface Deps {
   events: DomainEvents;
   /** The musician's view of a request (the requests repository's findById). */
   findRequest(requestId: string): Promise<SongRequest | undefined>;
+  /** The blocked requester's waiting requests leave the queue: the rest close up at once. */
+  queue?: QueueReorder;
 }
 
 /**
  * Requesters a musician blocked from their page. Their submissions are still answered like any
  * other (they cannot tell), but stored apart and never shown (see requests-service).
  */
-export function blocklistService({ blocklist, events, findRequest }: Deps) {
+export function blocklistService({ blocklist, events, findRequest, queue }: Deps) {
   return {
     list: async (musicianId: string): Promise<BlockedRequester[]> =>
       (await blocklist.list(musicianId)).map(toBlockedRequester),
@@ -38,6 +41,7 @@ export function blocklistService({ blocklist, events, findRequest }: Deps) {
         const updated = await findRequest(id);
         if (updated) events.publish({ musicianId, name: 'request:updated', payload: updated });
       }
+      await queue?.reorder(musicianId);
       return toBlockedRequester(result.entry);
     },
 

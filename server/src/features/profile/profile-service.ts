@@ -8,6 +8,7 @@ import {
   type SlugAvailabilityResponse,
 } from '#shared/schemas/musician.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
+import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { toMusician } from '#server/musicians/musician-mapper.ts';
@@ -115,18 +116,13 @@ const touchesWindow = (body: ProfileUpdateBody) =>
 interface Deps {
   musicians: MusiciansRepository;
   events: DomainEvents;
-  /** Renumbers the queue and pushes the moved requests (the requests feature, by services.ts). */
-  onQueueOrderChanged?: (musicianId: string) => Promise<void>;
+  /** A queue_order chosen renumbers the queue. */
+  queue?: QueueReorder;
   /** The moment the request window is read at; tests hand in their own. */
   clock?: Clock;
 }
 
-export function profileService({
-  musicians,
-  events,
-  onQueueOrderChanged,
-  clock = systemClock,
-}: Deps) {
+export function profileService({ musicians, events, queue, clock = systemClock }: Deps) {
   return {
     /** The musician's current slug (the name of their public room), or undefined when gone. */
     async slugOf(musicianId: string): Promise<string | undefined> {
@@ -162,7 +158,7 @@ export function profileService({
           payload: musician,
           ...(updated.previousSlug ? { previousSlug: updated.previousSlug } : {}),
         });
-        if (body.queue_order !== undefined) await onQueueOrderChanged?.(musicianId);
+        if (body.queue_order !== undefined) await queue?.reorder(musicianId);
         return musician;
       } catch (error) {
         if (isUniqueViolation(error, 'musicians_slug_key')) throw conflict(messages.slugTaken);

@@ -70,6 +70,8 @@ export type Filed =
   | { outcome: 'requester_limit'; waitSeconds: number }
   /** Refused by the musician's budget per minute, or by this address's share of it. */
   | { outcome: 'musician_limit'; waitSeconds: number }
+  /** The no-repeats rule holds the song back: it was played then (decided under the lock). */
+  | { outcome: 'repeat'; playedAt: Date }
   /** The same person's request for this song already waits: theirs, unchanged. */
   | { outcome: 'already'; musicianId: string; requestId: string }
   | {
@@ -78,6 +80,8 @@ export type Filed =
       requestId: string;
       /** As the musician sees it; undefined when a blocked requester filed it. */
       request: SongRequest | undefined;
+      /** Requests whose queue_position the filing changed (this one included, if it moved). */
+      moved: string[];
     };
 
 /**
@@ -104,8 +108,7 @@ export function requestSubmissionsRepository(
           SELECT 1 FROM ${requestVoters}
           WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text)) AS key_used,
         ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked,
-        ${repeatPlayedAtSql(songOwner, sql`s.id`, sql`m.repeat_rule`, sql`m.repeat_hours`)}
-          AS played_at
+        ${repeatPlayedAtSql(songOwner, sql`s.id`)} AS played_at
       FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
       WHERE s.id = ${p('songId')}::uuid`,
   );
@@ -113,7 +116,8 @@ export function requestSubmissionsRepository(
     db,
     'requests_file',
     sql`
-      SELECT outcome, musician_id, request_id, song_hidden, requests_enabled, wait_seconds
+      SELECT outcome, musician_id, request_id, song_hidden, requests_enabled, wait_seconds,
+        played_at, moved
       FROM file_request(${p('songId')}::uuid, ${p('name')}::text, ${p('email')}::text,
         ${p('dedication')}::text, ${p('tip')}::numeric, ${p('deviceId')}::text,
         ${p('key')}::text, ${p('statusTokenHash')}::text, ${p('blocked')}::boolean,
@@ -225,6 +229,8 @@ export function requestSubmissionsRepository(
         song_hidden: boolean;
         requests_enabled: boolean;
         wait_seconds: number | null;
+        played_at: Date | string | null;
+        moved: string[] | string | null;
       }>(result);
       if (!filed) return undefined;
       if (filed.outcome === 'unavailable') {
@@ -238,6 +244,9 @@ export function requestSubmissionsRepository(
       if (filed.outcome === 'requester_limit' || filed.outcome === 'musician_limit') {
         return { outcome: filed.outcome, waitSeconds: Number(filed.wait_seconds) };
       }
+      if (filed.outcome === 'repeat') {
+        return { outcome: 'repeat', playedAt: new Date(filed.played_at!) };
+      }
       if (filed.outcome === 'already') {
         return { outcome: 'already', musicianId: filed.musician_id, requestId: filed.request_id! };
       }
@@ -246,11 +255,21 @@ export function requestSubmissionsRepository(
         outcome: filed.outcome,
         musicianId: filed.musician_id,
         requestId,
-        // As the musician's devices will see it (a blocked requester's is never shown).
+        // As the musician's devices will see it (a blocked requester's is never shown), read
+        // after the filing set its place in line.
         request: await findById(requestId),
+        moved: uuidArray(filed.moved),
       };
     },
   };
+}
+
+/** A uuid[] column: an array from node-postgres and PGlite, its text form from a raw driver. */
+function uuidArray(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',');
 }
 
 export type RequestSubmissionsRepository = ReturnType<typeof requestSubmissionsRepository>;

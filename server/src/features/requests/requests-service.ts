@@ -170,8 +170,8 @@ export function requestsService({
       const outside = outsideWindowError(admission, clock());
       if (outside) throw outside;
       if (!inSet) throw conflict(messages.requestSongNotInSet);
-      // No repeats: read with the admission. (A song marked played between this read and the
-      // filing gets in: the musician's tap and the phone's crossed.)
+      // No repeats: read with the admission, and again by the filing under the musician's lock
+      // (a song marked played between the two is refused there).
       if (admission.playedAt) throw playedError(admission.playedAt, timeZone);
 
       const { requestsPerRequester: perRequester } = limits;
@@ -202,6 +202,7 @@ export function requestsService({
         // The budget or this address's share of it: to the person, the page is too busy.
         throw floodError(limitReached(filed.waitSeconds, 1)!.retryAfterSeconds);
       }
+      if (filed.outcome === 'repeat') throw playedError(filed.playedAt, timeZone);
       if (filed.outcome === 'already') return alreadyAsked(filed.requestId);
       if (filed.outcome === 'unavailable') {
         if (filed.hidden) throw notFound(messages.requestSongUnavailable);
@@ -211,14 +212,11 @@ export function requestsService({
       // A blocked requester's request is answered like any other, and shown to no one.
       const { request: filedRequest } = filed;
       if (!filedRequest) return answer(filed.requestId, statusToken.token);
-      // Its place in line (and, by votes or tips, the places of the others) is set now.
-      const changed = await queue.renumber(musicianId);
-      const request = changed.includes(filedRequest.id)
-        ? ((await requests.findById(filedRequest.id)) ?? filedRequest)
-        : filedRequest;
+      // Its place in line (and, by votes or tips, the others') was set by the filing.
+      const request = filedRequest;
       const name = filed.outcome === 'merged' ? 'request:updated' : 'request:created';
       events.publish({ musicianId, name, payload: request });
-      await publishMoved(musicianId, changed, request.id);
+      await publishMoved(musicianId, filed.moved, request.id);
       return { ...toCreatedRequest(request), status_token: statusToken.token };
     },
 

@@ -7,6 +7,7 @@ import type {
 } from '#shared/schemas/show.ts';
 import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
+import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import type { ShowsRepository } from './shows-repository.ts';
 
@@ -15,7 +16,14 @@ import type { ShowsRepository } from './shows-repository.ts';
  * back to the main list; archiving moves a show out of the way; restoring makes it the running
  * show again (refused while another runs, so it never silently takes over from that one).
  */
-export function showsService({ shows, events }: { shows: ShowsRepository; events: DomainEvents }) {
+interface Deps {
+  shows: ShowsRepository;
+  events: DomainEvents;
+  /** Deleting a show deletes its requests: the queue closes up at once. */
+  queue?: QueueReorder;
+}
+
+export function showsService({ shows, events, queue }: Deps) {
   function announce(musicianId: string, current: CurrentShowResponse) {
     events.publish({ musicianId, name: 'show:updated', payload: current });
   }
@@ -110,6 +118,7 @@ export function showsService({ shows, events }: { shows: ShowsRepository; events
       }
       events.publish({ musicianId, name: 'show:deleted', payload: { id: showId } });
       if (before.status === 'active') announce(musicianId, { active: false, show: null });
+      if (requestIds.length > 0) await queue?.reorder(musicianId);
     },
   };
 }

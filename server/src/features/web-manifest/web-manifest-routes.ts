@@ -29,4 +29,17 @@ export const webManifestRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.header('cache-control', 'no-cache').type(MANIFEST_TYPE).send(answer.manifest);
     },
   );
+
+  // The venue screen's (client/src/screen-main.tsx links it from /screen/{slug}).
+  app.get(
+    '/musicians/:slug/screen.webmanifest',
+    {
+      config: { rateLimit: app.publicReadRateLimit },
+      schema: { params: SlugParams, response: responses({ 200: WebManifest }) },
+    },
+    async (request, reply) => {
+      const manifest = await webManifest.forVenueScreen(request.params.slug);
+      return reply.header('cache-control', 'no-cache').type(MANIFEST_TYPE).send(manifest);
+    },
+  );
 };

@@ -48,8 +48,34 @@ export function audienceManifest(musician: Pick<MusicianRow, 'name' | 'slug'>): 
   };
 }
 
+/**
+ * The venue screen's manifest (issue 22 §5): installed on the venue's TV or a laptop on the
+ * projector, it opens full screen on that musician's screen.
+ */
+export function venueScreenManifest(musician: Pick<MusicianRow, 'name' | 'slug'>): WebManifest {
+  const page = `/screen/${encodeURIComponent(musician.slug)}`;
+  const name = musician.name.trim() || messages.webManifestAppName;
+  return {
+    id: page,
+    name: `${name}: venue screen`,
+    description: fill(messages.webManifestAudienceDescription, { name }),
+    start_url: page,
+    scope: page,
+    display: 'fullscreen',
+    lang: 'en',
+    ...MANIFEST_LOOK,
+  };
+}
+
 export function webManifestService(deps: { musicians: MusiciansRepository }) {
   return {
+    /** For GET /api/musicians/{slug}/screen.webmanifest; 404 for a slug nobody uses. */
+    async forVenueScreen(slug: string): Promise<WebManifest> {
+      const musician = await deps.musicians.findBySlug(slug);
+      if (!musician) throw notFound(messages.musicianNotFound);
+      return venueScreenManifest(musician);
+    },
+
     /** For GET /api/musicians/{slug}/manifest.webmanifest; 404 for a slug nobody uses. */
     async forAudiencePage(slug: string): Promise<AudienceManifestAnswer> {
       const musician = await deps.musicians.findBySlug(slug);

@@ -178,3 +178,66 @@ describe('privacy of the audience page', () => {
     }
   });
 });
+
+describe('privacy of the venue screen and the public queue', () => {
+  it('shows first names only: no email, surname or dedication in any answer or push', async () => {
+    const musician = await registerMusician(app, { name: 'The Open Queue Band' });
+    await updateProfile(app, musician, { public_queue: true });
+    const slug = musician.musician.slug;
+    const song = await createSong(app, musician, { title: 'Dreams', artist: 'Fleetwood Mac' });
+    const other = await createSong(app, musician, { title: 'Landslide', artist: 'Fleetwood Mac' });
+    const screen = await connectAudience(url);
+    expect(await screen.followPage(slug)).toBe(true);
+
+    const first = await submitRequest(app, song, requesters[0]);
+    await submitRequest(app, other, requesters[1]);
+    await setRequestStatus(app, musician, first.id, 'up_next');
+    // The second requester +1s the first's request from the Queue view.
+    const vote = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${first.id}/vote`,
+      payload: {
+        requester_name: requesters[1]!.requester_name,
+        requester_email: requesters[1]!.requester_email,
+      },
+    });
+    expect(vote.json()).toMatchObject({ id: first.id, votes: 2 });
+    await screen.waitFor<PageChange>('page:changed', (c) => c.kind === 'queue');
+
+    const answers = {
+      vote: vote.body,
+      screen: (await app.inject({ url: `/api/musicians/${slug}/screen` })).body,
+      queue: (await app.inject({ url: `/api/musicians/${slug}/queue` })).body,
+      pushes: JSON.stringify(screen.received),
+    };
+    expect(answers.screen).toContain('"requester_first_name":"Zebediah"');
+    expect(answers.queue).toContain('"requester_first_name":"Ottoline"');
+    const secrets = [
+      musician.email,
+      'Quillfeather',
+      'Brackenbury',
+      ...requesters.flatMap((r) => [r.requester_email, r.dedication]),
+      'Philomena',
+      'Bartholomew',
+    ];
+    for (const [what, body] of Object.entries(answers)) {
+      for (const secret of secrets) expect(body, `${what} leaks "${secret}"`).not.toContain(secret);
+    }
+
+    // Opted in, the screen shows dedications, and still no email or surname.
+    await updateProfile(app, musician, { venue_screen_dedications: true });
+    const withDedications = (await app.inject({ url: `/api/musicians/${slug}/screen` })).body;
+    expect(withDedications).toContain(requesters[0]!.dedication);
+    for (const secret of [musician.email, 'Quillfeather', requesters[0]!.requester_email]) {
+      expect(withDedications).not.toContain(secret);
+    }
+    // Another musician's screen and queue never carry this one's requests.
+    const stranger = await registerMusician(app, { name: 'Stranger Band' });
+    await updateProfile(app, stranger, { public_queue: true });
+    for (const route of ['screen', 'queue']) {
+      const body = (await app.inject({ url: `/api/musicians/${stranger.musician.slug}/${route}` }))
+        .body;
+      expect(body).not.toMatch(/Zebediah|Ottoline|Dreams|Landslide/);
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
   registerMusician,
   sendTip,
   setRequestStatus,
+  startShow,
   submitRequest,
   updateProfile,
   type TestMusician,
@@ -173,6 +174,42 @@ describe('PUT /api/requests/{id}/position', () => {
     expect([...order].sort()).toEqual(['A', 'B', 'C', 'D', 'E']);
     // Read again: the same order, nothing left half-moved.
     expect(await column(musician, 'waiting')).toEqual(order);
+  });
+});
+
+describe('the queue closes up at once', () => {
+  it('when a show is deleted with its requests', async () => {
+    const musician = await registerMusician(app);
+    const ask = async (title: string) =>
+      submitRequest(app, await createSong(app, musician, { title, artist: 'Band' }), {
+        requester_email: `${title}-${musician.musician.id}@example.com`,
+      });
+    const show = await startShow(app, musician);
+    for (const title of ['A', 'B', 'C']) await ask(title);
+    await app.inject({ method: 'POST', url: '/api/shows/stop', headers: musician.auth });
+    await ask('Late');
+    expect(await column(musician, 'waiting')).toEqual(['A', 'B', 'C', 'Late']);
+
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/shows/${show.id}`,
+      headers: musician.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    // column() also checks that the positions run 1..n with no gap.
+    expect(await column(musician, 'waiting')).toEqual(['Late']);
+  });
+
+  it('when a requester is blocked', async () => {
+    const { musician, ids } = await queueOf(['A', 'B', 'C']);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/blocked-requesters',
+      headers: musician.auth,
+      payload: { request_id: ids.A },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await column(musician, 'waiting')).toEqual(['B', 'C']);
   });
 });
 

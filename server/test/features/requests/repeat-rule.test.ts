@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   updateProfile,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 // No repeats (issue 22 §4): under "show" a song played in the running show cannot be asked for
@@ -247,5 +249,29 @@ describe('the "hours" rule', () => {
       headers: musician.auth,
     });
     expect((await request(song)).statusCode).toBe(201);
+  });
+});
+
+describe('the rule where the request is filed', () => {
+  /** file_request as the service calls it, skipping the admission read before the lock. */
+  async function fileDirectly(song: Song) {
+    const result = await app.database.db.execute(sql`
+      SELECT outcome, played_at FROM file_request(${song.id}::uuid, 'Kim', 'late@example.com',
+        '', 0, '', NULL, ${randomUUID()}, false, 'source', 60, 100, 1000, 400)`);
+    return rowsOf<{ outcome: string; played_at: Date | string | null }>(result)[0]!;
+  }
+
+  it('refuses a song marked played after the admission read it (the taps crossed)', async () => {
+    const { musician, song, other } = await setup({ repeat_rule: 'hours', repeat_hours: 3 });
+    const first = await played(musician, song);
+
+    const refused = await fileDirectly(song);
+    expect(refused.outcome).toBe('repeat');
+    expect(new Date(refused.played_at!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await fileDirectly(other)).outcome).toBe('created');
+
+    // The same played request, out of the rule's hours: filed.
+    await playedAt(first.id, new Date(Date.now() - 4 * 3600_000));
+    expect((await fileDirectly(song)).outcome).toBe('created');
   });
 });

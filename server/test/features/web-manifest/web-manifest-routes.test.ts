@@ -108,3 +108,23 @@ describe('the two manifests', () => {
     }
   });
 });
+
+describe('GET /api/musicians/:slug/screen.webmanifest', () => {
+  it("installs the venue screen full screen, opening on the musician's screen", async () => {
+    const musician = await registerMusician(app, { name: 'The Night Owls' });
+    const { slug } = musician.musician;
+    const res = await app.inject({ url: `/api/musicians/${slug}/screen.webmanifest` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.json()).toMatchObject({
+      id: `/screen/${slug}`,
+      name: 'The Night Owls: venue screen',
+      start_url: `/screen/${slug}`,
+      scope: `/screen/${slug}`,
+      display: 'fullscreen',
+    });
+    expect(res.body).not.toContain(musician.email);
+    const unknown = await app.inject({ url: '/api/musicians/nobody-at-all/screen.webmanifest' });
+    expect(unknown.json()).toEqual({ detail: messages.musicianNotFound });
+  });
+});

@@ -8,6 +8,25 @@ export const ui = {
   goHome: 'Zur Startseite',
   documentTitle: '{name} | Songwünsche',
 
+  // The Queue view (issue 22 §6)
+  queueTabSongs: 'Songs',
+  queueTabQueue: 'Warteschlange',
+  queueNowPlaying: 'Läuft gerade',
+  queueUpNext: 'Als Nächstes',
+  queueWaiting: 'Wartend',
+  queueEmpty: 'Noch hat niemand einen Song gewünscht. Sei der Erste!',
+  queueVote: '+1',
+  queueVoted: 'Abgestimmt',
+  queueVoteFor: '+1 für {song}',
+  queueVotes: '{count} Stimmen',
+  queueVoteWho: 'Dein Name und deine E-Mail, damit dein +1 einmal zählt:',
+  queueVoteSend: 'Mein +1 zählen',
+  queueCancel: 'Abbrechen',
+  queueLoadFailed: 'Die Warteschlange konnte nicht geladen werden. Versuch es noch einmal.',
+  queueRequestedBy: 'gewünscht von {name}',
+  queueVoteFailed:
+    'Dein +1 ist nicht angekommen. Prüfe deine Verbindung und versuch es noch einmal.',
+
   language: 'Sprache',
   tip: 'Trinkgeld',
   aboutTheArtist: 'Über den Act',

@@ -10,6 +10,24 @@ export const catalogEn = {
   goHome: 'Go to the home page',
   documentTitle: '{name} | Song Requests',
 
+  // The Queue view (issue 22 §6)
+  queueTabSongs: 'Songs',
+  queueTabQueue: 'Queue',
+  queueNowPlaying: 'Now playing',
+  queueUpNext: 'Up next',
+  queueWaiting: 'Waiting',
+  queueEmpty: 'Nobody has requested a song yet. Be the first!',
+  queueVote: '+1',
+  queueVoted: 'Voted',
+  queueVoteFor: '+1 for {song}',
+  queueVotes: '{count} votes',
+  queueVoteWho: 'Your name and email, so your +1 counts once:',
+  queueVoteSend: 'Count my +1',
+  queueCancel: 'Cancel',
+  queueLoadFailed: 'Could not load the queue. Try again.',
+  queueRequestedBy: 'requested by {name}',
+  queueVoteFailed: 'Your +1 did not reach us. Check your connection and try again.',
+
   // Header and artist profile
   language: 'Language',
   tip: 'Tip',

@@ -5,12 +5,10 @@ import { errorMessage } from '#client/lib/api-client.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { profileApi } from '#client/lib/session/profile-api.ts';
 import { useNow } from '#client/lib/use-now.ts';
-import {
-  clockTimeNear,
-  clockValue,
-  extendedClose,
-  stageCountdown,
-} from './request-window-times.ts';
+import { Icon } from '#client/ui/icons.tsx';
+import { extendedClose, stageCountdown } from './request-window-times.ts';
+import { WindowTimeInput } from './WindowTimeInput.tsx';
+import './request-window.css';
 
 interface RequestWindowControlProps {
   onError(message: string): void;
@@ -18,9 +16,9 @@ interface RequestWindowControlProps {
 }
 
 /**
- * The request window on the stage screen (issue 22): the countdown with one tap for "+10 min",
- * and the open and close times (clock times within 12 hours of now). The server switches
- * requests at the times; this only saves them.
+ * The request window (issue 22) on the stage screen and the dashboard's On Stage tab: the
+ * countdown with one tap for "+10 min", and the open and close times folded behind a clock (clock
+ * times within 12 hours of now). The server switches requests at the times; this only saves them.
  */
 export function RequestWindowControl({ onError, disabled }: RequestWindowControlProps) {
   const musician = useAuthStore((s) => s.musician);
@@ -40,16 +38,8 @@ export function RequestWindowControl({ onError, disabled }: RequestWindowControl
     }
   }
 
-  const timeChanged =
-    (field: 'requests_open_at' | 'requests_close_at') =>
-    (event: React.ChangeEvent<HTMLInputElement>) => {
-      const { value } = event.target;
-      if (value === '') return void save({ [field]: null });
-      const time = clockTimeNear(value, Date.now());
-      if (time) void save({ [field]: time.toISOString() });
-    };
-
-  const busy = disabled || saving;
+  const busy = Boolean(disabled) || saving;
+  const set = Boolean(musician.requests_open_at || musician.requests_close_at);
   return (
     <div className="request-window" role="group" aria-label={messages.requestWindowTitle}>
       {countdown && (
@@ -60,7 +50,7 @@ export function RequestWindowControl({ onError, disabled }: RequestWindowControl
       {musician.requests_close_at && (
         <button
           type="button"
-          className="button request-window-extend"
+          className="request-window-extend"
           disabled={busy}
           onClick={() =>
             void save({ requests_close_at: extendedClose(musician.requests_close_at, Date.now()) })
@@ -70,35 +60,37 @@ export function RequestWindowControl({ onError, disabled }: RequestWindowControl
         </button>
       )}
       <details className="request-window-times">
-        <summary>{messages.requestWindowTitle}</summary>
-        <label>
-          {messages.requestWindowOpensAt}
-          <input
-            type="time"
-            name="requests_open_at"
-            value={clockValue(musician.requests_open_at)}
-            disabled={busy}
-            onChange={timeChanged('requests_open_at')}
-          />
-        </label>
-        <label>
-          {messages.requestWindowClosesAt}
-          <input
-            type="time"
-            name="requests_close_at"
-            value={clockValue(musician.requests_close_at)}
-            disabled={busy}
-            onChange={timeChanged('requests_close_at')}
-          />
-        </label>
-        <button
-          type="button"
-          className="button button-ghost"
-          disabled={busy || (!musician.requests_open_at && !musician.requests_close_at)}
-          onClick={() => void save({ requests_open_at: null, requests_close_at: null })}
+        <summary
+          className={set ? 'request-window-summary is-set' : 'request-window-summary'}
+          title={messages.requestWindowTitle}
         >
-          {messages.requestWindowClear}
-        </button>
+          <Icon name="clock" />
+          <span className="visually-hidden">{messages.requestWindowTitle}</span>
+        </summary>
+        <div className="request-window-popover">
+          <WindowTimeInput
+            label={messages.requestWindowOpensAt}
+            name="requests_open_at"
+            value={musician.requests_open_at}
+            disabled={busy}
+            onSave={(value) => void save({ requests_open_at: value })}
+          />
+          <WindowTimeInput
+            label={messages.requestWindowClosesAt}
+            name="requests_close_at"
+            value={musician.requests_close_at}
+            disabled={busy}
+            onSave={(value) => void save({ requests_close_at: value })}
+          />
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            disabled={busy || !set}
+            onClick={() => void save({ requests_open_at: null, requests_close_at: null })}
+          >
+            {messages.requestWindowClear}
+          </button>
+        </div>
       </details>
     </div>
   );
