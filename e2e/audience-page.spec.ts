@@ -102,9 +102,6 @@ test('every control is at least 44 px, in the page and in the request form', asy
   await audience.viewFilters.click();
   await expect(audience.filters).toBeVisible();
   expect(await page.evaluate<string[]>(SMALL_TARGETS)).toEqual([]);
-  // The primary action sits within thumb reach: in the lower part of the screen.
-  const random = await audience.randomSong.boundingBox();
-  expect(random!.y).toBeGreaterThan(844 * 0.75);
 
   await audience.requestSong('Halo');
   const form = new RequestForm(page);
@@ -152,8 +149,10 @@ test('hostile input does not break the layout: huge names, emoji, no spaces', as
   await addSongByApi(request, musician.token, { title, artist: '🎤'.repeat(100) });
   await audience.goto(musician.slug);
   await expect(audience.songs).toHaveCount(1);
-  const fitsTheScreen = () =>
-    page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+  // Held to the phone's width: a mobile layout widens window.innerWidth to content that overflows.
+  const fitsTheScreen = async () =>
+    (await page.evaluate<number>('document.documentElement.scrollWidth')) <=
+    page.viewportSize()!.width;
   expect(await fitsTheScreen()).toBe(true);
 
   await audience.requestSong(title);

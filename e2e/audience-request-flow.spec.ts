@@ -35,7 +35,14 @@ test.describe('requesting a song from a phone', () => {
     await audience.requestSong('Wonderwall');
     await expect(modals.request.dialog).toContainText('Wonderwall');
     await modals.request.send.click();
-    await expect(modals.request.error).toHaveText(messages.requestNameEmailRequired);
+    // Said by each field, the first one focused.
+    await expect(modals.request.name).toBeFocused();
+    await expect(modals.request.name).toHaveAccessibleDescription(
+      messages.requestNameEmailRequired,
+    );
+    await expect(modals.request.email).toHaveAccessibleDescription(
+      messages.requestNameEmailRequired,
+    );
     await modals.request.fill('Maria', 'maria@example.com', 'For my sister');
     await modals.request.send.click();
 

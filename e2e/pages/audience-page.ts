@@ -8,6 +8,8 @@ export class AudiencePage {
   /** The artist's name in the header: opens the artist profile. */
   readonly artistButton: Locator;
   readonly tipButton: Locator;
+  /** Search, sort and filters: held at the top of the screen while the songs scroll. */
+  readonly toolbar: Locator;
   readonly search: Locator;
   readonly sort: Locator;
   readonly shuffle: Locator;
@@ -29,6 +31,7 @@ export class AudiencePage {
     this.heading = page.getByRole('heading', { level: 1 });
     this.artistButton = this.heading.getByRole('button');
     this.tipButton = page.getByRole('banner').getByRole('button', { name: 'Tip', exact: true });
+    this.toolbar = page.getByRole('search');
     this.search = page.getByLabel('Search songs');
     this.sort = page.getByLabel('Sort', { exact: true });
     this.shuffle = page.getByRole('button', { name: 'Shuffle' });
@@ -71,6 +74,16 @@ export class AudiencePage {
   /** The row of one of "Your requests", holding the song and its state. */
   myRequest(title: string): Locator {
     return this.yourRequests.getByRole('listitem').filter({ hasText: title });
+  }
+
+  /** How many song rows are wholly on screen, below the toolbar held at the top. */
+  async songsInView(): Promise<number> {
+    return this.page.evaluate<number>(`(() => {
+      const top = Math.max(0, document.querySelector('[role="search"]').getBoundingClientRect().bottom);
+      return [...document.querySelectorAll('[role="listitem"][aria-posinset]')]
+        .map((row) => row.getBoundingClientRect())
+        .filter((box) => box.top >= top - 1 && box.bottom <= window.innerHeight + 1).length;
+    })()`);
   }
 
   /** The song titles shown, in order (the list is virtualised: the ones in the page). */

@@ -1,3 +1,6 @@
+/** The filter value meaning "songs with no genre / no mood / no year". */
+export const NO_VALUE_FILTER = 'none';
+
 /** The tags of a song the audience page's filters offer (a PublicSong or a song row has them). */
 export interface FilterableSong {
   genres: readonly string[];

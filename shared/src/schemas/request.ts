@@ -6,25 +6,15 @@ import { tooLong } from './human-errors.ts';
 import { Show } from './show.ts';
 
 import { Suggestion } from './suggestion.ts';
+import { REQUEST_STATUSES, type RequestStatus } from '../request-statuses.ts';
 
-export const REQUEST_STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-/**
- * A request still in the queue: waiting (pending, or accepted by older clients) or Up Next. The
- * others (played, rejected) are final. The SQL function file_request (migrations 0006, 0009)
- * spells the same list, as a migration must.
- */
-export const OPEN_REQUEST_STATUSES = [
-  'pending',
-  'accepted',
-  'up_next',
-] as const satisfies readonly RequestStatus[];
-export type OpenRequestStatus = (typeof OPEN_REQUEST_STATUSES)[number];
-
-export function isOpenStatus(status: RequestStatus): status is OpenRequestStatus {
-  return (OPEN_REQUEST_STATUSES as readonly RequestStatus[]).includes(status);
-}
+export {
+  isOpenStatus,
+  OPEN_REQUEST_STATUSES,
+  REQUEST_STATUSES,
+  type OpenRequestStatus,
+  type RequestStatus,
+} from '../request-statuses.ts';
 
 /**
  * The moves of spec section 4. played and rejected are final. Every screen offers a subset.

@@ -9,6 +9,7 @@ import {
   YEAR_MIN,
 } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { NO_VALUE_FILTER } from '../song-filter-options.ts';
 import { requiredText } from './common.ts';
 import { MetadataSearchResponse, SongMetadata } from './metadata.ts';
 
@@ -186,8 +187,8 @@ export const STARTER_PACK_SONG_COUNT = 80;
 
 /** The pseudo-playlist standing for the whole repertoire (spec section 3). */
 export const ALL_SONGS_PLAYLIST_ID = 'all_songs';
-/** The filter value meaning "songs with no genre / no mood / no year". */
-export const NO_VALUE_FILTER = 'none';
+// Zod-free, for the audience page's first visit; re-exported beside the filter schemas.
+export { NO_VALUE_FILTER };
 
 /** Empty query values ("?genre=") mean "no filter". */
 const filterText = z

@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { TextField } from '#client/ui/TextField.tsx';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/limits.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { requesterProblems, type RequesterProblems } from '#shared/requester-checks.ts';
 import type { PublicQueueEntry } from '#shared/schemas/public-queue.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
 import { recallRequester } from './requester-memory.ts';
+import { RequesterFields } from './RequesterFields.tsx';
 
 /**
  * The queue in the open (issue 22 §6): what the musician will play, in order, live, with a +1 on
@@ -107,12 +107,24 @@ function VoterForm({ requestId, onDone }: { requestId: string; onDone(): void })
   const { t } = useAudienceTranslation();
   const [name, setName] = useState(() => recallRequester().name);
   const [email, setEmail] = useState(() => recallRequester().email);
+  // Said by each field once a send was refused here, in the server's words (requester-checks).
+  const [problems, setProblems] = useState<RequesterProblems>({});
   const voting = usePublicQueueStore((s) => s.voting === requestId);
   const error = usePublicQueueStore((s) => s.voteError);
   const [failed, setFailed] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const found = requesterProblems(name, email);
+    setProblems(found);
+    if (found.name || found.email) {
+      // After React marks them, the first field in trouble takes the focus.
+      queueMicrotask(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
     const ok = await usePublicQueueStore
       .getState()
       .vote(requestId, { name: name.trim(), email: email.trim() });
@@ -121,25 +133,20 @@ function VoterForm({ requestId, onDone }: { requestId: string; onDone(): void })
   };
 
   return (
-    <form className="public-queue-voter" onSubmit={(event) => void submit(event)}>
+    <form
+      ref={formRef}
+      className="public-queue-voter"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <p>{t('queueVoteWho')}</p>
-      <TextField
-        label={t('yourName')}
-        autoComplete="name"
-        maxLength={NAME_MAX_LENGTH}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-      />
-      <TextField
-        label={t('yourEmail')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX_LENGTH}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
+      <RequesterFields
+        name={{ value: name, onChange: (event) => setName(event.target.value) }}
+        email={{ value: email, onChange: (event) => setEmail(event.target.value) }}
+        errors={{
+          name: problems.name && t(`messages:${problems.name}`),
+          email: problems.email && t(`messages:${problems.email}`),
+        }}
       />
       {failed && (
         <p className="public-queue-error" role="alert">

@@ -4,6 +4,7 @@ import type { OutboxOutcome } from '#client/lib/outbox.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
+import { requesterProblems, type RequesterProblems } from '#shared/requester-checks.ts';
 import type {
   AlreadyRequested,
   CreatedRequest,
@@ -18,7 +19,6 @@ import { SheetDoneButton, SheetSubmitButton } from './SheetButtons.tsx';
 import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { audienceT } from './i18n/audience-i18n.ts';
-import { looksLikeEmail } from './form-checks.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { tipsAvailable } from './tip-rules.ts';
 import { useSheetFields } from './use-sheet-fields.ts';
@@ -46,6 +46,10 @@ export function requestError(outcome: Extract<OutboxOutcome, { ok: false }>): st
 function RequestForm({ song }: { song: PublicSong }) {
   const slug = useAudienceStore((s) => s.slug);
   const { values, field } = useSheetFields(() => ({ ...recallRequester(), dedication: '' }));
+  // Said by each field; `error` is the server's refusal, under the form.
+  const [problems, setProblems] = useState<RequesterProblems>({});
+  const [checks, setChecks] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
   // The same person's request for this song still waits: said instead of sending it again.
@@ -59,13 +63,35 @@ function RequestForm({ song }: { song: PublicSong }) {
     };
   }, []);
 
+  // After a refused send, the first field in trouble takes the focus (and reads its message).
+  useEffect(() => {
+    if (checks > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [checks]);
+
+  /** A field bound to its value that forgets its problem as soon as it is edited. */
+  const checked = (name: 'name' | 'email') => {
+    const bound = field(name);
+    return {
+      ...bound,
+      onChange: (event: { target: { value: string } }) => {
+        bound.onChange(event);
+        if (problems[name]) setProblems(({ [name]: _, ...rest }) => rest);
+      },
+    };
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
     const name = values.name.trim();
     const email = values.email.trim();
-    if (!name || !email) return setError(t('messages:requestNameEmailRequired'));
-    if (!looksLikeEmail(email)) return setError(t('messages:emailInvalid'));
+    const found = requesterProblems(name, email);
+    setProblems(found);
+    if (found.name || found.email) {
+      setError('');
+      setChecks((n) => n + 1);
+      return;
+    }
     setError('');
     setSending(true);
     rememberRequester({ name, email });
@@ -110,9 +136,16 @@ function RequestForm({ song }: { song: PublicSong }) {
   }
 
   return (
-    <form className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={formRef} className="form-stack" noValidate onSubmit={(event) => void submit(event)}>
       {chosenSong}
-      <RequesterFields name={field('name')} email={field('email')} />
+      <RequesterFields
+        name={checked('name')}
+        email={checked('email')}
+        errors={{
+          name: problems.name && t(`messages:${problems.name}`),
+          email: problems.email && t(`messages:${problems.email}`),
+        }}
+      />
       <TextAreaField
         label={t('dedicationOptional')}
         rows={2}

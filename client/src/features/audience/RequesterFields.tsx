@@ -11,20 +11,29 @@ interface Bound {
 interface RequesterFieldsProps {
   name: Bound;
   email: Bound;
+  /** What is wrong with each, said under it (and the field marked invalid). */
+  errors?: { name?: string | undefined; email?: string | undefined };
 }
 
 /** 'Your name' and 'Your email', the same in the request and the suggestion form. */
-export function RequesterFields({ name, email }: RequesterFieldsProps) {
+export function RequesterFields({ name, email, errors = {} }: RequesterFieldsProps) {
   const { t } = useAudienceTranslation();
   return (
     <>
-      <TextField label={t('yourName')} autoComplete="name" maxLength={NAME_MAX_LENGTH} {...name} />
+      <TextField
+        label={t('yourName')}
+        autoComplete="name"
+        maxLength={NAME_MAX_LENGTH}
+        error={errors.name}
+        {...name}
+      />
       <TextField
         label={t('yourEmail')}
         type="email"
         inputMode="email"
         autoComplete="email"
         maxLength={EMAIL_MAX_LENGTH}
+        error={errors.email}
         {...email}
       />
     </>

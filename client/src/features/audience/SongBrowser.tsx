@@ -11,7 +11,23 @@ import { useSongBrowser } from './use-song-browser.ts';
 import './song-browser.css';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-/** Search, sort, filters, the count line, Random Song and the (virtualised) song list. */
+/** A die: Random Song's mark, beside its words. */
+function DiceIcon() {
+  return (
+    <svg className="button-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="4" y="4" width="16" height="16" rx="3.5" />
+      <circle cx="9" cy="9" r="1.3" />
+      <circle cx="15" cy="15" r="1.3" />
+      <circle cx="15" cy="9" r="1.3" />
+      <circle cx="9" cy="15" r="1.3" />
+    </svg>
+  );
+}
+
+/**
+ * Search, sort and filters (held at the top of the screen while the list scrolls), the count
+ * line with Random Song, a secondary action, and the (virtualised) song list.
+ */
 export function SongBrowser() {
   const songs = useAudienceStore((s) => s.songs);
   const playlist = useAudienceStore((s) => s.playlist);
@@ -65,18 +81,17 @@ export function SongBrowser() {
             : t('songCount', { count: songs.length })}
         </p>
         {requestsOn && requestable.length > 0 && (
-          <div className="thumb-bar">
-            <button
-              type="button"
-              className="button button-primary random-song"
-              onClick={() => {
-                const song = pickRandom(requestable);
-                if (song) openRequest(song);
-              }}
-            >
-              {t('randomSong')}
-            </button>
-          </div>
+          <button
+            type="button"
+            className="button button-ghost random-song"
+            onClick={() => {
+              const song = pickRandom(requestable);
+              if (song) openRequest(song);
+            }}
+          >
+            <DiceIcon />
+            <span className="button-label">{t('randomSong')}</span>
+          </button>
         )}
       </div>
       {shown.length === 0 ? (

@@ -14,9 +14,11 @@ interface SongCardProps {
 }
 
 /**
- * Title, artist, genres, moods, year, decade, notes and the Request Song button: or, under the
- * musician's no-repeats rule, "Coming up" or "Played at 9:40 PM" in its place. The musician's
- * words are never translated, nor by the browser's translator (translate="no").
+ * One compact row (a card in the grid): the title, the artist, one line of tags (genres, moods,
+ * year and decade) cut with an ellipsis, the notes when shown, and a small Request Song pill at
+ * its right, whose tap area covers the whole row. Under the musician's no-repeats rule "Coming up"
+ * or "Played at 9:40 PM" takes the pill's place. The musician's words are never translated, nor
+ * by the browser's translator (translate="no").
  */
 export const SongCard = memo(function SongCard({
   song,
@@ -26,8 +28,8 @@ export const SongCard = memo(function SongCard({
   showNotes,
   onRequest,
 }: SongCardProps) {
-  const tags = [...song.genres, ...song.moods];
   const when = [showYear ? song.year : null, song.decade].filter((part) => part !== null);
+  const tags = [...song.genres, ...song.moods, ...(when.length > 0 ? [when.join(' · ')] : [])];
   const titleId = `song-${song.id}`;
   const { t } = useAudienceTranslation();
   const state = songCardState(song, currentLocale());
@@ -39,16 +41,7 @@ export const SongCard = memo(function SongCard({
           {song.title}
         </span>
         <span className="song-artist">{song.artist}</span>
-        {tags.length > 0 && (
-          <span className="song-tags">
-            {tags.map((tag, i) => (
-              <span key={`${i}-${tag}`} className="tag">
-                {tag}
-              </span>
-            ))}
-          </span>
-        )}
-        {when.length > 0 && <span className="song-meta">{when.join(' · ')}</span>}
+        {tags.length > 0 && <span className="song-tags">{tags.join(' · ')}</span>}
         {showNotes && song.notes && <span className="song-notes">{song.notes}</span>}
       </div>
       {state.kind === 'coming_up' && <span className="song-state">{t('comingUp')}</span>}
@@ -58,7 +51,7 @@ export const SongCard = memo(function SongCard({
       {onRequest && state.kind === 'request' && (
         <button
           type="button"
-          className="button button-primary song-request"
+          className="button song-request"
           aria-describedby={titleId}
           onClick={() => onRequest(song)}
         >

@@ -16,21 +16,25 @@ interface SongListViewProps {
   onRequest: ((song: PublicSong) => void) | null;
 }
 
+/** A row's height before it is measured: a list row, or a line of grid cards with its gap. */
+const ROW_ESTIMATE = { list: 75, grid: 154 } as const;
+
 /**
  * Only the rows near the screen are in the page, so 2,000 songs scroll like 20; each row holds
- * one card per column.
+ * one card per column. A phone always shows the list: compact rows, one per song.
  */
 export function SongListView({ songs, layout, wide, ...card }: SongListViewProps) {
   const { t } = useAudienceTranslation();
   const threeColumns = useMediaQuery('(min-width: 1100px)');
-  const columns = layout === 'list' ? 1 : threeColumns ? 3 : wide ? 2 : 1;
+  const look = wide ? layout : 'list';
+  const columns = look === 'list' ? 1 : threeColumns ? 3 : 2;
   const keyOf = useCallback(
     (index: number) => `${columns}:${songs[index * columns]?.id ?? index}`,
     [songs, columns],
   );
   const { listRef, rows, totalHeight, measure } = useWindowRows({
     count: Math.ceil(songs.length / columns),
-    estimate: layout === 'list' ? 104 : 190,
+    estimate: ROW_ESTIMATE[look],
     keyOf,
   });
 
@@ -39,7 +43,7 @@ export function SongListView({ songs, layout, wide, ...card }: SongListViewProps
       ref={listRef}
       role="list"
       aria-label={t('songsHeading')}
-      className={`song-list song-list-${layout}`}
+      className={`song-list song-list-${look}`}
       style={{ height: totalHeight }}
     >
       {rows.map((row) => (

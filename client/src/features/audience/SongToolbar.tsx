@@ -21,6 +21,10 @@ interface SongToolbarProps {
   onLayout(layout: LayoutMode): void;
 }
 
+/**
+ * Search, then sort and filters on one line beneath it (and Grid / List on wide screens): held
+ * at the top of the screen while the songs scroll under it, in about 100 px on a phone.
+ */
 export function SongToolbar({
   browser,
   filtersOpen,
@@ -31,7 +35,7 @@ export function SongToolbar({
   const id = useId();
   const { t } = useAudienceTranslation();
   return (
-    <div className="song-toolbar">
+    <div className="song-toolbar" role="search">
       <div className="field search-field">
         <label htmlFor={`${id}-search`} className="visually-hidden">
           {t('searchSongs')}
@@ -68,11 +72,16 @@ export function SongToolbar({
         )}
         <button
           type="button"
-          className="button button-ghost"
+          className="button button-ghost filters-toggle"
           aria-expanded={filtersOpen}
           onClick={onToggleFilters}
         >
-          {filtersOpen ? t('hideFilters') : t('viewFilters')}
+          <svg className="button-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 7h10M18 7h2M4 17h4M12 17h8" />
+            <circle cx="16" cy="7" r="2" />
+            <circle cx="10" cy="17" r="2" />
+          </svg>
+          <span className="button-label">{filtersOpen ? t('hideFilters') : t('viewFilters')}</span>
           {browser.filtering && (
             <span className="filter-dot">
               <span className="visually-hidden">{t('filtersOn')}</span>

@@ -1,5 +1,5 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
-import { isOpenStatus } from '#shared/schemas/request.ts';
+import { isOpenStatus } from '#shared/request-statuses.ts';
 
 /**
  * The requester's own requests on this phone: the secret status token each POST answered, with

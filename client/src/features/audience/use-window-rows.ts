@@ -3,6 +3,11 @@ import { rowOffsets, visibleRange } from './window-rows.ts';
 
 /** Rows rendered beyond each edge of the screen, so a flick never shows a gap. */
 const OVERSCAN_PX = 900;
+/**
+ * Before the first scroll, a little below the screen only: the first paint of a phone renders
+ * about a screen of rows, not three (the main thread is busiest then); the first scroll widens it.
+ */
+const FIRST_OVERSCAN_PX = 200;
 /** The scroll position is read in steps this tall (less than the overscan). */
 const STEP_PX = 150;
 
@@ -27,6 +32,13 @@ export function useWindowRows({ count, estimate, keyOf }: WindowRowsOptions) {
   const [measured, setMeasured] = useState(0);
   // The stretch of the list on screen, in steps: a scroll frame re-renders only per step.
   const [view, setView] = useState(() => ({ top: 0, height: window.innerHeight }));
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN_PX);
+
+  useEffect(() => {
+    const widen = () => setOverscan(OVERSCAN_PX);
+    window.addEventListener('scroll', widen, { passive: true, once: true });
+    return () => window.removeEventListener('scroll', widen);
+  }, []);
 
   useEffect(() => {
     let frame = 0;
@@ -93,8 +105,8 @@ export function useWindowRows({ count, estimate, keyOf }: WindowRowsOptions) {
   );
   const [start, end] = visibleRange(
     offsets,
-    view.top - OVERSCAN_PX,
-    view.top + view.height + OVERSCAN_PX,
+    view.top - overscan,
+    view.top + view.height + overscan,
   );
   const rows = [];
   for (let index = start; index < end; index += 1) {

@@ -1,5 +1,5 @@
-import { NO_VALUE_FILTER, type FilterOptions } from '#shared/schemas/song.ts';
-import { filterOptionsOf } from '#shared/song-filter-options.ts';
+import type { FilterOptions } from '#shared/schemas/song.ts';
+import { filterOptionsOf, NO_VALUE_FILTER } from '#shared/song-filter-options.ts';
 import type { ListedSong } from './song-list-types.ts';
 import { matchesWords, queryWords, type SearchScope } from './song-search.ts';
 
