@@ -53,7 +53,7 @@ async function expectFullyVisible(page: Page, locator: Locator) {
   expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
 }
 
-const fontSize = (locator: Locator) =>
+const readFontSize = (locator: Locator) =>
   locator.evaluate((element) =>
     parseFloat(
       (
@@ -61,6 +61,21 @@ const fontSize = (locator: Locator) =>
       ).getComputedStyle(element).fontSize,
     ),
   );
+
+/**
+ * The element's font size in px. Read again until it is a number: when the lazy drag-and-drop
+ * chunk arrives the lists mount anew, and an element read in that instant is detached (NaN).
+ */
+async function fontSize(locator: Locator): Promise<number> {
+  let size = NaN;
+  await expect
+    .poll(async () => {
+      size = await readFontSize(locator);
+      return Number.isFinite(size);
+    })
+    .toBe(true);
+  return size;
+}
 
 /** The waiting queue's titles in the server's order (queue_position), as another device reads it. */
 async function serverOrder(request: APIRequestContext, token: string) {
