@@ -1,3 +1,4 @@
+import { dragAnnouncements } from '#client/lib/drag-announcements.ts';
 import {
   closestCenter,
   DndContext,
@@ -5,7 +6,6 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
-  type Announcements,
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
@@ -69,18 +69,7 @@ export default function SortableList({
   const nameOf = (id: UniqueIdentifier) =>
     shown.find((request) => request.id === id)?.song_title ?? 'the request';
   const positionOf = (id: UniqueIdentifier | undefined) => ids.indexOf(String(id)) + 1;
-  // Read out by dnd-kit's live region: names and positions, not ids.
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${ids.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} moved to position ${positionOf(over.id)}.` : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)}.`
-        : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
+  const announcements = dragAnnouncements(nameOf, positionOf, ids.length);
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
