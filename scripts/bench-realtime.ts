@@ -1,44 +1,44 @@
 /**
- * Real-time benchmark, for the embedded default (PGlite, one process) and optionally for two
- * processes over PostgreSQL and Redis:
+ * Real-time benchmark: how long an audience request takes to reach the last of its musician's
+ * devices, at every pace from a quiet bar to a Friday rush, beside a floor (the same libraries
+ * with nothing of ours, scripts/bench/floor-server.ts) loaded with the same shots in the same run.
  *
- *   1. footprint: each server process's resident memory at rest, just after start-up;
- *   2. capacity sweep: audience POST /api/requests at rising open-loop rates, and how long each
- *      request takes to reach the last of its musician's devices (p50/p95/p99);
- *   3. idle devices: thousands of connected devices doing nothing, and what each one costs the
- *      server in memory and CPU.
+ *   npm run bench:realtime                          the paces, embedded, beside the floor
+ *   npm run bench:realtime -- --postgres            also PostgreSQL + Redis with two processes
+ *   npm run bench:realtime -- --parts paces,footprint,idle
  *
- *   npm run bench:realtime                  embedded only
- *   npm run bench:realtime -- --postgres    also PostgreSQL + Redis with two processes
- *   npm run bench:realtime -- --postgres --skip-embedded    only those
- *
- * Options: --musicians 500 --devices 3 --rates 200,400,600,800 --seconds 10 --workers 2
- *          --idle-devices 10000 --idle-seconds 90 --settle-seconds 20 --cpu-prof-dir DIR
- * The load generator and the devices run on this machine too, so they share its cores.
+ * Parts: `paces` (above), `footprint` (resident memory at rest), `idle` (what thousands of
+ * connected, idle devices cost). Options: --paces 0.2,1,20,200,600 --quiet-samples 30
+ * --busy-seconds 10 --devices 3 --workers 2 --idle-devices 10000 --idle-seconds 90
+ * --settle-seconds 20 --cpu-prof-dir DIR. The load generator and the devices share the
+ * machine's cores with the servers.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { Agent, request } from 'undici';
+import { connectDevices, stopDevices, type DeviceFleet } from './bench/devices.ts';
+import { atRest, idleRun, TARGET as FOOTPRINT_TARGET } from './bench/footprint-idle.ts';
+import { fire, paced, summarise, type Shot, type Summary } from './bench/shots.ts';
 import {
-  coreShareOver,
-  cpuSecondsOfThreads,
-  megabytes,
-  residentBytes,
-} from './bench/process-stats.ts';
-import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
+  agent,
+  productEnv,
+  startFloor,
+  startProduct,
+  type BenchTarget,
+  type Musician,
+} from './bench/targets.ts';
 import { DASHBOARD_POLL_MS, ON_STAGE_POLL_MS } from '#shared/limits.ts';
 
 const { values: args } = parseArgs({
   options: {
-    musicians: { type: 'string', default: '500' },
+    parts: { type: 'string', default: 'paces' },
+    paces: { type: 'string', default: '0.2,1,20,200,600' },
+    'postgres-paces': { type: 'string', default: '200,500' },
+    'quiet-samples': { type: 'string', default: '30' },
+    'busy-seconds': { type: 'string', default: '10' },
     devices: { type: 'string', default: '3' },
-    rates: { type: 'string', default: '200,400,600,800' },
-    seconds: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
     'idle-devices': { type: 'string', default: '10000' },
     // Two heartbeat intervals (45 s): every idle device is pinged exactly twice in the window, so
@@ -54,375 +54,262 @@ const { values: args } = parseArgs({
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
   },
 });
-const MUSICIANS = Number(args.musicians);
+const PARTS = new Set(args.parts.split(','));
 const DEVICES = Number(args.devices);
-const RATES = args.rates.split(',').map(Number);
-const SECONDS = Number(args.seconds);
 const WORKERS = Number(args.workers);
-const IDLE_DEVICES = Number(args['idle-devices']);
-const IDLE_SECONDS = Number(args['idle-seconds']);
-const SETTLE_SECONDS = Number(args['settle-seconds']);
-/** The issue's targets: what the tables below are read against. */
-const TARGET = {
-  restMb: { embedded: 400, postgres: 120 },
-  p99Ms: 100,
-  idleBytesPerDevice: 20 * 1024,
-  idleCoreShare: 0.03,
+const QUIET_SAMPLES = Number(args['quiet-samples']);
+const BUSY_SECONDS = Number(args['busy-seconds']);
+/** Before every pace the servers rest this long, as between songs: no warm-up is allowed for. */
+const PAUSE_MS = 3000;
+/** Up to 20 a second, a venue's musicians; above, a city's. */
+const QUIET_MUSICIANS = 10;
+const BUSY_MUSICIANS = 100;
+/** Below this pace the product and the floor take turns inside one run (each idles as long). */
+const INTERLEAVE_BELOW = 20;
+
+/** The issue's targets, per pace (requests a second). */
+const TARGETS = {
+  embedded: (perSecond: number) => ({
+    p50: perSecond <= 200 ? 3 : undefined,
+    p99: perSecond <= 200 ? 8 : 40,
+  }),
+  postgres: (perSecond: number) => ({ p50: undefined, p99: perSecond <= 200 ? 15 : 50 }),
+  ratio: { p50: 1.3, p99: 1.5 },
 };
 
-const agent = new Agent({ connections: 128, pipelining: 1 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
+const paceName = (perSecond: number) =>
+  perSecond < 1 ? `one every ${1 / perSecond} s` : `${perSecond} a second`;
 
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  return startServerProcess(
-    {
-      ...env,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '10000000',
-      // One generator stands in for thousands of phones: the per-musician flood guard (1000 a
-      // minute by default) and one address's share of it (400) would refuse most of it. Each
-      // request still has its own requester.
-      LIMIT_PER_MUSICIAN_PER_MINUTE: '10000000',
-      LIMIT_PER_ADDRESS_PER_MINUTE: '10000000',
-      // And every device connects from this machine's one address (500 sockets by default).
-      SOCKET_CONNECTIONS_PER_ADDRESS: '10000000',
-      CLIENT_DIR: join(tmpdir(), 'no-client'),
-      ...(args['cpu-prof-dir']
-        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args['cpu-prof-dir']}` }
-        : {}),
-    },
-    { built: true },
-  );
+/** How many shots a pace takes: enough samples at the quiet ones, so many seconds at the busy. */
+const shotCount = (perSecond: number) =>
+  perSecond < INTERLEAVE_BELOW ? QUIET_SAMPLES : Math.round(perSecond * BUSY_SECONDS);
+
+interface Group {
+  target: BenchTarget;
+  quiet: Musician[];
+  busy: Musician[];
 }
 
-async function call<T>(url: string, init: { body?: unknown; headers?: Record<string, string> }) {
-  const res = await request(url, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    dispatcher: agent,
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 400) throw new Error(`${url} ${res.statusCode} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-interface Musician {
-  token: string;
-  songIds: string[];
-}
-
-/** Musicians with the 80-song starter pack each, so requests rarely merge into +1s. */
-async function seedMusicians(url: string): Promise<Musician[]> {
-  const run = Date.now().toString(36);
-  const seedOne = async (i: number): Promise<Musician> => {
-    const { token, musician } = await call<{ token: string; musician: { slug: string } }>(
-      `${url}/api/auth/register`,
-      {
-        body: {
-          name: `Bench ${run} ${i}`,
-          email: `bench-${run}-${i}@example.com`,
-          password: 'benchmark password 1',
-        },
-      },
-    );
-    await call(`${url}/api/songs/starter-pack`, {
-      body: {},
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const songs = await call<Array<{ id: string }>>(
-      `${url}/api/musicians/${musician.slug}/songs`,
-      {},
-    );
-    return { token, songIds: songs.map((song) => song.id) };
-  };
-  const musicians: Musician[] = [];
-  for (let i = 0; i < MUSICIANS; i += 10) {
-    const batch = Array.from({ length: Math.min(10, MUSICIANS - i) }, (_, j) => seedOne(i + j));
-    musicians.push(...(await Promise.all(batch)));
-  }
-  return musicians;
-}
-
-/** `count` devices spread over worker processes and servers, each signed in as a musician. */
-async function connectDevices(urls: string[], musicians: Musician[], count: number) {
-  const workers = Array.from({ length: WORKERS }, () =>
-    fork(join(import.meta.dirname, 'bench/device-worker.ts'), { stdio: 'inherit' }),
-  );
-  const plans: Array<Array<{ url: string; token: string }>> = workers.map(() => []);
-  for (let n = 0; n < count; n++) {
-    const musician = musicians[n % musicians.length]!;
-    plans[n % WORKERS]!.push({ url: urls[n % urls.length]!, token: musician.token });
-  }
-  const connected = await Promise.all(
-    workers.map(
-      (worker, i) =>
-        new Promise<number>((resolve) => {
-          worker.once('message', (message: { connected: number }) => resolve(message.connected));
-          worker.send({ type: 'start', devices: plans[i] });
-        }),
-    ),
-  );
-  return { workers, connected: connected.reduce((a, b) => a + b, 0) };
-}
-
-function stopDevices(workers: ChildProcess[]) {
-  return Promise.all(
-    workers.map((worker) => {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.send({ type: 'stop' });
-      return exited;
-    }),
-  );
-}
-
-async function collectArrivals(workers: ChildProcess[]): Promise<Map<number, bigint[]>> {
-  const bySeq = new Map<number, bigint[]>();
-  const batches = await Promise.all(
-    workers.map(
-      (worker) =>
-        new Promise<Array<[number, string]>>((resolve) => {
-          worker.once('message', (message: { arrivals: Array<[number, string]> }) =>
-            resolve(message.arrivals),
-          );
-          worker.send({ type: 'flush' });
-        }),
-    ),
-  );
-  for (const [seq, at] of batches.flat()) {
-    const list = bySeq.get(seq) ?? [];
-    list.push(BigInt(at));
-    bySeq.set(seq, list);
-  }
-  return bySeq;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-let nextSeq = 0;
-
-/**
- * Open-loop load: `rate` requests a second for SECONDS, each from its own phone (email, device
- * id, Idempotency-Key) to the musicians in turn, as the audience page sends them.
- */
-async function runLoad(
-  servers: ServerProcess[],
-  musicians: Musician[],
-  workers: ChildProcess[],
-  rate: number,
-) {
-  const urls = servers.map((server) => server.url);
-  const cpu = () => Promise.all(servers.map((server) => cpuSecondsOfThreads(server.child.pid!)));
-  const cpuBefore = await cpu();
-  const sent = new Map<number, bigint>();
-  const total = rate * SECONDS;
-  const started = process.hrtime.bigint();
-  const pending: Promise<unknown>[] = [];
-  let failures = 0;
-  for (let i = 0; i < total; i++) {
-    const due = started + BigInt(Math.round((i * 1e9) / rate));
-    const wait = Number(due - process.hrtime.bigint()) / 1e6;
-    if (wait > 1) await sleep(wait);
-    const seq = nextSeq++;
-    const musician = musicians[seq % musicians.length]!;
-    const songId = musician.songIds[Math.floor(seq / musicians.length) % musician.songIds.length]!;
-    sent.set(seq, process.hrtime.bigint());
-    pending.push(
-      call(`${urls[seq % urls.length]}/api/requests`, {
-        body: {
-          song_id: songId,
-          requester_name: 'Bench Fan',
-          requester_email: `fan-${seq}@example.com`,
-          dedication: `bench:${seq}`,
-        },
-        headers: { 'idempotency-key': randomUUID(), 'x-device-id': `bench-device-${seq}-padding` },
-      }).catch(() => failures++),
-    );
-  }
-  await Promise.all(pending);
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  // What the servers spent on the requests (their events reach the devices before the answer).
-  const cpuAfter = await cpu();
-  const msPerRequest = (thread: 'main' | 'all') =>
-    (cpuAfter.reduce((sum, after, i) => sum + after[thread] - cpuBefore[i]![thread], 0) * 1000) /
-    total;
-  await sleep(1000); // let the last events land
-  const arrivals = await collectArrivals(workers);
-
-  const latencies: number[] = [];
-  let incomplete = 0;
-  for (const [seq, sentAt] of sent) {
-    const times = arrivals.get(seq) ?? [];
-    if (times.length < DEVICES) {
-      incomplete++;
-      continue;
-    }
-    const last = times.reduce((a, b) => (a > b ? a : b));
-    latencies.push(Number(last - sentAt) / 1e6);
-  }
-  latencies.sort((a, b) => a - b);
+async function seedGroup(target: BenchTarget): Promise<Group> {
   return {
-    achievedPerSecond: total / elapsed,
-    mainMsPerRequest: msPerRequest('main'),
-    allMsPerRequest: msPerRequest('all'),
-    lost: failures + incomplete,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
+    target,
+    quiet: await target.seed(QUIET_MUSICIANS),
+    busy: await target.seed(BUSY_MUSICIANS),
   };
 }
 
-async function totalResident(servers: ServerProcess[]) {
-  const sizes = await Promise.all(servers.map((server) => residentBytes(server.child.pid!)));
-  return sizes.reduce((a, b) => a + b, 0);
+function devicesOf(groups: Group[]) {
+  return groups.flatMap(({ target, quiet, busy }) =>
+    [...quiet, ...busy].flatMap((musician) =>
+      Array.from({ length: DEVICES }, (_, d) => ({
+        url: target.urls[d % target.urls.length]!,
+        token: musician.token,
+      })),
+    ),
+  );
 }
 
-/** Each process's resident memory SETTLE_SECONDS after start-up, before any load. */
-async function atRest(servers: ServerProcess[]): Promise<string> {
-  await sleep(SETTLE_SECONDS * 1000);
-  const sizes = await Promise.all(servers.map((server) => residentBytes(server.child.pid!)));
-  return sizes.map((bytes) => `${megabytes(bytes)} MB`).join(', ');
-}
-
-/**
- * Footprint, seeding and the capacity sweep on `servers`; then the idle run on servers started
- * afresh on the same data (`restart`), so neither measurement carries the other's garbage or the
- * sessions Socket.IO keeps two minutes for devices that left.
- */
-async function scenario(
-  name: string,
-  servers: ServerProcess[],
-  footprint: string,
-  restart: () => Promise<ServerProcess[]>,
-) {
-  const urls = servers.map((server) => server.url);
-  console.log(
-    `\n### ${name}\n\nResident memory at rest (${SETTLE_SECONDS} s after start-up, target ` +
-      `${TARGET.restMb[servers.length > 1 ? 'postgres' : 'embedded']} MB): ${footprint}\n`,
-  );
-
-  const musicians = await seedMusicians(urls[0]!);
-  const devices = await connectDevices(urls, musicians, MUSICIANS * DEVICES);
-  console.log(
-    `Capacity sweep: ${MUSICIANS} musicians x ${DEVICES} devices, ${SECONDS} s per rate\n`,
-  );
-  console.log(
-    '| offered | achieved | p50 ms | p95 ms | p99 ms | lost | p99 target | server CPU ms a request: main thread, all |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|');
-  let sustained = 0;
-  try {
-    for (const rate of RATES) {
-      const result = await runLoad(servers, musicians, devices.workers, rate);
-      const met = result.p99 <= TARGET.p99Ms && result.lost === 0;
-      if (met) sustained = Math.max(sustained, rate);
-      console.log(
-        `| ${rate}/s | ${result.achievedPerSecond.toFixed(0)}/s | ${result.p50.toFixed(1)} | ` +
-          `${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.lost} | ` +
-          `${met ? 'met' : 'missed'} | ${result.mainMsPerRequest.toFixed(2)}, ` +
-          `${result.allMsPerRequest.toFixed(2)} |`,
-      );
-      await sleep(2000);
+/** One pace on every group: interleaved when quiet, one after another (a pause between) when busy. */
+async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
+  const musiciansAt = (group: Group) => (perSecond <= 20 ? group.quiet : group.busy);
+  const count = shotCount(perSecond);
+  const summaries = new Map<BenchTarget, Summary>();
+  if (perSecond < INTERLEAVE_BELOW) {
+    // Each target's shots fall halfway between the other's: both idle as long between theirs.
+    const shots: Shot[] = groups.flatMap((group, i) =>
+      paced(
+        group.target,
+        musiciansAt(group),
+        perSecond,
+        count,
+        (i * 1000) / perSecond / groups.length,
+      ),
+    );
+    await sleep(PAUSE_MS);
+    const results = await fire(shots, fleet, DEVICES);
+    for (const group of groups) {
+      summaries.set(group.target, summarise(results.filter((r) => r.shot.target === group.target)));
     }
-  } finally {
-    await stopDevices(devices.workers);
+  } else {
+    for (const group of groups) {
+      await sleep(PAUSE_MS);
+      const shots = paced(group.target, musiciansAt(group), perSecond, count);
+      summaries.set(group.target, summarise(await fire(shots, fleet, DEVICES)));
+    }
   }
-  console.log(`\nSustained with p99 <= ${TARGET.p99Ms} ms: ${sustained}/s\n`);
-  if (IDLE_DEVICES > 0) await idleRun(await restart(), musicians);
-  return sustained;
+  return summaries;
 }
 
-/** Connects IDLE_DEVICES devices that then do nothing; what does each cost the server? */
-async function idleRun(servers: ServerProcess[], musicians: Musician[]) {
-  const urls = servers.map((server) => server.url);
-  await sleep(SETTLE_SECONDS * 1000);
-  const before = await totalResident(servers);
-  const devices = await connectDevices(urls, musicians, IDLE_DEVICES);
+const verdict = (value: number, limit: number | undefined) =>
+  limit === undefined ? '' : value <= limit ? ' ✓' : ' ✗';
+
+async function pacesEmbedded(): Promise<void> {
+  const productDir = await mkdtemp(join(tmpdir(), 'bench-product-'));
+  const floorDir = await mkdtemp(join(tmpdir(), 'bench-floor-'));
+  const product = await startProduct('product', [
+    { ...productEnv(args['cpu-prof-dir']), DATA_DIR: productDir, DATABASE_URL: '' },
+  ]);
+  const floor = await startFloor(floorDir);
+  let fleet: DeviceFleet | undefined;
   try {
-    // Handshakes done, their garbage collected, every heartbeat timer armed.
-    await sleep(30_000);
-    // The resident size swings as garbage comes and goes: the lowest of one sample a second
-    // over the CPU window is what the devices themselves hold.
-    let after = Infinity;
-    const sampler = setInterval(() => {
-      void totalResident(servers).then((bytes) => (after = Math.min(after, bytes)));
-    }, 1000);
-    const shares = await Promise.all(
-      servers.map((server) => coreShareOver(server.child.pid!, IDLE_SECONDS)),
-    ).finally(() => clearInterval(sampler));
-    const perDevice = (after - before) / devices.connected;
-    const share = shares.reduce((a, b) => a + b, 0);
+    const groups = [await seedGroup(product), await seedGroup(floor)];
+    fleet = await connectDevices(devicesOf(groups), WORKERS);
     console.log(
-      `Idle devices: ${devices.connected} of ${IDLE_DEVICES} connected; ` +
-        `${(perDevice / 1024).toFixed(1)} KB each (target ${TARGET.idleBytesPerDevice / 1024} KB), ` +
-        `${(share * 100).toFixed(1)} % of a core over ${IDLE_SECONDS} s ` +
-        `(target ${TARGET.idleCoreShare * 100} %)\n`,
+      `\n### Embedded (PGlite), 1 process, beside the floor\n\n` +
+        `${QUIET_MUSICIANS} musicians up to 20 a second, ${BUSY_MUSICIANS} above, ${DEVICES} devices ` +
+        `each (${fleet.connected} connected); each request its own requester and song; ` +
+        `a ${PAUSE_MS / 1000} s pause before each pace.\n`,
+    );
+    console.log(
+      '| pace | samples | product p50 / p99 ms | floor p50 / p99 ms | product/floor p50, p99 | first second p99 (product, floor) | lost |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    const medians: Array<[number, number]> = [];
+    for (const perSecond of args.paces.split(',').map(Number)) {
+      const summaries = await runPace(groups, fleet, perSecond);
+      const p = summaries.get(product)!;
+      const f = summaries.get(floor)!;
+      const target = TARGETS.embedded(perSecond);
+      const ratio50 = p.p50 / f.p50;
+      const ratio99 = p.p99 / f.p99;
+      console.log(
+        `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)}${verdict(p.p50, target.p50)} / ` +
+          `${ms(p.p99)}${verdict(p.p99, target.p99)} | ${ms(f.p50)} / ${ms(f.p99)} | ` +
+          `${ratio50.toFixed(2)}${verdict(ratio50, TARGETS.ratio.p50)}, ` +
+          `${ratio99.toFixed(2)}${verdict(ratio99, TARGETS.ratio.p99)} | ` +
+          `${ms(p.firstSecondP99)}${verdict(p.firstSecondP99, target.p99)}, ${ms(f.firstSecondP99)} | ` +
+          `${p.lost + f.lost} |`,
+      );
+      medians.push([perSecond, p.p50]);
+    }
+    // The idle penalty: a quieter pace slower at the median than a busier one.
+    const penalties = medians.filter(([pace, p50]) =>
+      medians.some(([busier, other]) => busier > pace && other < p50),
+    );
+    console.log(
+      penalties.length === 0
+        ? '\nNo pace is slower at the median than a busier one.'
+        : `\nSlower at the median than a busier pace: ${penalties.map(([pace]) => paceName(pace)).join(', ')}.`,
+    );
+    console.log(
+      `\nTargets (✓ met, ✗ missed): p50 <= 3 ms and p99 <= 8 ms up to 200 a second, p99 <= 40 ms ` +
+        `at 600; product/floor p50 <= ${TARGETS.ratio.p50}x, p99 <= ${TARGETS.ratio.p99}x; the ` +
+        `first second after the pause within the pace's p99 target.\n`,
     );
   } finally {
-    await stopDevices(devices.workers);
+    if (fleet) await stopDevices(fleet);
+    await product.stop();
+    await floor.stop();
+    await rm(productDir, { recursive: true, force: true });
+    await rm(floorDir, { recursive: true, force: true });
   }
 }
 
-/** The embedded default: footprint on the first start and on a restart, then the scenario. */
-async function embeddedScenario(env: Record<string, string>) {
-  // The first start creates the database; a musician's laptop mostly restarts on one.
-  const first = await startServer(env);
-  const firstStart = await atRest([first]).finally(() => first.stop());
-  let embedded = [await startServer(env)];
+async function withPostgresDatabase<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: args['database-url'] });
+  await admin.connect();
+  const dbName = `bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(args['database-url']);
+  dbUrl.pathname = `/${dbName}`;
   try {
-    const restart = await atRest(embedded);
-    const footprint = `${firstStart} on the first start (which creates the database), ${restart} on a restart`;
-    await scenario('Embedded (PGlite), 1 process', embedded, footprint, async () => {
-      await Promise.all(embedded.map((server) => server.stop()));
-      embedded = [await startServer(env)];
-      return embedded;
+    return await use(dbUrl.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const postgresEnv = (url: string) => ({
+  ...productEnv(args['cpu-prof-dir']),
+  DATABASE_URL: url,
+  REDIS_URL: args['redis-url'],
+});
+
+async function pacesPostgres(): Promise<void> {
+  await withPostgresDatabase(async (url) => {
+    const product = await startProduct('PostgreSQL + Redis', [postgresEnv(url), postgresEnv(url)]);
+    let fleet: DeviceFleet | undefined;
+    try {
+      const group = await seedGroup(product);
+      fleet = await connectDevices(devicesOf([group]), WORKERS);
+      console.log(
+        `\n### PostgreSQL + Redis, 2 processes\n\n${BUSY_MUSICIANS} musicians, ${DEVICES} devices ` +
+          `each, spread over both processes as the requests are.\n`,
+      );
+      console.log('| pace | samples | p50 / p99 ms | first second p99 | lost |');
+      console.log('|---|---|---|---|---|');
+      for (const perSecond of args['postgres-paces'].split(',').map(Number)) {
+        const p = (await runPace([group], fleet, perSecond)).get(product)!;
+        const target = TARGETS.postgres(perSecond);
+        console.log(
+          `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)} / ${ms(p.p99)}` +
+            `${verdict(p.p99, target.p99)} | ${ms(p.firstSecondP99)} | ${p.lost} |`,
+        );
+      }
+    } finally {
+      if (fleet) await stopDevices(fleet);
+      await product.stop();
+    }
+  });
+}
+
+/** Resident memory at rest, then thousands of idle devices on a fresh start on the same data. */
+async function footprintAndIdle(name: string, envs: Array<Record<string, string>>) {
+  const settleSeconds = Number(args['settle-seconds']);
+  const first = await startProduct(name, envs);
+  let tokens: string[] = [];
+  try {
+    const rest = await atRest(first, settleSeconds);
+    const kind = envs.length > 1 ? 'postgres' : 'embedded';
+    console.log(
+      `\n### ${name}: resident memory at rest (${settleSeconds} s after start-up, target ` +
+        `${FOOTPRINT_TARGET.restMb[kind]} MB): ${rest}\n`,
+    );
+    if (PARTS.has('idle')) tokens = (await first.seed(20)).map((musician) => musician.token);
+  } finally {
+    await first.stop();
+  }
+  if (!PARTS.has('idle')) return;
+  const fresh = await startProduct(name, envs);
+  try {
+    await idleRun(fresh, tokens, {
+      count: Number(args['idle-devices']),
+      seconds: Number(args['idle-seconds']),
+      settleSeconds,
+      workers: WORKERS,
     });
   } finally {
-    await Promise.all(embedded.map((server) => server.stop()));
+    await fresh.stop();
   }
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
 try {
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  if (!args['skip-embedded']) await embeddedScenario(env);
-
-  if (args.postgres) {
-    const admin = new pg.Client({ connectionString: args['database-url'] });
-    await admin.connect();
-    const dbName = `bench_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const dbUrl = new URL(args['database-url']);
-    dbUrl.pathname = `/${dbName}`;
-    let servers: ServerProcess[] = [];
-    try {
-      const env = { DATABASE_URL: dbUrl.toString(), REDIS_URL: args['redis-url'] };
-      const startTwo = async () => [await startServer(env), await startServer(env)];
-      servers = await startTwo();
-      await scenario(
-        'PostgreSQL + Redis, 2 processes',
-        servers,
-        await atRest(servers),
-        async () => {
-          await Promise.all(servers.map((server) => server.stop()));
-          servers = await startTwo();
-          return servers;
-        },
+  if (!args['skip-embedded']) {
+    if (PARTS.has('paces')) await pacesEmbedded();
+    if (PARTS.has('footprint') || PARTS.has('idle')) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
+      const env = { ...productEnv(args['cpu-prof-dir']), DATA_DIR: dataDir, DATABASE_URL: '' };
+      await footprintAndIdle('Embedded (PGlite), 1 process', [env]).finally(() =>
+        rm(dataDir, { recursive: true, force: true }),
       );
-    } finally {
-      await Promise.all(servers.map((server) => server.stop()));
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
+    }
+  }
+  if (args.postgres) {
+    if (PARTS.has('paces')) await pacesPostgres();
+    if (PARTS.has('footprint') || PARTS.has('idle')) {
+      await withPostgresDatabase((url) =>
+        footprintAndIdle('PostgreSQL + Redis, 2 processes', [postgresEnv(url), postgresEnv(url)]),
+      );
     }
   }
 } finally {
-  await rm(dataDir, { recursive: true, force: true });
   await agent.close();
 }
 
-const screens = MUSICIANS * DEVICES;
+const screens = BUSY_MUSICIANS * DEVICES;
 console.log(
   `\nPolling instead (spec section 9), for ${screens} screens: ` +
     `${((screens * 1000) / DASHBOARD_POLL_MS).toFixed(0)} HTTP requests/s if all are dashboards (every 3 s), ` +

@@ -1,0 +1,110 @@
+/**
+ * Open-loop load for `bench:realtime`: each shot is one audience request, sent at its time
+ * whether or not earlier ones have answered, from its own phone (email, device id,
+ * Idempotency-Key) to a song of its own, as the audience page sends it. Its latency is the time
+ * from sending to its arrival on the last of its musician's devices.
+ */
+import { randomUUID } from 'node:crypto';
+import { collectArrivals, type DeviceFleet } from './devices.ts';
+import { call, type BenchTarget, type Musician } from './targets.ts';
+
+export interface Shot {
+  /** Milliseconds after the start of the run. */
+  at: number;
+  target: BenchTarget;
+  musician: Musician;
+}
+
+export interface ShotResult {
+  shot: Shot;
+  /** Undefined when the request failed or did not reach every device. */
+  latencyMs: number | undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let nextSeq = 0;
+
+/** `count` shots at `perSecond`, starting `offsetMs` in, to the musicians in turn. */
+export function paced(
+  target: BenchTarget,
+  musicians: Musician[],
+  perSecond: number,
+  count: number,
+  offsetMs = 0,
+): Shot[] {
+  return Array.from({ length: count }, (_, i) => ({
+    at: offsetMs + (i * 1000) / perSecond,
+    target,
+    musician: musicians[i % musicians.length]!,
+  }));
+}
+
+export async function fire(
+  shots: Shot[],
+  fleet: DeviceFleet,
+  devicesPerMusician: number,
+): Promise<ShotResult[]> {
+  const ordered = [...shots].sort((a, b) => a.at - b.at);
+  const sent = new Map<number, { shot: Shot; at: bigint; failed: boolean }>();
+  const pending: Promise<unknown>[] = [];
+  const started = process.hrtime.bigint();
+  for (const shot of ordered) {
+    const due = started + BigInt(Math.round(shot.at * 1e6));
+    const wait = Number(due - process.hrtime.bigint()) / 1e6;
+    if (wait > 1) await sleep(wait);
+    const seq = nextSeq++;
+    const { musician, target } = shot;
+    const songId = musician.songIds[musician.nextSong++ % musician.songIds.length]!;
+    const entry = { shot, at: process.hrtime.bigint(), failed: false };
+    sent.set(seq, entry);
+    pending.push(
+      call(`${target.urls[seq % target.urls.length]}/api/requests`, {
+        body: {
+          song_id: songId,
+          requester_name: 'Bench Fan',
+          requester_email: `fan-${seq}@example.com`,
+          dedication: `bench:${seq}`,
+        },
+        headers: { 'idempotency-key': randomUUID(), 'x-device-id': `bench-device-${seq}-padding` },
+      }).catch(() => (entry.failed = true)),
+    );
+  }
+  await Promise.all(pending);
+  await sleep(1000); // let the last events land
+  const arrivals = await collectArrivals(fleet);
+  return [...sent].map(([seq, { shot, at, failed }]) => {
+    const times = arrivals.get(seq) ?? [];
+    if (failed || times.length < devicesPerMusician) return { shot, latencyMs: undefined };
+    const last = times.reduce((a, b) => (a > b ? a : b));
+    return { shot, latencyMs: Number(last - at) / 1e6 };
+  });
+}
+
+export interface Summary {
+  samples: number;
+  lost: number;
+  p50: number;
+  p99: number;
+  /** The p99 of the run's first second alone: what a pause before it costs. */
+  firstSecondP99: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+export function summarise(results: ShotResult[]): Summary {
+  const start = Math.min(...results.map((result) => result.shot.at));
+  const latencies = (list: ShotResult[]) =>
+    list
+      .flatMap((result) => (result.latencyMs === undefined ? [] : [result.latencyMs]))
+      .sort((a, b) => a - b);
+  const all = latencies(results);
+  const first = latencies(results.filter((result) => result.shot.at < start + 1000));
+  return {
+    samples: all.length,
+    lost: results.length - all.length,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    firstSecondP99: percentile(first, 99),
+  };
+}
