@@ -6,6 +6,12 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 import { PgliteConnection } from './pglite-connection.ts';
+import {
+  HOUSEKEEPING_TIMES,
+  type HousekeepingTimes,
+  startHousekeeping,
+  vacuumDueTables,
+} from './pglite-housekeeping.ts';
 import { PgliteSession } from './pglite-session.ts';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
@@ -23,7 +29,7 @@ export interface Database {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string; checkpointEveryMs?: number };
+  | { kind: 'pglite'; dataDir?: string; housekeeping?: HousekeepingTimes };
 
 // Any constant works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 7_421_337;
@@ -32,7 +38,7 @@ const MIGRATION_LOCK_ID = 7_421_337;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir, 10, options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS);
+    : openPglite(options.dataDir, 10, options.housekeeping ?? HOUSEKEEPING_TIMES);
 }
 
 /**
@@ -44,18 +50,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const PGLITE_SETTINGS = ['shared_buffers=32MB', 'max_connections=8', 'wal_init_zero=off'];
 
-/**
- * PGlite runs PostgreSQL as a single-user backend, which has no checkpointer: left alone it never
- * checkpoints while it runs, so its WAL grew with every request for as long as the server ran
- * (67 MB after 24,000 small inserts) and a restart would replay all of it. Every 5 minutes, as
- * PostgreSQL's checkpoint_timeout does, a checkpoint lets the WAL be recycled (8-23 ms here).
- */
-const CHECKPOINT_EVERY_MS = 5 * 60_000;
-
 async function openPglite(
   dataDir: string | undefined,
   poolSize: number,
-  checkpointEveryMs: number,
+  housekeepingTimes: HousekeepingTimes,
 ): Promise<Database> {
   // Before anything touches the folder: a second server on it must leave it as it found it.
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
@@ -80,17 +78,17 @@ async function openPglite(
   const pool = new pg.Pool({ Client: PgliteClient as unknown as typeof pg.Client, max: poolSize });
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
-  // A database in memory has no WAL on disk to bound. A checkpoint that fails (a full disk) fails
-  // the writes after it too, and those are answered and logged as errors.
-  const checkpoints = dataDir
-    ? setInterval(() => void pool.query('CHECKPOINT').catch(() => {}), checkpointEveryMs).unref()
-    : undefined;
+  // PGlite has no checkpointer and no autovacuum: pglite-housekeeping.ts does their jobs. A
+  // database reopened on disk may have grown since its tables were last analysed.
+  const run = async <Row>(text: string) => (await pool.query(text)).rows as Row[];
+  if (dataDir) await vacuumDueTables(run);
+  const housekeeping = startHousekeeping(run, { onDisk: !!dataDir, times: housekeepingTimes });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
-      clearInterval(checkpoints);
+      housekeeping.stop();
       await pool.end();
       await thread.close();
       lock?.release();
