@@ -148,7 +148,6 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     events,
     keys,
     limits: config.limits,
-    requestable,
     clock: config.clock,
   });
   const suggestions = suggestionsService({

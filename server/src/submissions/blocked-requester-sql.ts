@@ -1,5 +1,4 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { blockedRequesters } from '#server/db/schema.ts';
 
 // The blocklist's test, asked inside the statements that file a request or a suggestion (and by
 // the blocklist feature when it blocks): it lives below the features that all read it.
@@ -16,14 +15,13 @@ export function requesterMatches(
 
 /**
  * True when the musician (an SQL expression, e.g. a column) blocked the requester with this
- * email, lower-cased, or this device ('' for none); either may be a placeholder.
+ * email, lower-cased, or this device ('' for none); either may be a placeholder. The test is the
+ * SQL function requester_blocked (migration 0017), which submit_request asks too.
  */
 export function blockedSql(
   musicianId: SQL,
   email: string | Placeholder,
   deviceId: string | Placeholder,
 ): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${blockedRequesters}
-    WHERE musician_id = ${musicianId}
-      AND ${requesterMatches(email, deviceId, { email: 'email', device: 'device_id' })})`;
+  return sql`requester_blocked(${musicianId}, ${email}::text, ${deviceId}::text)`;
 }

@@ -22,16 +22,12 @@ export type PlaylistWrite =
  * and lock what they read, so two devices of one musician cannot interleave them.
  */
 export function playlistsRepository(db: Db) {
-  // Asked before every audience request (requests-service), so built once like the admission.
+  // Asked before every audience suggestion, so built once. The rule is the SQL function
+  // song_requestable (migration 0017), which submit_request asks too.
   const requestableStatement = preparedStatement(
     db,
     'playlists_song_requestable',
-    sql`
-      SELECT NOT EXISTS (SELECT 1 FROM ${playlists} a
-          WHERE a.musician_id = s.musician_id AND a.is_active AND a.is_public)
-        OR EXISTS (SELECT 1 FROM ${playlistSongs} ps JOIN ${playlists} p ON p.id = ps.playlist_id
-          WHERE ps.song_id = s.id AND p.is_public) AS requestable
-      FROM ${songs} s WHERE s.id = ${sql.placeholder('songId')}::uuid`,
+    sql`SELECT song_requestable(${sql.placeholder('songId')}::uuid) AS requestable`,
   );
   const owned = (musicianId: string, playlistId: string) =>
     and(eq(playlists.musicianId, musicianId), eq(playlists.id, playlistId));
@@ -300,7 +296,7 @@ export function playlistsRepository(db: Db) {
     /**
      * Whether the audience may request the song: any song while no playlist is active; with one
      * active, only the songs of the musician's public playlists (the active one is public). An
-     * unknown song is requestable here: the request's own admission answers it.
+     * unknown song is requestable here: the submission's own admission answers it.
      */
     async isRequestable(songId: string): Promise<boolean> {
       const [row] = rowsOf<{ requestable: boolean }>(await requestableStatement({ songId }));

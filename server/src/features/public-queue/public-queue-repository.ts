@@ -33,7 +33,7 @@ export interface VoteTarget {
   publicQueue: boolean;
   /**
    * The request a request of its song would join now: the oldest open one of the song in the
-   * running show (file_request's merge target). A +1 on any other would file a new request.
+   * running show (submit_request's merge target). A +1 on any other would file a new request.
    */
   joinable: boolean;
 }

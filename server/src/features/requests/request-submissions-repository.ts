@@ -4,28 +4,8 @@ import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
-import { musicians, requests, requestVoters, songs } from '#server/db/schema.ts';
-import { blockedSql } from '#server/submissions/blocked-requester-sql.ts';
-import { repeatPlayedAtSql } from '#server/submissions/repeat-rule-sql.ts';
-import type { Requester } from '#server/submissions/requester.ts';
-
-/**
- * What is known of a submission before it is filed, read in one round trip. Its limits are not
- * here: they are decided where it is filed, under the musician's lock (submit).
- */
-export interface Admission {
-  musicianId: string;
-  hidden: boolean;
-  requestsEnabled: boolean;
-  /** The request window (the service reads it with its clock). */
-  requestsOpenAt: Date | null;
-  requestsCloseAt: Date | null;
-  /** The Idempotency-Key filed something already: a retry. */
-  keyUsed: boolean;
-  blocked: boolean;
-  /** When the song was played, if the musician's no-repeats rule holds it back now. */
-  playedAt: Date | null;
-}
+import { requests, requestVoters } from '#server/db/schema.ts';
+import { toSongRequest, type RequestRow } from './request-mapper.ts';
 
 export interface AdmissionLimits {
   perRequester: SubmissionLimit;
@@ -47,6 +27,8 @@ export interface FirstSubmission {
 }
 
 export interface Submission {
+  /** The song's owner as the server knows it: the status token and the source are keyed so. */
+  musicianId: string;
   songId: string;
   requesterName: string;
   requesterEmail: string;
@@ -55,17 +37,23 @@ export interface Submission {
   deviceId: string;
   idempotencyKey: string | null;
   statusTokenHash: string;
-  /** From a blocked requester: stored apart, never merged, never counted on the song. */
-  blocked: boolean;
   /** The sending address, keyed (submission-source.ts). */
   source: string;
+  /** The server's clock, which the request window is read by. */
+  now: Date;
   limits: AdmissionLimits;
 }
 
 export type Filed =
-  | { outcome: 'unavailable'; hidden: boolean; requestsEnabled: boolean }
-  /** The key was used a moment ago by a submission that won the race: answer with that one. */
+  /** The song is another musician's than the one handed in: nothing was filed. */
+  | { outcome: 'owner'; musicianId: string }
+  /** The key filed something already: a retry, answered with what it filed. */
   | { outcome: 'replay' }
+  | { outcome: 'unavailable'; hidden: boolean }
+  /** Outside the musician's request window (read at `now`). */
+  | { outcome: 'closed'; requestsOpenAt: Date | null; requestsCloseAt: Date | null }
+  /** A public playlist is playing and the song is on none. */
+  | { outcome: 'not_in_set' }
   /** Refused by the requester's own limit: seconds until one more is allowed. */
   | { outcome: 'requester_limit'; waitSeconds: number }
   /** Refused by the musician's budget per minute, or by this address's share of it. */
@@ -94,77 +82,40 @@ export function requestSubmissionsRepository(
 ) {
   const p = (name: string) => sql.placeholder(name);
 
-  // Every audience request runs the three statements below: each is built once (and prepared
-  // once per connection), which keeps the request's own work small under a crowd's load.
-  const songOwner = sql`s.musician_id`;
-  const admissionStatement = preparedStatement(
+  // Every audience request runs these: each is built once (and prepared once per connection).
+  const songsOfOwner = preparedStatement(
     db,
-    'requests_admission',
+    'requests_songs_of_owner',
     sql`
-      SELECT s.musician_id, s.hidden, m.requests_enabled, m.requests_open_at, m.requests_close_at,
-        (${p('key')}::text IS NOT NULL AND EXISTS (SELECT 1 FROM ${requests}
-          WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text
-          UNION ALL
-          SELECT 1 FROM ${requestVoters}
-          WHERE musician_id = ${songOwner} AND idempotency_key = ${p('key')}::text)) AS key_used,
-        ${blockedSql(songOwner, p('emailLower'), p('deviceId'))} AS blocked,
-        ${repeatPlayedAtSql(songOwner, sql`s.id`)} AS played_at
-      FROM ${songs} s JOIN ${musicians} m ON m.id = s.musician_id
-      WHERE s.id = ${p('songId')}::uuid`,
+      SELECT o.musician_id, array_agg(s.id) AS song_ids
+      FROM songs o JOIN songs s ON s.musician_id = o.musician_id
+      WHERE o.id = ${p('songId')}::uuid
+      GROUP BY o.musician_id`,
   );
-  const fileRequest = preparedStatement(
+  const submitRequest = preparedStatement(
     db,
-    'requests_file',
+    'requests_submit',
     sql`
-      SELECT outcome, musician_id, request_id, song_hidden, requests_enabled, wait_seconds,
-        played_at, moved
-      FROM file_request(${p('songId')}::uuid, ${p('name')}::text, ${p('email')}::text,
-        ${p('dedication')}::text, ${p('tip')}::numeric, ${p('deviceId')}::text,
-        ${p('key')}::text, ${p('statusTokenHash')}::text, ${p('blocked')}::boolean,
-        ${p('source')}::text, ${p('windowMinutes')}::int, ${p('perRequester')}::int,
-        ${p('perMusician')}::int, ${p('perSource')}::int)`,
+      SELECT * FROM submit_request(${p('musicianId')}::uuid, ${p('songId')}::uuid,
+        ${p('name')}::text, ${p('email')}::text, ${p('emailLower')}::text,
+        ${p('dedication')}::text, ${p('tip')}::numeric, ${p('deviceId')}::text, ${p('key')}::text,
+        ${p('statusTokenHash')}::text, ${p('source')}::text, ${p('now')}::timestamptz,
+        ${p('windowMinutes')}::int, ${p('perRequester')}::int, ${p('perMusician')}::int,
+        ${p('perSource')}::int)`,
   );
 
   return {
     /**
-     * The song's owner and state, whether the key was used, the blocklist, and when the song was
-     * played if the no-repeats rule holds it back: one statement,
-     * since each round trip into the embedded database costs more than the work it asks for.
+     * The musician a song belongs to, with every song of theirs (a song never changes hands, so
+     * the server remembers them: submissions/song-owners.ts). Undefined for an unknown song.
      */
-    async admission(
+    async songsOfOwnerOf(
       songId: string,
-      key: string | null,
-      who: Requester,
-    ): Promise<Admission | undefined> {
-      const result = await admissionStatement({
-        songId,
-        key,
-        emailLower: who.email.toLowerCase(),
-        deviceId: who.deviceId,
-      });
-      const [row] = rowsOf<{
-        musician_id: string;
-        hidden: boolean;
-        requests_enabled: boolean;
-        requests_open_at: Date | string | null;
-        requests_close_at: Date | string | null;
-        key_used: boolean;
-        blocked: boolean;
-        played_at: Date | string | null;
-      }>(result);
-      const time = (value: Date | string | null) => (value === null ? null : new Date(value));
-      return (
-        row && {
-          musicianId: row.musician_id,
-          hidden: row.hidden,
-          requestsEnabled: row.requests_enabled,
-          requestsOpenAt: time(row.requests_open_at),
-          requestsCloseAt: time(row.requests_close_at),
-          keyUsed: row.key_used,
-          blocked: row.blocked,
-          playedAt: row.played_at === null ? null : new Date(row.played_at),
-        }
+    ): Promise<{ musicianId: string; songIds: string[] } | undefined> {
+      const [row] = rowsOf<{ musician_id: string; song_ids: string[] | string }>(
+        await songsOfOwner({ songId }),
       );
+      return row && { musicianId: row.musician_id, songIds: uuidArray(row.song_ids) };
     },
 
     async firstSubmission(musicianId: string, key: string): Promise<FirstSubmission | undefined> {
@@ -194,9 +145,11 @@ export function requestSubmissionsRepository(
     },
 
     /**
-     * Files a request, race-safe, in one statement: the database function `file_request`
-     * (migration 0009) first takes a lock of the musician's, so submissions to one musician are
-     * decided one at a time, and everything is decided under it:
+     * Admits, files and answers a request in one statement, race-safe: the database function
+     * `submit_request` (migration 0017) takes a lock of the musician's, so submissions to one
+     * musician are decided one at a time, and decides everything under it, in the order the
+     * service answers (a retry, requests off, the window, the playing set, no repeats, the
+     * blocklist, the limits):
      * - the same person (email or device) asking again for a song of theirs still waiting gets
      *   that request back ('already'), counting nothing: a +1 is one person;
      * - the requester's limit, the musician's budget per minute and this address's share of it,
@@ -204,63 +157,117 @@ export function requestSubmissionsRepository(
      * - the song's waiting request takes another person's ask as a +1 (votes 2), never a second
      *   request. Only a request of the same show (or of no show) takes +1s: last week's
      *   forgotten request does not swallow tonight's.
+     * A new request comes back as the musician's devices see it; a +1 is read again (its
+     * voters), a blocked requester's is never shown.
      */
     async submit(submission: Submission): Promise<Filed | undefined> {
-      const result = await fileRequest({
+      const result = await submitRequest({
+        musicianId: submission.musicianId,
         songId: submission.songId,
         name: submission.requesterName,
         email: submission.requesterEmail,
+        emailLower: submission.requesterEmail.toLowerCase(),
         dedication: submission.dedication,
         tip: submission.tipAmount,
         deviceId: submission.deviceId,
         key: submission.idempotencyKey,
         statusTokenHash: submission.statusTokenHash,
-        blocked: submission.blocked,
         source: submission.source,
+        now: submission.now.toISOString(),
         windowMinutes: submission.limits.perRequester.windowMinutes,
         perRequester: submission.limits.perRequester.max,
         perMusician: submission.limits.perMusicianPerMinute,
         perSource: submission.limits.perAddressPerMinute,
       });
-      const [filed] = rowsOf<{
-        outcome: Filed['outcome'];
-        musician_id: string;
-        request_id: string | null;
-        song_hidden: boolean;
-        requests_enabled: boolean;
-        wait_seconds: number | null;
-        played_at: Date | string | null;
-        moved: string[] | string | null;
-      }>(result);
-      if (!filed) return undefined;
-      if (filed.outcome === 'unavailable') {
-        return {
-          outcome: 'unavailable',
-          hidden: filed.song_hidden,
-          requestsEnabled: filed.requests_enabled,
-        };
-      }
-      if (filed.outcome === 'replay') return { outcome: 'replay' };
-      if (filed.outcome === 'requester_limit' || filed.outcome === 'musician_limit') {
-        return { outcome: filed.outcome, waitSeconds: Number(filed.wait_seconds) };
-      }
-      if (filed.outcome === 'repeat') {
-        return { outcome: 'repeat', playedAt: new Date(filed.played_at!) };
-      }
-      if (filed.outcome === 'already') {
-        return { outcome: 'already', musicianId: filed.musician_id, requestId: filed.request_id! };
-      }
-      const requestId = filed.request_id!;
-      return {
-        outcome: filed.outcome,
-        musicianId: filed.musician_id,
-        requestId,
-        // As the musician's devices will see it (a blocked requester's is never shown), read
-        // after the filing set its place in line.
-        request: await findById(requestId),
-        moved: uuidArray(filed.moved),
-      };
+      const [filed] = rowsOf<SubmittedRow>(result);
+      return filed && toFiled(filed, findById);
     },
+  };
+}
+
+/** A row of submit_request: the outcome, and for a new request its columns. */
+type SubmittedRow = Omit<
+  RequestRow,
+  'social_clicks' | 'voters' | 'id' | 'created_at' | 'updated_at'
+> & {
+  outcome: Filed['outcome'];
+  musician_id: string;
+  request_id: string | null;
+  song_hidden: boolean | null;
+  requests_open_at: Date | string | null;
+  requests_close_at: Date | string | null;
+  wait_seconds: number | null;
+  played_at: Date | string | null;
+  moved: string[] | string | null;
+  created_at: Date | string | null;
+  updated_at: Date | string | null;
+};
+
+const time = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+async function toFiled(
+  row: SubmittedRow,
+  findById: (requestId: string) => Promise<SongRequest | undefined>,
+): Promise<Filed> {
+  switch (row.outcome) {
+    case 'owner':
+      return { outcome: 'owner', musicianId: row.musician_id };
+    case 'replay':
+    case 'not_in_set':
+      return { outcome: row.outcome };
+    case 'unavailable':
+      return { outcome: 'unavailable', hidden: row.song_hidden === true };
+    case 'closed':
+      return {
+        outcome: 'closed',
+        requestsOpenAt: time(row.requests_open_at),
+        requestsCloseAt: time(row.requests_close_at),
+      };
+    case 'requester_limit':
+    case 'musician_limit':
+      return { outcome: row.outcome, waitSeconds: Number(row.wait_seconds) };
+    case 'repeat':
+      return { outcome: 'repeat', playedAt: new Date(row.played_at!) };
+    case 'already':
+      return { outcome: 'already', musicianId: row.musician_id, requestId: row.request_id! };
+  }
+  const requestId = row.request_id!;
+  const filed = {
+    outcome: row.outcome,
+    musicianId: row.musician_id,
+    requestId,
+    moved: uuidArray(row.moved),
+  };
+  // A blocked requester's request has no columns here: nothing of it may reach a musician.
+  if (row.outcome === 'created' && row.created_at === null) return { ...filed, request: undefined };
+  if (row.outcome === 'created')
+    return { ...filed, request: toSongRequest(requestOf(row, requestId)) };
+  // A +1: the request with everyone's names and dedications, read after the filing.
+  return { ...filed, request: await findById(requestId) };
+}
+
+/** The new request's columns as the repository's own reads give them (request-columns.ts). */
+function requestOf(row: SubmittedRow, id: string): RequestRow {
+  return {
+    id,
+    song_id: row.song_id,
+    song_title: row.song_title,
+    song_artist: row.song_artist,
+    requester_name: row.requester_name,
+    requester_email: row.requester_email,
+    dedication: row.dedication,
+    status: row.status,
+    tip_amount: row.tip_amount,
+    tip_clicked: row.tip_clicked,
+    // Nothing has been clicked on a request filed this instant, and no one has joined it yet.
+    social_clicks: [],
+    show_id: row.show_id,
+    show_name: row.show_name,
+    created_at: new Date(row.created_at!),
+    updated_at: new Date(row.updated_at!),
+    votes: row.votes,
+    queue_position: row.queue_position,
+    voters: [],
   };
 }
 

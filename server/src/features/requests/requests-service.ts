@@ -22,6 +22,7 @@ import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import { localizable } from '#server/http/localized-detail.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
+import { rememberedSongOwners } from '#server/submissions/song-owners.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
@@ -39,8 +40,6 @@ interface Deps {
     SubmissionLimits,
     'requestsPerRequester' | 'perMusicianPerMinute' | 'perAddressPerMinute'
   >;
-  /** Whether the audience may request the song now (the active playlist's rule, playlists). */
-  requestable: (songId: string) => Promise<boolean>;
   /** The clock the request window and the undo window are read by; tests move their own. */
   clock?: Clock;
 }
@@ -77,9 +76,9 @@ export function requestsService({
   events,
   keys,
   limits,
-  requestable,
   clock = systemClock,
 }: Deps) {
+  const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
   /** Pushes the requests whose place in the queue changed (all but `except`, pushed apart). */
   async function publishMoved(musicianId: string, changed: string[], except?: string) {
     const others = changed.filter((id) => id !== except);
@@ -150,51 +149,58 @@ export function requestsService({
       address = '',
       timeZone?: string,
     ): Promise<CreatedRequest | AlreadyRequested> {
-      const who = { email: data.requester_email, deviceId };
-      // Asked alongside the admission: one more statement, no longer wait.
-      const [admission, inSet] = await Promise.all([
-        requests.admission(data.song_id, idempotencyKey, who),
-        requestable(data.song_id),
-      ]);
-      if (!admission) throw notFound(messages.requestSongUnavailable);
-      const { musicianId } = admission;
-      const statusToken = idempotencyKey
-        ? await keyedStatusToken(keys, musicianId, idempotencyKey)
-        : newStatusToken();
-      const replay = () => replayed(musicianId, data, idempotencyKey ?? '', statusToken);
+      const now = clock();
+      // Filed in one statement, with the keys of the musician the song belongs to.
+      const fileFor = async (musicianId: string) => {
+        const statusToken = idempotencyKey
+          ? await keyedStatusToken(keys, musicianId, idempotencyKey)
+          : newStatusToken();
+        const { requestsPerRequester: perRequester } = limits;
+        const filed = await requests.submit({
+          musicianId,
+          songId: data.song_id,
+          requesterName: data.requester_name,
+          requesterEmail: data.requester_email,
+          dedication: data.dedication,
+          tipAmount: data.tip_amount,
+          deviceId,
+          idempotencyKey,
+          statusTokenHash: statusToken.hash,
+          source: await submissionSource(keys, musicianId, address),
+          now,
+          limits: {
+            perRequester,
+            perMusicianPerMinute: limits.perMusicianPerMinute,
+            perAddressPerMinute: limits.perAddressPerMinute,
+          },
+        });
+        return { filed, statusToken };
+      };
+      let musicianId = await songOwners.ownerOf(data.song_id);
+      if (!musicianId) throw notFound(messages.requestSongUnavailable);
+      let { filed, statusToken } = await fileFor(musicianId);
+      if (filed?.outcome === 'owner') {
+        songOwners.forget(data.song_id);
+        musicianId = filed.musicianId;
+        ({ filed, statusToken } = await fileFor(musicianId));
+      }
+      if (!filed || filed.outcome === 'owner') throw notFound(messages.requestSongUnavailable);
 
       // A retry is answered before any limit: it was counted the first time.
-      if (admission.keyUsed) return replay();
-      if (admission.hidden) throw notFound(messages.requestSongUnavailable);
-      if (!admission.requestsEnabled) throw forbidden(messages.requestsDisabled);
-      const outside = outsideWindowError(admission, clock());
-      if (outside) throw outside;
-      if (!inSet) throw conflict(messages.requestSongNotInSet);
-      // No repeats: read with the admission, and again by the filing under the musician's lock
-      // (a song marked played between the two is refused there).
-      if (admission.playedAt) throw playedError(admission.playedAt, timeZone);
-
-      const { requestsPerRequester: perRequester } = limits;
-      const filed = await requests.submit({
-        songId: data.song_id,
-        requesterName: data.requester_name,
-        requesterEmail: data.requester_email,
-        dedication: data.dedication,
-        tipAmount: data.tip_amount,
-        deviceId,
-        idempotencyKey,
-        statusTokenHash: statusToken.hash,
-        blocked: admission.blocked,
-        source: await submissionSource(keys, musicianId, address),
-        limits: {
-          perRequester,
-          perMusicianPerMinute: limits.perMusicianPerMinute,
-          perAddressPerMinute: limits.perAddressPerMinute,
-        },
-      });
-      if (!filed) throw notFound(messages.requestSongUnavailable);
-      if (filed.outcome === 'replay') return replay();
+      if (filed.outcome === 'replay') {
+        return replayed(musicianId, data, idempotencyKey ?? '', statusToken);
+      }
+      if (filed.outcome === 'unavailable') {
+        if (filed.hidden) throw notFound(messages.requestSongUnavailable);
+        throw forbidden(messages.requestsDisabled);
+      }
+      if (filed.outcome === 'closed') {
+        throw outsideWindowError(filed, now) ?? forbidden(messages.requestsDisabled);
+      }
+      if (filed.outcome === 'not_in_set') throw conflict(messages.requestSongNotInSet);
+      if (filed.outcome === 'repeat') throw playedError(filed.playedAt, timeZone);
       if (filed.outcome === 'requester_limit') {
+        const { requestsPerRequester: perRequester } = limits;
         const reached = limitReached(filed.waitSeconds, perRequester.max)!;
         throw limitError('request', reached, perRequester.windowMinutes);
       }
@@ -202,12 +208,7 @@ export function requestsService({
         // The budget or this address's share of it: to the person, the page is too busy.
         throw floodError(limitReached(filed.waitSeconds, 1)!.retryAfterSeconds);
       }
-      if (filed.outcome === 'repeat') throw playedError(filed.playedAt, timeZone);
       if (filed.outcome === 'already') return alreadyAsked(filed.requestId);
-      if (filed.outcome === 'unavailable') {
-        if (filed.hidden) throw notFound(messages.requestSongUnavailable);
-        throw forbidden(messages.requestsDisabled);
-      }
 
       // A blocked requester's request is answered like any other, and shown to no one.
       const { request: filedRequest } = filed;

@@ -77,7 +77,7 @@ export function suggestionsRepository(db: Db) {
     async file(values: NewSuggestion, limits: SuggestionLimits): Promise<FiledSuggestion> {
       const { musicianId } = values;
       return db.transaction(async (tx) => {
-        // Its own key space, apart from the song list's lock and the requests' (file_request).
+        // Its own key space, apart from the song list's lock and the requests' (submit_request).
         await tx.execute(
           sql`SELECT pg_advisory_xact_lock(hashtext('file_suggestion'), hashtext(${musicianId}))`,
         );

@@ -253,25 +253,49 @@ describe('the "hours" rule', () => {
 });
 
 describe('the rule where the request is filed', () => {
-  /** file_request as the service calls it, skipping the admission read before the lock. */
-  async function fileDirectly(song: Song) {
+  /** submit_request, the one statement that admits and files a request, called directly. */
+  async function fileDirectly(musician: TestMusician, song: Song) {
     const result = await app.database.db.execute(sql`
-      SELECT outcome, played_at FROM file_request(${song.id}::uuid, 'Kim', 'late@example.com',
-        '', 0, '', NULL, ${randomUUID()}, false, 'source', 60, 100, 1000, 400)`);
-    return rowsOf<{ outcome: string; played_at: Date | string | null }>(result)[0]!;
+      SELECT outcome, played_at, musician_id, request_id
+      FROM submit_request(${musician.musician.id}::uuid, ${song.id}::uuid,
+        'Kim', 'late@example.com', 'late@example.com', '', 0, '', NULL, ${randomUUID()},
+        'source', now(), 60, 100, 1000, 400)`);
+    return rowsOf<{
+      outcome: string;
+      played_at: Date | string | null;
+      musician_id: string;
+      request_id: string | null;
+    }>(result)[0]!;
   }
 
-  it('refuses a song marked played after the admission read it (the taps crossed)', async () => {
+  it('files nothing for a song of another musician than the one handed in, and names it', async () => {
+    const { musician, song } = await setup();
+    const stranger = await registerMusician(app);
+    // The status token and the source are keyed for the musician handed in: they must own it.
+    expect(await fileDirectly(stranger, song)).toEqual({
+      outcome: 'owner',
+      played_at: null,
+      musician_id: musician.musician.id,
+      request_id: null,
+    });
+    const list = await app.inject({
+      url: `/api/requests/musician/${musician.musician.id}`,
+      headers: musician.auth,
+    });
+    expect(list.json<{ requests: unknown[] }>().requests).toEqual([]);
+  });
+
+  it('is decided under the musician lock, with the filing', async () => {
     const { musician, song, other } = await setup({ repeat_rule: 'hours', repeat_hours: 3 });
     const first = await played(musician, song);
 
-    const refused = await fileDirectly(song);
+    const refused = await fileDirectly(musician, song);
     expect(refused.outcome).toBe('repeat');
     expect(new Date(refused.played_at!).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect((await fileDirectly(other)).outcome).toBe('created');
+    expect((await fileDirectly(musician, other)).outcome).toBe('created');
 
     // The same played request, out of the rule's hours: filed.
     await playedAt(first.id, new Date(Date.now() - 4 * 3600_000));
-    expect((await fileDirectly(song)).outcome).toBe('created');
+    expect((await fileDirectly(musician, song)).outcome).toBe('created');
   });
 });

@@ -1,0 +1,37 @@
+/**
+ * Which musician each song belongs to, as far as this process has asked. A song never changes
+ * hands, so an audience request learns its musician here rather than from the database: the
+ * status token and the keyed source it hands to the filing are derived for that musician, and
+ * the filing is then one statement (submit_request checks the owner, and names the real one if
+ * this were ever wrong). An unknown song asks the database once for its musician and all their
+ * songs, so a venue's first request of each song costs nothing more.
+ *
+ * Bounded: past `maxSongs` the songs remembered first are forgotten first (about 100 bytes
+ * each). Unknown song ids are not remembered, so made-up ids cannot fill it.
+ */
+export interface SongOwners {
+  ownerOf(songId: string): Promise<string | undefined>;
+  forget(songId: string): void;
+}
+
+export function rememberedSongOwners(
+  lookup: (songId: string) => Promise<{ musicianId: string; songIds: string[] } | undefined>,
+  maxSongs = 50_000,
+): SongOwners {
+  const owners = new Map<string, string>();
+  return {
+    async ownerOf(songId) {
+      const known = owners.get(songId);
+      if (known) return known;
+      const found = await lookup(songId);
+      if (!found) return undefined;
+      for (const id of found.songIds) owners.set(id, found.musicianId);
+      for (const oldest of owners.keys()) {
+        if (owners.size <= maxSongs) break;
+        owners.delete(oldest);
+      }
+      return found.musicianId;
+    },
+    forget: (songId) => void owners.delete(songId),
+  };
+}
