@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { warmUpSubmissions } from './features/requests/submission-warm-up.ts';
 
 /**
  * A start that fails before the logger exists says why in one sentence; the stack follows when
@@ -44,6 +45,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+
+// The first audience request should not pay for compiling the statement that files it.
+await warmUpSubmissions(app.database.db).catch((err: unknown) =>
+  app.log.warn({ err }, 'the request statement could not be warmed up'),
+);
 
 try {
   await app.listen({ port: config.port, host: config.host });

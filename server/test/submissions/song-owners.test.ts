@@ -8,7 +8,7 @@ function catalogue() {
   const lookup = async (songId: string) => {
     asked.push(songId);
     const owner = Object.keys(songs).find((musician) => songs[musician]!.includes(songId));
-    return owner && { musicianId: owner, songIds: songs[owner]! };
+    return owner === undefined ? undefined : { musicianId: owner, songIds: songs[owner]! };
   };
   return { asked, lookup };
 }

@@ -16,6 +16,7 @@ import {
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import { warmUpSubmissions } from '#server/features/requests/submission-warm-up.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 // No repeats (issue 22 §4): under "show" a song played in the running show cannot be asked for
@@ -252,7 +253,7 @@ describe('the "hours" rule', () => {
   });
 });
 
-describe('the rule where the request is filed', () => {
+describe('submit_request, the statement that files a request', () => {
   /** submit_request, the one statement that admits and files a request, called directly. */
   async function fileDirectly(musician: TestMusician, song: Song) {
     const result = await app.database.db.execute(sql`
@@ -297,5 +298,15 @@ describe('the rule where the request is filed', () => {
     // The same played request, out of the rule's hours: filed.
     await playedAt(first.id, new Date(Date.now() - 4 * 3600_000));
     expect((await fileDirectly(musician, song)).outcome).toBe('created');
+  });
+
+  it('is warmed up at start by a request rolled back with its made-up musician', async () => {
+    const musicians = async () =>
+      rowsOf<{ count: number }>(
+        await app.database.db.execute(sql`SELECT count(*)::int AS count FROM musicians`),
+      )[0]!.count;
+    const before = await musicians();
+    expect(await warmUpSubmissions(app.database.db)).toBe('created');
+    expect(await musicians()).toBe(before);
   });
 });
