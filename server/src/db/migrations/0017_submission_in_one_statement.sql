@@ -155,6 +155,7 @@ DECLARE
   requester_window interval := make_interval(mins => p_window_minutes);
   held_since timestamptz;
   place integer;
+  last boolean;
 BEGIN
   SELECT s.musician_id INTO owner FROM songs s WHERE s.id = p_song_id;
   IF NOT FOUND THEN
@@ -345,11 +346,17 @@ BEGIN
     RETURN;
   END IF;
 
-  -- A new request waits at the end of the queue: inserted there, so that renumber_queue (which
-  -- moves it and the others where the musician's order puts them: by votes or by tips, a tip
-  -- moves it up) has no row to rewrite in the usual case.
+  -- A new request waits at the end of the queue: it is inserted there. Every change to the
+  -- queue renumbers it at once, so the others are in order already, and the new request is last
+  -- by every order but two: a tip under 'tips' moves it up, and under 'manual' the musician's
+  -- ranks decide. Nor is it last when a request of the queue is newer (a submission that took
+  -- the lock before this one, begun after it): renumber_queue then puts each where it belongs.
   IF NOT blocked THEN
-    SELECT count(*) + 1 INTO place FROM requests r
+    -- renumber_queue's lock: no move or status change of the queue runs between the count and
+    -- the commit.
+    PERFORM pg_advisory_xact_lock(hashtext('queue_order'), hashtext(owner::text));
+    SELECT count(*) + 1, max(r.created_at) < now() INTO place, last
+    FROM requests r
     WHERE r.musician_id = owner AND NOT r.blocked AND r.status IN ('pending', 'accepted');
   END IF;
   INSERT INTO requests (musician_id, song_id, show_id, song_title, song_artist, requester_name,
@@ -367,7 +374,12 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
-  moved := ARRAY(SELECT renumber_queue(owner));
+  IF song.queue_order = 'manual' OR (song.queue_order = 'tips' AND p_tip_amount > 0)
+      OR (place > 1 AND last IS NOT TRUE) THEN
+    moved := ARRAY(SELECT renumber_queue(owner));
+  ELSE
+    moved := '{}';
+  END IF;
   SELECT r.song_id, r.song_title, r.song_artist, r.requester_name, r.requester_email,
     r.dedication, r.status, r.tip_amount, r.tip_clicked, r.show_id, song.show_name,
     r.created_at, r.updated_at, r.votes, r.queue_position
