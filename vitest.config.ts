@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'server-pglite',
           include: serverTests,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['server/test/helpers/pglite-template.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

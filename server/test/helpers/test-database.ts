@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseOptions } from '#server/db/database.ts';
 import { cleanUpLater } from './cleanup.ts';
 
@@ -9,14 +10,18 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or, when the suite
- * runs with TEST_DB=postgres, a new database created on the TEST_DATABASE_URL server.
+ * A fresh, empty database for one test file: in-memory PGlite by default (a copy of the run's
+ * migrated template, pglite-template.ts), or, when the suite runs with TEST_DB=postgres, a new
+ * database created on the TEST_DATABASE_URL server.
  */
 export async function createTestDatabase({
   kind = process.env.TEST_DB,
 }: { kind?: string } = {}): Promise<TestDatabase> {
   if (kind !== 'postgres') {
-    return { options: { kind: 'pglite' }, drop: async () => {} };
+    return {
+      options: { kind: 'pglite', template: inject('pgliteTemplate') },
+      drop: async () => {},
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
