@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['server/test/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'];
@@ -28,6 +29,9 @@ const serverDeps = {
 // whenever TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
   test: {
+    // A test file spends much of its time waiting (PostgreSQL, sockets, timers), so one file a
+    // core keeps the cores busy; Vitest's default of one less left one of CI's two cores idle.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
