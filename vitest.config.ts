@@ -60,6 +60,7 @@ export default defineConfig({
                   'server/test/http-contract.test.ts',
                 ],
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['server/test/helpers/postgres-template.ts'],
                 deps: serverDeps,
                 testTimeout: 20_000,
                 hookTimeout: 60_000,
