@@ -1,8 +1,8 @@
 /**
  * Vitest's globalSetup for the PostgreSQL suite: one database migrated once a run, that every
  * test database is created from (`CREATE DATABASE ... TEMPLATE`, test-database.ts), in place of
- * 17 migrations per test file (about 0.9 s each). The migrations still run from nothing here,
- * and then again, finding nothing to do, on every test database.
+ * running every migration on each (880 ms a database, against 310 ms for a copy). The migrations
+ * still run from nothing here, and then again, finding nothing to do, on every test database.
  */
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/database.ts';
