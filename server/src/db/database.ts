@@ -28,8 +28,11 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string; housekeeping?: HousekeepingTimes };
+  /**
+   * dataDir undefined keeps the database in memory (tests); such a database may start from a
+   * `template`, a data folder PGlite dumped (pglite-open.ts).
+   */
+  | { kind: 'pglite'; dataDir?: string; housekeeping?: HousekeepingTimes; template?: string };
 
 // Any constant works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 7_421_337;
@@ -38,7 +41,7 @@ const MIGRATION_LOCK_ID = 7_421_337;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir, 10, options.housekeeping ?? HOUSEKEEPING_TIMES);
+    : openPglite(options.dataDir, 10, options.housekeeping ?? HOUSEKEEPING_TIMES, options.template);
 }
 
 /**
@@ -54,6 +57,7 @@ async function openPglite(
   dataDir: string | undefined,
   poolSize: number,
   housekeepingTimes: HousekeepingTimes,
+  template: string | undefined,
 ): Promise<Database> {
   // Before anything touches the folder: a second server on it must leave it as it found it.
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
@@ -61,7 +65,7 @@ async function openPglite(
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
     // PGlite opens and migrates on its own thread (pglite-worker.ts).
-    thread = await startPgliteThread({ dataDir, settings: PGLITE_SETTINGS });
+    thread = await startPgliteThread({ dataDir, settings: PGLITE_SETTINGS, template });
   } catch (err) {
     lock?.release();
     throw err;

@@ -1,13 +1,27 @@
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from './migrations-folder.ts';
 
-/** Opens PGlite on `dataDir` (in memory when undefined) and brings its schema up to date. */
-export async function openPglite(dataDir: string | undefined, settings: string[]): Promise<PGlite> {
-  const pglite = new PGlite(dataDir, {
-    startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
-  });
+/**
+ * Opens PGlite on `dataDir` (in memory when undefined) and brings its schema up to date.
+ *
+ * `template`, in memory only, is a data folder dumped by PGlite's `dumpDataDir` (the test suite
+ * makes one, migrated, per run): the database starts as a copy of it, in about 0.4 s, where a new
+ * one runs initdb for 2-3 s of CPU.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  settings: string[],
+  template?: string,
+): Promise<PGlite> {
+  const startParams = [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])];
+  // (One options object: PGlite 0.5 ignores loadDataDir when the data folder is an argument.)
+  const pglite =
+    template && dataDir === undefined
+      ? new PGlite({ loadDataDir: new Blob([await readFile(template)]), startParams })
+      : new PGlite(dataDir, { startParams });
   await pglite.waitReady;
   await migrate(drizzle(pglite), { migrationsFolder });
   return pglite;

@@ -13,6 +13,8 @@ export interface PgliteThreadOptions {
   dataDir: string | undefined;
   /** PostgreSQL settings, `name=value`. */
   settings: string[];
+  /** In memory only: a dumped data folder to start from (pglite-open.ts). */
+  template?: string;
 }
 
 export type ToPgliteThread = { type: 'exec'; id: number; bytes: Uint8Array } | { type: 'close' };
@@ -65,7 +67,7 @@ async function onThisThread(options: PgliteThreadOptions): Promise<PgliteThread>
   // Loaded here only: PGlite's JavaScript costs the main thread 7-8 MB, and only in-memory
   // databases run it there (the server bundle makes this import a chunk of its own).
   const { execRaw, openPglite } = await import('./pglite-open.ts');
-  const pglite = await openPglite(options.dataDir, options.settings);
+  const pglite = await openPglite(options.dataDir, options.settings, options.template);
   return { exec: (bytes) => execRaw(pglite, bytes), close: () => pglite.close() };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseOptions } from '#server/db/database.ts';
 import { cleanUpLater } from './cleanup.ts';
 
@@ -9,30 +10,44 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or, when the suite
- * runs with TEST_DB=postgres, a new database created on the TEST_DATABASE_URL server.
+ * A fresh database for one test file: in-memory PGlite by default, or, when the suite runs with
+ * TEST_DB=postgres, a new database created on the TEST_DATABASE_URL server. Either starts as a
+ * copy of the run's migrated template where there is one (pglite-template.ts,
+ * postgres-template.ts); the app migrates it on opening all the same.
  */
 export async function createTestDatabase({
   kind = process.env.TEST_DB,
 }: { kind?: string } = {}): Promise<TestDatabase> {
   if (kind !== 'postgres') {
-    return { options: { kind: 'pglite' }, drop: async () => {} };
+    return {
+      options: { kind: 'pglite', template: inject('pgliteTemplate') },
+      drop: async () => {},
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
 
   const name = `songreq_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  // A copy of the run's migrated template (postgres-template.ts), where the suite made one.
+  const template = inject('postgresTemplate');
+  await withAdmin(adminUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   return {
-    options: { kind: 'postgres', url: url.toString(), poolSize: 4 },
+    options: { kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 4 },
     drop: () =>
       withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
 
-async function withAdmin(
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withAdmin(
   url: string,
   work: (client: pg.Client) => Promise<unknown>,
 ): Promise<void> {
