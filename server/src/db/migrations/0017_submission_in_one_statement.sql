@@ -156,6 +156,8 @@ DECLARE
   held_since timestamptz;
   place integer;
   last boolean;
+  in_minute bigint;
+  from_source bigint;
 BEGIN
   SELECT s.musician_id INTO owner FROM songs s WHERE s.id = p_song_id;
   IF NOT FOUND THEN
@@ -267,20 +269,30 @@ BEGIN
   END IF;
 
   -- The requester's own limit (a request and a +1 count alike), then the musician's budget for
-  -- everyone over the last minute, then this address's share of it. Each reads at most `max`
-  -- rows, newest first by index: the seconds until the oldest of them leaves the window.
+  -- everyone over the last minute, then this address's share of it: the seconds until the
+  -- oldest of the last `max` leaves the window, if `max` are in it.
+  -- The requester's: their own rows only, through the email and the device indexes (a row of
+  -- both counted once), where an OR read every request of the musician's window.
   SELECT extract(epoch FROM (recent.created_at + requester_window - now()))::float8 INTO wait
   FROM (
-    (SELECT r.created_at FROM requests r
-      WHERE r.musician_id = owner AND r.created_at > now() - requester_window
-        AND (lower(r.requester_email) = lower(p_requester_email)
-          OR (p_device_id <> '' AND r.device_id = p_device_id))
+    (SELECT 'request' AS kind, r.id, r.created_at FROM requests r
+      WHERE r.musician_id = owner AND lower(r.requester_email) = lower(p_requester_email)
+        AND r.created_at > now() - requester_window
       ORDER BY r.created_at DESC LIMIT p_per_requester)
-    UNION ALL
-    (SELECT v.created_at FROM request_voters v
-      WHERE v.musician_id = owner AND v.created_at > now() - requester_window
-        AND (lower(v.requester_email) = lower(p_requester_email)
-          OR (p_device_id <> '' AND v.device_id = p_device_id))
+    UNION
+    (SELECT 'request', r.id, r.created_at FROM requests r
+      WHERE p_device_id <> '' AND r.musician_id = owner AND r.device_id = p_device_id
+        AND r.created_at > now() - requester_window
+      ORDER BY r.created_at DESC LIMIT p_per_requester)
+    UNION
+    (SELECT 'voter', v.id, v.created_at FROM request_voters v
+      WHERE v.musician_id = owner AND lower(v.requester_email) = lower(p_requester_email)
+        AND v.created_at > now() - requester_window
+      ORDER BY v.created_at DESC LIMIT p_per_requester)
+    UNION
+    (SELECT 'voter', v.id, v.created_at FROM request_voters v
+      WHERE p_device_id <> '' AND v.musician_id = owner AND v.device_id = p_device_id
+        AND v.created_at > now() - requester_window
       ORDER BY v.created_at DESC LIMIT p_per_requester)
   ) recent
   ORDER BY recent.created_at DESC OFFSET p_per_requester - 1 LIMIT 1;
@@ -291,18 +303,31 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT extract(epoch FROM (recent.created_at + minute - now()))::float8 INTO wait
+  -- The budget and the share, counted in one pass over the musician's last minute; only a count
+  -- that reached its limit is read again, newest first, for the wait.
+  SELECT count(*), count(*) FILTER (WHERE recent.source = p_source)
+  INTO in_minute, from_source
   FROM (
-    (SELECT r.created_at FROM requests r
-      WHERE r.musician_id = owner AND r.created_at > now() - minute
-      ORDER BY r.created_at DESC LIMIT p_per_musician)
+    SELECT r.source FROM requests r
+    WHERE r.musician_id = owner AND r.created_at > now() - minute
     UNION ALL
-    (SELECT v.created_at FROM request_voters v
-      WHERE v.musician_id = owner AND v.created_at > now() - minute
-      ORDER BY v.created_at DESC LIMIT p_per_musician)
-  ) recent
-  ORDER BY recent.created_at DESC OFFSET p_per_musician - 1 LIMIT 1;
-  IF wait IS NULL THEN
+    SELECT v.source FROM request_voters v
+    WHERE v.musician_id = owner AND v.created_at > now() - minute
+  ) recent;
+  IF in_minute >= p_per_musician THEN
+    SELECT extract(epoch FROM (recent.created_at + minute - now()))::float8 INTO wait
+    FROM (
+      (SELECT r.created_at FROM requests r
+        WHERE r.musician_id = owner AND r.created_at > now() - minute
+        ORDER BY r.created_at DESC LIMIT p_per_musician)
+      UNION ALL
+      (SELECT v.created_at FROM request_voters v
+        WHERE v.musician_id = owner AND v.created_at > now() - minute
+        ORDER BY v.created_at DESC LIMIT p_per_musician)
+    ) recent
+    ORDER BY recent.created_at DESC OFFSET p_per_musician - 1 LIMIT 1;
+  END IF;
+  IF wait IS NULL AND from_source >= p_per_source THEN
     SELECT extract(epoch FROM (recent.created_at + minute - now()))::float8 INTO wait
     FROM (
       (SELECT r.created_at FROM requests r
