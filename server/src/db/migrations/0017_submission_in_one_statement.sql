@@ -153,29 +153,32 @@ DECLARE
   wait float8;
   minute interval := interval '1 minute';
   requester_window interval := make_interval(mins => p_window_minutes);
-  held_since timestamptz;
   place integer;
   last boolean;
   in_minute bigint;
   from_source bigint;
+  filed requests;
 BEGIN
-  SELECT s.musician_id INTO owner FROM songs s WHERE s.id = p_song_id;
-  IF NOT FOUND THEN
-    RETURN;
-  END IF;
-  musician_id := owner;
-  IF owner <> p_musician THEN
-    outcome := 'owner';
-    RETURN NEXT;
-    RETURN;
-  END IF;
   -- One submission of a musician at a time from here to the end of the statement: its own
   -- key space (two keys), apart from the song list's lock on hashtext(musician) alone, so an
-  -- import does not hold up the audience.
-  PERFORM pg_advisory_xact_lock(hashtext('file_request'), hashtext(owner::text));
+  -- import does not hold up the audience. (Taken for the musician handed in: for a song of
+  -- another, it holds up no one and nothing is filed.)
+  PERFORM pg_advisory_xact_lock(hashtext('file_request'), hashtext(p_musician::text));
 
-  SELECT s.id, s.title, s.artist, s.hidden, m.requests_enabled, m.requests_open_at,
-    m.requests_close_at, m.queue_order, sh.id AS show_id, sh.name AS show_name
+  -- The song, its musician's settings and running show, and every test that counts nothing, in
+  -- one statement: each statement costs PGlite more than the reads it asks for.
+  SELECT s.id, s.musician_id, s.title, s.artist, s.hidden, m.requests_enabled,
+    m.requests_open_at, m.requests_close_at, m.queue_order, sh.id AS show_id,
+    sh.name AS show_name,
+    p_idempotency_key IS NOT NULL AND (
+      EXISTS (SELECT 1 FROM requests r
+        WHERE r.musician_id = s.musician_id AND r.idempotency_key = p_idempotency_key)
+      OR EXISTS (SELECT 1 FROM request_voters v
+        WHERE v.musician_id = s.musician_id AND v.idempotency_key = p_idempotency_key)
+    ) AS key_used,
+    song_requestable(s.id) AS requestable,
+    song_held_back_at(s.musician_id, s.id) AS held_since,
+    requester_blocked(s.musician_id, p_requester_email_lower, p_device_id) AS blocked
   INTO song
   FROM songs s
   JOIN musicians m ON m.id = s.musician_id
@@ -185,19 +188,20 @@ BEGIN
   IF NOT FOUND THEN
     RETURN;
   END IF;
-
-  -- A retry is answered before any limit: it was counted the first time.
-  IF p_idempotency_key IS NOT NULL AND (
-    EXISTS (SELECT 1 FROM requests r
-      WHERE r.musician_id = owner AND r.idempotency_key = p_idempotency_key)
-    OR EXISTS (SELECT 1 FROM request_voters v
-      WHERE v.musician_id = owner AND v.idempotency_key = p_idempotency_key)
-  ) THEN
-    outcome := 'replay';
+  owner := song.musician_id;
+  musician_id := owner;
+  IF owner <> p_musician THEN
+    outcome := 'owner';
     RETURN NEXT;
     RETURN;
   END IF;
 
+  -- A retry is answered before any limit: it was counted the first time.
+  IF song.key_used THEN
+    outcome := 'replay';
+    RETURN NEXT;
+    RETURN;
+  END IF;
   IF song.hidden OR NOT song.requests_enabled THEN
     outcome := 'unavailable';
     song_hidden := song.hidden;
@@ -214,19 +218,18 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
-  IF NOT song_requestable(song.id) THEN
+  IF NOT song.requestable THEN
     outcome := 'not_in_set';
     RETURN NEXT;
     RETURN;
   END IF;
-  held_since := song_held_back_at(owner, song.id);
-  IF held_since IS NOT NULL THEN
+  IF song.held_since IS NOT NULL THEN
     outcome := 'repeat';
-    played_at := held_since;
+    played_at := song.held_since;
     RETURN NEXT;
     RETURN;
   END IF;
-  blocked := requester_blocked(owner, p_requester_email_lower, p_device_id);
+  blocked := song.blocked;
 
   -- The request of this song waiting in this show, and whether this requester filed it (a
   -- blocked requester's is stored apart: never merged, never counted on the song).
@@ -270,50 +273,50 @@ BEGIN
 
   -- The requester's own limit (a request and a +1 count alike), then the musician's budget for
   -- everyone over the last minute, then this address's share of it: the seconds until the
-  -- oldest of the last `max` leaves the window, if `max` are in it.
-  -- The requester's: their own rows only, through the email and the device indexes (a row of
-  -- both counted once), where an OR read every request of the musician's window.
-  SELECT extract(epoch FROM (recent.created_at + requester_window - now()))::float8 INTO wait
-  FROM (
-    (SELECT 'request' AS kind, r.id, r.created_at FROM requests r
-      WHERE r.musician_id = owner AND lower(r.requester_email) = lower(p_requester_email)
-        AND r.created_at > now() - requester_window
-      ORDER BY r.created_at DESC LIMIT p_per_requester)
-    UNION
-    (SELECT 'request', r.id, r.created_at FROM requests r
-      WHERE p_device_id <> '' AND r.musician_id = owner AND r.device_id = p_device_id
-        AND r.created_at > now() - requester_window
-      ORDER BY r.created_at DESC LIMIT p_per_requester)
-    UNION
-    (SELECT 'voter', v.id, v.created_at FROM request_voters v
-      WHERE v.musician_id = owner AND lower(v.requester_email) = lower(p_requester_email)
-        AND v.created_at > now() - requester_window
-      ORDER BY v.created_at DESC LIMIT p_per_requester)
-    UNION
-    (SELECT 'voter', v.id, v.created_at FROM request_voters v
-      WHERE p_device_id <> '' AND v.musician_id = owner AND v.device_id = p_device_id
-        AND v.created_at > now() - requester_window
-      ORDER BY v.created_at DESC LIMIT p_per_requester)
-  ) recent
-  ORDER BY recent.created_at DESC OFFSET p_per_requester - 1 LIMIT 1;
-  IF wait IS NOT NULL THEN
-    outcome := 'requester_limit';
-    wait_seconds := wait;
-    RETURN NEXT;
-    RETURN;
-  END IF;
-
-  -- The budget and the share, counted in one pass over the musician's last minute; only a count
-  -- that reached its limit is read again, newest first, for the wait.
-  SELECT count(*), count(*) FILTER (WHERE recent.source = p_source)
-  INTO in_minute, from_source
+  -- oldest of the last `max` leaves the window, if `max` are in it. In one statement:
+  -- - the requester's: their own rows only, through the email and the device indexes (a row of
+  --   both counted once), where an OR read every request of the musician's window;
+  -- - the budget and the share counted in one pass over the musician's last minute; only a count
+  --   that reached its limit is read again, newest first, for the wait.
+  SELECT (
+    SELECT extract(epoch FROM (recent.created_at + requester_window - now()))::float8
+    FROM (
+      (SELECT 'request' AS kind, r.id, r.created_at FROM requests r
+        WHERE r.musician_id = owner AND lower(r.requester_email) = lower(p_requester_email)
+          AND r.created_at > now() - requester_window
+        ORDER BY r.created_at DESC LIMIT p_per_requester)
+      UNION
+      (SELECT 'request', r.id, r.created_at FROM requests r
+        WHERE p_device_id <> '' AND r.musician_id = owner AND r.device_id = p_device_id
+          AND r.created_at > now() - requester_window
+        ORDER BY r.created_at DESC LIMIT p_per_requester)
+      UNION
+      (SELECT 'voter', v.id, v.created_at FROM request_voters v
+        WHERE v.musician_id = owner AND lower(v.requester_email) = lower(p_requester_email)
+          AND v.created_at > now() - requester_window
+        ORDER BY v.created_at DESC LIMIT p_per_requester)
+      UNION
+      (SELECT 'voter', v.id, v.created_at FROM request_voters v
+        WHERE p_device_id <> '' AND v.musician_id = owner AND v.device_id = p_device_id
+          AND v.created_at > now() - requester_window
+        ORDER BY v.created_at DESC LIMIT p_per_requester)
+    ) recent
+    ORDER BY recent.created_at DESC OFFSET p_per_requester - 1 LIMIT 1
+  ), count(*), count(*) FILTER (WHERE minute_rows.source = p_source)
+  INTO wait, in_minute, from_source
   FROM (
     SELECT r.source FROM requests r
     WHERE r.musician_id = owner AND r.created_at > now() - minute
     UNION ALL
     SELECT v.source FROM request_voters v
     WHERE v.musician_id = owner AND v.created_at > now() - minute
-  ) recent;
+  ) minute_rows;
+  IF wait IS NOT NULL THEN
+    outcome := 'requester_limit';
+    wait_seconds := wait;
+    RETURN NEXT;
+    RETURN;
+  END IF;
   IF in_minute >= p_per_musician THEN
     SELECT extract(epoch FROM (recent.created_at + minute - now()))::float8 INTO wait
     FROM (
@@ -392,9 +395,10 @@ BEGIN
     p_device_id, blocked, p_source, place,
     CASE WHEN place IS NOT NULL AND song.queue_order <> 'manual' THEN place
       ELSE extract(epoch from clock_timestamp()) END)
-  RETURNING id INTO target;
+  RETURNING * INTO filed;
   outcome := 'created';
-  request_id := target;
+  request_id := filed.id;
+  -- A blocked requester's request is answered like any other, and shown to no one.
   IF blocked THEN
     RETURN NEXT;
     RETURN;
@@ -402,15 +406,26 @@ BEGIN
   IF song.queue_order = 'manual' OR (song.queue_order = 'tips' AND p_tip_amount > 0)
       OR (place > 1 AND last IS NOT TRUE) THEN
     moved := ARRAY(SELECT renumber_queue(owner));
+    SELECT r.queue_position, r.updated_at INTO filed.queue_position, filed.updated_at
+    FROM requests r WHERE r.id = filed.id;
   ELSE
     moved := '{}';
   END IF;
-  SELECT r.song_id, r.song_title, r.song_artist, r.requester_name, r.requester_email,
-    r.dedication, r.status, r.tip_amount, r.tip_clicked, r.show_id, song.show_name,
-    r.created_at, r.updated_at, r.votes, r.queue_position
-  INTO song_id, song_title, song_artist, requester_name, requester_email, dedication, status,
-    tip_amount, tip_clicked, show_id, show_name, created_at, updated_at, votes, queue_position
-  FROM requests r WHERE r.id = target;
+  song_id := filed.song_id;
+  song_title := filed.song_title;
+  song_artist := filed.song_artist;
+  requester_name := filed.requester_name;
+  requester_email := filed.requester_email;
+  dedication := filed.dedication;
+  status := filed.status;
+  tip_amount := filed.tip_amount;
+  tip_clicked := filed.tip_clicked;
+  show_id := filed.show_id;
+  show_name := song.show_name;
+  created_at := filed.created_at;
+  updated_at := filed.updated_at;
+  votes := filed.votes;
+  queue_position := filed.queue_position;
   RETURN NEXT;
 END;
 $$;
