@@ -150,8 +150,11 @@ describe('POST /api/songs/search-metadata', () => {
     );
     const times = musicBrainz.requests.slice(start).map((request) => request.receivedAt);
     expect(times).toHaveLength(3);
+    // The server spaces the calls as it sends them (150 ms here); they arrive with the jitter of
+    // delivery, larger for the first, which also opens the connection (129 ms apart seen on a
+    // busy 2-core machine). Unspaced, they would arrive within a few ms of each other.
     for (let i = 1; i < times.length; i++) {
-      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(140);
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(100);
     }
   });
 
