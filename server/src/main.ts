@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { warmUpSubmissions } from './features/requests/submission-warm-up.ts';
 
 /**
  * A start that fails before the logger exists says why in one sentence; the stack follows when
@@ -46,10 +45,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-// The first audience request should not pay for compiling the statement that files it.
-await warmUpSubmissions(app.database.db).catch((err: unknown) =>
-  app.log.warn({ err }, 'the request statement could not be warmed up'),
-);
+// The first audience requests should not pay for what every request after them finds ready.
+await app.services.requests
+  .warmUp()
+  .catch((err: unknown) => app.log.warn({ err }, 'requests could not be warmed up'));
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -11,14 +11,25 @@
  */
 export interface SongOwners {
   ownerOf(songId: string): Promise<string | undefined>;
+  /** Remembers these songs' musicians at once (at the server's start). */
+  remember(owners: Array<{ songId: string; musicianId: string }>): void;
   forget(songId: string): void;
 }
 
+/** How many songs' musicians a process remembers: about 5 MB. */
+export const SONG_OWNERS_REMEMBERED = 50_000;
+
 export function rememberedSongOwners(
   lookup: (songId: string) => Promise<{ musicianId: string; songIds: string[] } | undefined>,
-  maxSongs = 50_000,
+  maxSongs = SONG_OWNERS_REMEMBERED,
 ): SongOwners {
   const owners = new Map<string, string>();
+  const keepWithinBound = () => {
+    for (const oldest of owners.keys()) {
+      if (owners.size <= maxSongs) break;
+      owners.delete(oldest);
+    }
+  };
   return {
     async ownerOf(songId) {
       const known = owners.get(songId);
@@ -26,11 +37,12 @@ export function rememberedSongOwners(
       const found = await lookup(songId);
       if (!found) return undefined;
       for (const id of found.songIds) owners.set(id, found.musicianId);
-      for (const oldest of owners.keys()) {
-        if (owners.size <= maxSongs) break;
-        owners.delete(oldest);
-      }
+      keepWithinBound();
       return found.musicianId;
+    },
+    remember(songs) {
+      for (const { songId, musicianId } of songs.slice(0, maxSongs)) owners.set(songId, musicianId);
+      keepWithinBound();
     },
     forget: (songId) => void owners.delete(songId),
   };

@@ -45,4 +45,17 @@ describe('the song owners a process remembers', () => {
     expect(await owners.ownerOf('b2')).toBe('bob');
     expect(asked).toEqual(['a1', 'b1', 'a1', 'b2']);
   });
+
+  it('remembers songs handed to it at once, within its bound', async () => {
+    const { asked, lookup } = catalogue();
+    const owners = rememberedSongOwners(lookup, 2);
+    owners.remember([
+      { songId: 'a1', musicianId: 'ann' },
+      { songId: 'b1', musicianId: 'bob' },
+      { songId: 'b2', musicianId: 'bob' },
+    ]);
+    expect(await owners.ownerOf('a1')).toBe('ann');
+    expect(await owners.ownerOf('b1')).toBe('bob');
+    expect(asked).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { requests, requestVoters } from '#server/db/schema.ts';
 import { toSongRequest, type RequestRow } from './request-mapper.ts';
+import { warmUpSubmissions } from './submission-warm-up.ts';
 
 export interface AdmissionLimits {
   perRequester: SubmissionLimit;
@@ -105,6 +106,9 @@ export function requestSubmissionsRepository(
   );
 
   return {
+    /** Compiles submit_request before anyone waits for it (submission-warm-up.ts). */
+    warmUpSubmissions: () => warmUpSubmissions(db),
+
     /**
      * The musician a song belongs to, with every song of theirs (a song never changes hands, so
      * the server remembers them: submissions/song-owners.ts). Undefined for an unknown song.
@@ -116,6 +120,16 @@ export function requestSubmissionsRepository(
         await songsOfOwner({ songId }),
       );
       return row && { musicianId: row.musician_id, songIds: uuidArray(row.song_ids) };
+    },
+
+    /** The musicians of up to `limit` songs: what a process remembers from its start. */
+    async songOwners(limit: number): Promise<Array<{ songId: string; musicianId: string }>> {
+      const result = await db.execute(sql`
+        SELECT id AS song_id, musician_id FROM songs LIMIT ${limit}`);
+      return rowsOf<{ song_id: string; musician_id: string }>(result).map((row) => ({
+        songId: row.song_id,
+        musicianId: row.musician_id,
+      }));
     },
 
     async firstSubmission(musicianId: string, key: string): Promise<FirstSubmission | undefined> {

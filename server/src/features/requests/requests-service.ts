@@ -22,7 +22,7 @@ import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import { localizable } from '#server/http/localized-detail.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
-import { rememberedSongOwners } from '#server/submissions/song-owners.ts';
+import { rememberedSongOwners, SONG_OWNERS_REMEMBERED } from '#server/submissions/song-owners.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
@@ -134,6 +134,17 @@ export function requestsService({
   }
 
   return {
+    /**
+     * Before the server listens (main.ts), so that the first audience requests pay for nothing
+     * of this: the songs' musicians remembered, the server's secret read, and the statement that
+     * files a request compiled (submission-warm-up.ts).
+     */
+    async warmUp(): Promise<void> {
+      songOwners.remember(await requests.songOwners(SONG_OWNERS_REMEMBERED));
+      await keys.derive('warm-up');
+      await requests.warmUpSubmissions();
+    },
+
     /**
      * The audience's request. Routed to the running show, if any. The answer carries the
      * requester's status token, which exists nowhere else: only its hash is stored. The same

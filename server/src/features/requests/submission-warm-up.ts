@@ -5,7 +5,7 @@ import { rowsOf } from '#server/db/rows-of.ts';
 /**
  * The first `submit_request` of a database session compiles the function and plans each of its
  * statements: 165 ms for the first audience request after a start on the embedded database here,
- * against a few ms for every one after it. main.ts pays it before the server listens, by filing a
+ * against a few ms for every one after it. The server pays it before it listens, by filing a
  * request of a musician made up for the purpose, in a transaction rolled back: PostgreSQL keeps
  * the compiled function and its plans, and nothing of the request or the musician remains.
  * Resolves with the outcome ('created'), for its test.
