@@ -37,11 +37,19 @@ export type DatabaseOptions =
 // Any constant works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 7_421_337;
 
+/** Connections a process keeps to its database (on PGlite, sharing its one session). */
+export const POOL_SIZE = 10;
+
 /** Opens the database and brings its schema up to date before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir, 10, options.housekeeping ?? HOUSEKEEPING_TIMES, options.template);
+    ? openPostgres(options.url, options.poolSize ?? POOL_SIZE)
+    : openPglite(
+        options.dataDir,
+        POOL_SIZE,
+        options.housekeeping ?? HOUSEKEEPING_TIMES,
+        options.template,
+      );
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type TrackClickBody,
 } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
+import { POOL_SIZE } from '#server/db/database.ts';
 import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound, type HttpError } from '#server/http/errors.ts';
@@ -142,7 +143,10 @@ export function requestsService({
     async warmUp(): Promise<void> {
       songOwners.remember(await requests.songOwners(SONG_OWNERS_REMEMBERED));
       await keys.derive('warm-up');
-      await requests.warmUpSubmissions();
+      // On PostgreSQL each connection's backend compiles the function for itself: one warm-up
+      // a connection, at once, so that each holds its own (PGlite's one session takes them in
+      // turn, and compiles once).
+      await Promise.all(Array.from({ length: POOL_SIZE }, () => requests.warmUpSubmissions()));
     },
 
     /**
