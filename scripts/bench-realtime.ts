@@ -62,6 +62,7 @@ const BUSY_SECONDS = Number(args['busy-seconds']);
 /** Before every pace the servers rest this long, as between songs: no warm-up is allowed for. */
 const PAUSE_MS = 3000;
 /** Up to 20 a second, a venue's musicians; above, a city's. */
+const QUIET_UP_TO = 20;
 const QUIET_MUSICIANS = 10;
 const BUSY_MUSICIANS = 100;
 /** Below this pace the product and the floor take turns inside one run (each idles as long). */
@@ -113,7 +114,7 @@ function devicesOf(groups: Group[]) {
 
 /** One pace on every group: interleaved when quiet, one after another (a pause between) when busy. */
 async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
-  const musiciansAt = (group: Group) => (perSecond <= 20 ? group.quiet : group.busy);
+  const musiciansAt = (group: Group) => (perSecond <= QUIET_UP_TO ? group.quiet : group.busy);
   const count = shotCount(perSecond);
   const summaries = new Map<BenchTarget, Summary>();
   if (perSecond < INTERLEAVE_BELOW) {

@@ -14,16 +14,17 @@ export const TARGET = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const residentSizes = (target: BenchTarget) =>
+  Promise.all(target.pids.map((pid) => residentBytes(pid)));
+
 async function totalResident(target: BenchTarget) {
-  const sizes = await Promise.all(target.pids.map((pid) => residentBytes(pid)));
-  return sizes.reduce((a, b) => a + b, 0);
+  return (await residentSizes(target)).reduce((a, b) => a + b, 0);
 }
 
 /** Each process's resident memory `settleSeconds` after start-up, before any load. */
 export async function atRest(target: BenchTarget, settleSeconds: number): Promise<string> {
   await sleep(settleSeconds * 1000);
-  const sizes = await Promise.all(target.pids.map((pid) => residentBytes(pid)));
-  return sizes.map((bytes) => `${megabytes(bytes)} MB`).join(', ');
+  return (await residentSizes(target)).map((bytes) => `${megabytes(bytes)} MB`).join(', ');
 }
 
 /**

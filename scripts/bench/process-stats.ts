@@ -1,5 +1,5 @@
 /** What a process costs the machine, read from Linux's /proc: resident memory and CPU time. */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 
 /** Resident set size in bytes (VmRSS): what the process holds in RAM right now. */
 export async function residentBytes(pid: number): Promise<number> {
@@ -17,26 +17,13 @@ export async function cpuSeconds(pid: number): Promise<number> {
   return ticksOf(await readFile(`/proc/${pid}/stat`, 'utf8'));
 }
 
-/** User plus system CPU seconds from a /proc stat line (of a process or of one thread). */
+/** User plus system CPU seconds from a /proc stat line. */
 function ticksOf(stat: string): number {
   // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return (utime + stime) / TICKS_PER_SECOND;
-}
-
-/**
- * CPU seconds used so far by the process's main thread and by all its threads (the embedded
- * database's thread, V8's collector helpers, libuv's pool) together.
- */
-export async function cpuSecondsOfThreads(pid: number): Promise<{ main: number; all: number }> {
-  const threads = await readdir(`/proc/${pid}/task`);
-  const seconds = await Promise.all(
-    threads.map((tid) => readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').then(ticksOf, () => 0)),
-  );
-  const main = seconds[threads.indexOf(String(pid))] ?? 0;
-  return { main, all: seconds.reduce((a, b) => a + b, 0) };
 }
 
 /** The share of one core the process used over `seconds` (0.03 is 3 %). */
