@@ -47,7 +47,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // The first audience requests should not pay for what every request after them finds ready.
 await app.services.requests
-  .warmUp()
+  .warmUp(app.database.sessions)
   .catch((err: unknown) => app.log.warn({ err }, 'requests could not be warmed up'));
 
 try {

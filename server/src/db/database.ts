@@ -22,6 +22,11 @@ type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /**
+   * Database sessions behind `db`: each prepares and compiles for itself (PostgreSQL's pool, one
+   * backend a connection; PGlite's connections share its one session).
+   */
+  sessions: number;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,7 +43,7 @@ export type DatabaseOptions =
 const MIGRATION_LOCK_ID = 7_421_337;
 
 /** Connections a process keeps to its database (on PGlite, sharing its one session). */
-export const POOL_SIZE = 10;
+const POOL_SIZE = 10;
 
 /** Opens the database and brings its schema up to date before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -98,6 +103,7 @@ async function openPglite(
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    sessions: 1,
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
       housekeeping.stop();
@@ -120,6 +126,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    sessions: poolSize,
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };

@@ -15,7 +15,6 @@ import {
   type TrackClickBody,
 } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
-import { POOL_SIZE } from '#server/db/database.ts';
 import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, forbidden, notFound, type HttpError } from '#server/http/errors.ts';
@@ -140,13 +139,12 @@ export function requestsService({
      * of this: the songs' musicians remembered, the server's secret read, and the statement that
      * files a request compiled (submission-warm-up.ts).
      */
-    async warmUp(): Promise<void> {
+    async warmUp(sessions: number): Promise<void> {
       songOwners.remember(await requests.songOwners(SONG_OWNERS_REMEMBERED));
       await keys.derive('warm-up');
-      // On PostgreSQL each connection's backend compiles the function for itself: one warm-up
-      // a connection, at once, so that each holds its own (PGlite's one session takes them in
-      // turn, and compiles once).
-      await Promise.all(Array.from({ length: POOL_SIZE }, () => requests.warmUpSubmissions()));
+      // Each database session compiles the function for itself (on PostgreSQL, one backend a
+      // pooled connection): one warm-up a session, at once, so that each holds its own.
+      await Promise.all(Array.from({ length: sessions }, () => requests.warmUpSubmissions()));
     },
 
     /**
@@ -165,12 +163,12 @@ export function requestsService({
       timeZone?: string,
     ): Promise<CreatedRequest | AlreadyRequested> {
       const now = clock();
+      const { requestsPerRequester: perRequester } = limits;
       // Filed in one statement, with the keys of the musician the song belongs to.
       const fileFor = async (musicianId: string) => {
         const statusToken = idempotencyKey
           ? await keyedStatusToken(keys, musicianId, idempotencyKey)
           : newStatusToken();
-        const { requestsPerRequester: perRequester } = limits;
         const filed = await requests.submit({
           musicianId,
           songId: data.song_id,
@@ -215,7 +213,6 @@ export function requestsService({
       if (filed.outcome === 'not_in_set') throw conflict(messages.requestSongNotInSet);
       if (filed.outcome === 'repeat') throw playedError(filed.playedAt, timeZone);
       if (filed.outcome === 'requester_limit') {
-        const { requestsPerRequester: perRequester } = limits;
         const reached = limitReached(filed.waitSeconds, perRequester.max)!;
         throw limitError('request', reached, perRequester.windowMinutes);
       }
