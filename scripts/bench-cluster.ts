@@ -13,6 +13,7 @@
  * private redis-server of its own (no persistence, on a free port), so runs do not disturb each
  * other or the machine's Redis. Nothing here depends on which Socket.IO adapter the server uses.
  */
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connectDevices, stopDevices, type DeviceFleet } from './bench/devices.ts';
 import { cpuSeconds, machineBusySeconds } from './bench/process-stats.ts';
@@ -47,6 +48,7 @@ const WARMUP_SECONDS = Number(args['warmup-seconds']);
 const MUSICIANS = Number(args.musicians);
 const DEVICES = Number(args.devices);
 const WORKERS = Number(args.workers);
+const IDLE_SECONDS = 5;
 
 /** The issue's goals, at the largest count. */
 const GOAL = { cpuRatio: 1.3, p99Ms: 30 };
@@ -58,6 +60,8 @@ interface Row {
   /** Server CPU seconds in the measured window, each process's. */
   serverCpu: number[];
   redisCpu: number;
+  /** Share of a core each process spends with the devices connected and no request. */
+  idleShare: number[];
   machineBusy: number;
   wallSeconds: number;
 }
@@ -115,6 +119,10 @@ async function measure(processes: number, databaseUrl: string): Promise<Row> {
     await fire(paced(target, musicians, PACE, PACE * WARMUP_SECONDS), fleet, DEVICES);
 
     const readCpu = () => Promise.all(product!.pids.map(cpuSeconds));
+    // What a process costs with no request (heartbeats, health checks, the adapter's reads).
+    const idleBefore = await readCpu();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idleShare = (await readCpu()).map((after, i) => (after - idleBefore[i]!) / IDLE_SECONDS);
     const serverBefore = await readCpu();
     const redisBefore = await cpuSeconds(redis.pid!);
     const machineBefore = await machineBusySeconds();
@@ -129,6 +137,7 @@ async function measure(processes: number, databaseUrl: string): Promise<Row> {
       latency,
       serverCpu: serverAfter.map((after, i) => after - serverBefore[i]!),
       redisCpu: (await cpuSeconds(redis.pid!)) - redisBefore,
+      idleShare,
       machineBusy: (await machineBusySeconds()) - machineBefore,
       wallSeconds,
     };
@@ -145,34 +154,42 @@ const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 const perRequestMs = (seconds: number, row: Row) => ((seconds * 1000) / row.requests).toFixed(2);
 const verdict = (ok: boolean) => (ok ? ' ✓' : ' ✗');
 
-function report(rows: Row[]) {
+/** How busy the machine is without the benchmark: its neighbours, on a shared machine. */
+async function machineBusyNow(): Promise<number> {
+  const before = await machineBusySeconds();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return ((await machineBusySeconds()) - before) / 3;
+}
+
+function report(rows: Row[], busyBefore: number) {
   const reference = rows.find((row) => row.processes === 1) ?? rows[0]!;
   const cpuPerRequest = (row: Row) => sum(row.serverCpu) / row.requests;
   const largest = Math.max(...rows.map((row) => row.processes));
   console.log(
     `\n### Cluster: PostgreSQL + Redis behind HAProxy, ${PACE} requests/s for ${SECONDS} s\n\n` +
       `${new Date().toISOString().slice(0, 10)}; ${MUSICIANS} musicians x ${DEVICES} devices ` +
-      `through the balancer (roundrobin); ${WARMUP_SECONDS} s of warm-up before the measured ` +
-      `window; CPU is user + system time from /proc over the window (the shots, then 1 s for ` +
-      `the last events).\n`,
+      `through the balancer (roundrobin); ${WARMUP_SECONDS} s of warm-up and ${IDLE_SECONDS} s ` +
+      `idle (no request) before the measured window; CPU is user + system time from /proc over the window (the shots, then 1 s for ` +
+      `the last events). Before the run, without it, the machine was busy ` +
+      `${busyBefore.toFixed(2)} of its ${availableParallelism()} cores.\n`,
   );
   console.log(
     '| processes | requests | lost | server CPU ms / request | vs 1 process | p50 / p99 ms | ' +
-      'each process, % of a core | Redis CPU ms / request | machine busy, cores |',
+      'each process, % of a core | idle, % of a core | Redis CPU ms / request | machine busy, cores |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const ratio = cpuPerRequest(row) / cpuPerRequest(reference);
     const atGoal = row.processes === largest && rows.length > 1;
-    const shares = row.serverCpu
-      .map((seconds) => ((seconds / row.wallSeconds) * 100).toFixed(0))
-      .join(', ');
+    const percents = (shares: number[]) =>
+      shares.map((share) => (share * 100).toFixed(0)).join(', ');
+    const shares = percents(row.serverCpu.map((seconds) => seconds / row.wallSeconds));
     console.log(
       `| ${row.processes} | ${row.requests} | ${row.latency.lost} | ` +
         `${perRequestMs(sum(row.serverCpu), row)} | ${ratio.toFixed(2)}` +
         `${atGoal ? verdict(ratio <= GOAL.cpuRatio) : ''} | ${ms(row.latency.p50)} / ` +
         `${ms(row.latency.p99)}${atGoal ? verdict(row.latency.p99 <= GOAL.p99Ms) : ''} | ` +
-        `${shares} | ${perRequestMs(row.redisCpu, row)} | ` +
+        `${shares} | ${percents(row.idleShare)} | ${perRequestMs(row.redisCpu, row)} | ` +
         `${(row.machineBusy / row.wallSeconds).toFixed(2)} |`,
     );
   }
@@ -184,6 +201,7 @@ function report(rows: Row[]) {
 }
 
 const rows: Row[] = [];
+const busyBefore = await machineBusyNow();
 try {
   for (const processes of COUNTS) {
     log(`${processes} process(es): starting`);
@@ -192,4 +210,4 @@ try {
 } finally {
   await agent.close();
 }
-report(rows);
+report(rows, busyBefore);
