@@ -17,7 +17,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { connectDevices, stopDevices, type DeviceFleet } from './bench/devices.ts';
 import { atRest, idleRun, TARGET as FOOTPRINT_TARGET } from './bench/footprint-idle.ts';
 import { fire, paced, summarise, type Shot, type Summary } from './bench/shots.ts';
@@ -26,6 +25,7 @@ import {
   productEnv,
   startFloor,
   startProduct,
+  withFreshDatabase,
   type BenchTarget,
   type Musician,
 } from './bench/targets.ts';
@@ -208,21 +208,6 @@ async function pacesEmbedded(): Promise<void> {
   }
 }
 
-async function withPostgresDatabase<T>(use: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: args['database-url'] });
-  await admin.connect();
-  const dbName = `bench_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(args['database-url']);
-  dbUrl.pathname = `/${dbName}`;
-  try {
-    return await use(dbUrl.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
 const postgresEnv = (url: string) => ({
   ...productEnv(args['cpu-prof-dir']),
   DATABASE_URL: url,
@@ -230,7 +215,7 @@ const postgresEnv = (url: string) => ({
 });
 
 async function pacesPostgres(): Promise<void> {
-  await withPostgresDatabase(async (url) => {
+  await withFreshDatabase(args['database-url'], async (url) => {
     const product = await startProduct('PostgreSQL + Redis', [postgresEnv(url), postgresEnv(url)]);
     let fleet: DeviceFleet | undefined;
     try {
@@ -301,7 +286,7 @@ try {
   if (args.postgres) {
     if (PARTS.has('paces')) await pacesPostgres();
     if (PARTS.has('footprint') || PARTS.has('idle')) {
-      await withPostgresDatabase((url) =>
+      await withFreshDatabase(args['database-url'], (url) =>
         footprintAndIdle('PostgreSQL + Redis, 2 processes', [postgresEnv(url), postgresEnv(url)]),
       );
     }

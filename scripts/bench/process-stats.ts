@@ -26,6 +26,18 @@ function ticksOf(stat: string): number {
   return (utime + stime) / TICKS_PER_SECOND;
 }
 
+/**
+ * CPU seconds the whole machine spent busy (every state but idle and I/O wait) since boot, summed
+ * over its cores: what everything running on it costs, the benchmark's neighbours included.
+ */
+export async function machineBusySeconds(): Promise<number> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n', 1)[0]!;
+  // cpu user nice system idle iowait irq softirq steal ...
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const busy = ticks.reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
+  return busy / TICKS_PER_SECOND;
+}
+
 /** The share of one core the process used over `seconds` (0.03 is 3 %). */
 export async function coreShareOver(pid: number, seconds: number): Promise<number> {
   const before = await cpuSeconds(pid);

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import { Agent, request } from 'undici';
 import { startServerProcess, type ServerProcess } from '../lib/server-process.ts';
 
@@ -60,6 +61,25 @@ export function productEnv(cpuProfDir: string | undefined): Record<string, strin
     CLIENT_DIR: join(tmpdir(), 'no-client'),
     ...(cpuProfDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProfDir}` } : {}),
   };
+}
+
+/** A database of its own on the PostgreSQL server of `adminUrl`, dropped after `use`. */
+export async function withFreshDatabase<T>(
+  adminUrl: string,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const dbName = `bench_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  try {
+    return await use(dbUrl.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
 }
 
 /** The built server, one process per entry of `envs`, all on the same data. */

@@ -1,8 +1,12 @@
 /**
  * HAProxy in front of the app processes, with the deployment's own configuration
  * (deploy/haproxy.cfg): only the addresses differ, given through its environment variables.
+ * The file names two processes (app1, app2); for another count the same file is written with one
+ * `server` line per process, copied from its first.
  */
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isHealthy, startChild, stopChild, waitFor, type Child } from './processes.ts';
 
@@ -10,6 +14,7 @@ const CONFIG = join(import.meta.dirname, '../../deploy/haproxy.cfg');
 // Debian installs it in /usr/sbin, which a non-root PATH may lack.
 const HAPROXY =
   process.env.HAPROXY || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
+const SERVER_LINE = /^\s*server app\d+ /;
 
 export interface Balancer {
   url: string;
@@ -17,17 +22,45 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
-export async function startBalancer(port: number, backends: [string, string]): Promise<Balancer> {
+/** `backends` as host:port, each given to the config as APP<n>_ADDR (n from 1). */
+export async function startBalancer(port: number, backends: string[]): Promise<Balancer> {
+  const config = await configFor(backends.length);
   // -db: stay in the foreground, so the suite owns the process and sees its log.
-  const child: Child = startChild(HAPROXY, ['-db', '-f', CONFIG], {
+  const child: Child = startChild(HAPROXY, ['-db', '-f', config.path], {
     BALANCER_BIND: `127.0.0.1:${port}`,
-    APP1_ADDR: backends[0],
-    APP2_ADDR: backends[1],
+    ...Object.fromEntries(backends.map((address, i) => [`APP${i + 1}_ADDR`, address])),
   });
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(child, 'SIGTERM');
+    await config.remove();
+  };
   await waitFor('haproxy to pass requests to a healthy app', () => {
     if (child.proc.exitCode !== null) throw new Error(`haproxy exited:\n${child.output()}`);
     return isHealthy(url);
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
   });
-  return { url, output: child.output, stop: () => stopChild(child, 'SIGTERM') };
+  return { url, output: child.output, stop };
+}
+
+/** The deployment's file itself, or a copy of it with `count` server lines. */
+async function configFor(count: number): Promise<{ path: string; remove(): Promise<void> }> {
+  const lines = (await readFile(CONFIG, 'utf8')).split('\n');
+  const first = lines.findIndex((line) => SERVER_LINE.test(line));
+  if (first < 0) throw new Error(`no "server app1" line in ${CONFIG}`);
+  if (lines.filter((line) => SERVER_LINE.test(line)).length === count) {
+    return { path: CONFIG, remove: async () => {} };
+  }
+  const template = lines[first]!;
+  const servers = Array.from({ length: count }, (_, i) =>
+    template.replaceAll('app1', `app${i + 1}`).replaceAll('APP1_', `APP${i + 1}_`),
+  );
+  const rest = lines.filter((line) => !SERVER_LINE.test(line));
+  rest.splice(first, 0, ...servers);
+  const dir = await mkdtemp(join(tmpdir(), 'haproxy-'));
+  const path = join(dir, 'haproxy.cfg');
+  await writeFile(path, rest.join('\n'));
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }
