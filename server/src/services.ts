@@ -31,6 +31,7 @@ import { oidcProviderClient } from './features/oidc/oidc-provider-client.ts';
 import { oidcService } from './features/oidc/oidc-service.ts';
 import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.ts';
 import { audienceService } from './features/audience/audience-service.ts';
+import { songListCache } from './features/audience/song-list-cache.ts';
 import { songStatesRepository } from './features/audience/song-states-repository.ts';
 import { tipsRepository } from './features/audience/tips-repository.ts';
 import { tipsService } from './features/audience/tips-service.ts';
@@ -226,6 +227,8 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       clock: config.clock,
       songStates: repositories.songStates,
     }),
+    /** The public song lists this process answered in the last fraction of a second. */
+    songLists: songListCache(),
     design: designService({ design: repositories.design, musicians, events }),
     images: imagesService({ images }),
     qrCode: qrCodeService({ musicians, design: repositories.design }),

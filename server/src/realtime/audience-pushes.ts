@@ -7,8 +7,12 @@ import { requestRoom, type AudienceNamespace } from './audience-namespace.ts';
 import { trailingCoalescer } from './coalescer.ts';
 import type { SlugDirectory } from './slug-directory.ts';
 
-/** A batch edit or an import is one refetch for every open page, not one per song. */
-const SONGS_CHANGED_COALESCE_MS = 500;
+/**
+ * A batch edit or an import is one refetch for every open page, not one per song. More than twice
+ * SONG_LIST_MAX_AGE_MS (features/audience/song-list-cache.ts): a phone refetching on the push gets
+ * a list read after the change, from any process.
+ */
+export const SONGS_CHANGED_COALESCE_MS = 500;
 /** The venue screen is live within a second: a burst of queue changes is one refetch. */
 const QUEUE_CHANGED_COALESCE_MS = 150;
 
@@ -19,7 +23,7 @@ const QUEUE_CHANGED_COALESCE_MS = 150;
  * spread.
  */
 export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slugs: SlugDirectory) {
-  const { requests } = app.services;
+  const { requests, songLists } = app.services;
 
   const toPage = (slug: string, change: PageChange) =>
     nsp.to(pageRoom(slug)).emit('page:changed', change);
@@ -57,8 +61,14 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
       void toPageOf(musicianId, { kind: 'design', design: DesignSettings.parse(design) });
     },
 
-    /** Pages refetch their song list, once for a burst of changes. */
-    songsChanged: (musicianId: string): void => songsChanged.hit(musicianId),
+    /**
+     * Pages refetch their song list, once for a burst of changes; this process reads it again
+     * from now on (the other processes' copies are younger than the push's wait).
+     */
+    songsChanged: (musicianId: string): void => {
+      songLists.forget(musicianId);
+      songsChanged.hit(musicianId);
+    },
 
     /**
      * The venue screen and the Queue view refetch their public answer (issue 22 §5, §6). The

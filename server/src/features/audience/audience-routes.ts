@@ -13,7 +13,7 @@ import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { deviceIdOf } from '#server/submissions/requester.ts';
-import { songListEtag } from './song-list-etag.ts';
+import { sendSongList } from './song-list-etag.ts';
 
 /** The same address (path and query) with the slug after /musicians/ replaced. */
 function withSlug(url: string, slug: string): string {
@@ -25,7 +25,7 @@ function withSlug(url: string, slug: string): string {
 
 /** The audience page's calls: no token, and only public fields (the schemas filter the rest). */
 export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { audience, tips } = app.services;
+  const { audience, tips, songLists } = app.services;
 
   // A link or QR code printed before a slug change still works: GET under the old slug answers a
   // permanent redirect to the same address under the new one (query string kept).
@@ -33,7 +33,7 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const { slug } = request.params as { slug?: unknown };
     if (typeof slug !== 'string') return;
-    const current = await audience.movedTo(slug);
+    const current = await songLists.movedTo(slug, () => audience.movedTo(slug));
     if (current) return reply.code(308).header('location', withSlug(request.url, current)).send();
   });
 
@@ -66,9 +66,17 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({ 200: PublicSongListResponse }),
       },
       config: { rateLimit: app.publicReadRateLimit },
-      onSend: songListEtag,
     },
-    async (request) => audience.songs(request.params.slug, request.query),
+    async (request, reply) => {
+      const { slug } = request.params;
+      const key = `${slug.trim().toLowerCase()}?${JSON.stringify(request.query)}`;
+      const answer = await songLists.answer(key, async () => {
+        const { musicianId, songs } = await audience.songs(slug, request.query);
+        // Through the response schema, as every answer is: once for every phone that asks.
+        return { musicianId, body: reply.serialize(songs) as string };
+      });
+      return sendSongList(request, reply, answer);
+    },
   );
 
   app.get(

@@ -74,6 +74,23 @@ export function audienceService(deps: {
     return asked;
   }
 
+  async function songsOf(musician: MusicianRow, query: PublicSongsQuery): Promise<PublicSong[]> {
+    const filters: AudienceSongFilters = {
+      playlistId: await playlistToShow(musician.id, query.playlist),
+      search: query.search && foldAccents(query.search),
+      genre: noneAsNull(query.genre),
+      mood: noneAsNull(query.mood),
+      year: mapFilter(query.year, Number),
+      decadeStart: mapFilter(query.decade, (decade) => Number(decade.slice(0, 4))),
+    };
+    if (musician.repeatRule === 'allow') return deps.songs.listForAudience(musician.id, filters);
+    const [songs, states] = await Promise.all([
+      deps.songs.listForAudience(musician.id, filters),
+      deps.songStates.forMusician(musician.id),
+    ]);
+    return songs.map((song) => withState(song, states.get(song.id)));
+  }
+
   /**
    * Whether the page takes visitors. Free mode: every musician has the pro plan, so the link is
    * always active. A subscription check goes here, answering messages.pagePaused when denied.
@@ -112,22 +129,13 @@ export function audienceService(deps: {
       return toPublicMusician(await findOr404(slug), (deps.clock ?? systemClock)());
     },
 
-    async songs(slug: string, query: PublicSongsQuery): Promise<PublicSong[]> {
+    /** The page's song list, and whose it is (the routes' cache forgets it by musician). */
+    async songs(
+      slug: string,
+      query: PublicSongsQuery,
+    ): Promise<{ musicianId: string; songs: PublicSong[] }> {
       const musician = await findOr404(slug);
-      const filters: AudienceSongFilters = {
-        playlistId: await playlistToShow(musician.id, query.playlist),
-        search: query.search && foldAccents(query.search),
-        genre: noneAsNull(query.genre),
-        mood: noneAsNull(query.mood),
-        year: mapFilter(query.year, Number),
-        decadeStart: mapFilter(query.decade, (decade) => Number(decade.slice(0, 4))),
-      };
-      if (musician.repeatRule === 'allow') return deps.songs.listForAudience(musician.id, filters);
-      const [songs, states] = await Promise.all([
-        deps.songs.listForAudience(musician.id, filters),
-        deps.songStates.forMusician(musician.id),
-      ]);
-      return songs.map((song) => withState(song, states.get(song.id)));
+      return { musicianId: musician.id, songs: await songsOf(musician, query) };
     },
 
     async playlists(slug: string): Promise<PublicPlaylist[]> {

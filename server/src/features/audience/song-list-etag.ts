@@ -1,24 +1,25 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SongListAnswer } from './song-list-cache.ts';
+
+/** A strong ETag of a serialized answer. */
+export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
- * An onSend hook for the public song list: an ETag from the serialized answer, and a 304 with
- * no body when the phone already holds it. Hundreds of phones refetch the list on every
- * `songs` push; most of them get a few bytes back instead of the whole repertoire.
+ * The public song list with its ETag, or a 304 with no body when the phone already holds it.
+ * Thousands of phones refetch the list on every `songs` push; most of them get a few bytes back
+ * instead of the whole repertoire.
  */
-export async function songListEtag(
+export function sendSongList(
   request: FastifyRequest,
   reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  { body, etag }: SongListAnswer,
+): FastifyReply {
   reply.header('etag', etag);
   reply.header('cache-control', 'no-cache');
   const known = request.headers['if-none-match'];
   if (known && known.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    reply.code(304);
-    return '';
+    return reply.code(304).send();
   }
-  return payload;
+  return reply.type('application/json; charset=utf-8').send(body);
 }

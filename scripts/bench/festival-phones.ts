@@ -1,0 +1,142 @@
+/**
+ * One process holding thousands of audience phones on one musician's page, for bench-festival.ts.
+ * Each phone does what the audience page does (client/src/features/audience): it loads the song
+ * list, opens its own Socket.IO connection to the /audience namespace (websocket transport),
+ * follows the page, and, once following, reloads the list (use-audience-live.ts's onFollowing).
+ * On `page:changed` it applies a profile from the push itself, and refetches the song list on
+ * `songs` with If-None-Match, as the browser's HTTP cache does for the page's fetch (the list is
+ * answered with an ETag and `cache-control: no-cache`). Arrival times are noted on the
+ * machine-wide monotonic clock (process.hrtime), so the parent compares them with its own.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { Agent, request } from 'undici';
+import {
+  AUDIENCE_NAMESPACE,
+  type AudienceClientToServerEvents,
+  type AudienceServerToClientEvents,
+  type PageChange,
+} from '#shared/realtime.ts';
+
+type Phone = Socket<AudienceServerToClientEvents, AudienceClientToServerEvents>;
+
+export interface PhonesPlan {
+  type: 'start';
+  /** Phone n connects to urls[n % urls.length] (HTTP and socket alike). */
+  urls: string[];
+  slug: string;
+  count: number;
+  /** Phones handshaking at once. */
+  batch: number;
+}
+
+/** What the parent reads after a step: per phone, when it saw each thing (ns, as strings). */
+export interface PhonesReport {
+  type: 'report';
+  /** When the profile push with requests off arrived. */
+  requestsOff: string[];
+  /** When a refetch brought a list of `songsWanted` songs. */
+  newList: string[];
+  status200: number;
+  status304: number;
+  failed: number;
+}
+
+const agent = new Agent({ connections: 64, pipelining: 1 });
+const now = () => process.hrtime.bigint().toString();
+
+let songsWanted = Infinity;
+let report: Omit<PhonesReport, 'type'> = fresh();
+function fresh() {
+  return { requestsOff: [], newList: [], status200: 0, status304: 0, failed: 0 };
+}
+const sockets: Phone[] = [];
+
+/** GET of the page's song list, conditional when the phone holds an ETag. */
+async function loadSongs(url: string, slug: string, etag: string | undefined) {
+  const res = await request(`${url}/api/musicians/${slug}/songs`, {
+    dispatcher: agent,
+    headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) },
+  });
+  const text = await res.body.text();
+  if (res.statusCode === 304) return { status: 304, etag, count: undefined };
+  if (res.statusCode !== 200) throw new Error(`song list ${res.statusCode} ${text.slice(0, 200)}`);
+  const songs = JSON.parse(text) as unknown[];
+  return { status: 200, etag: res.headers.etag as string | undefined, count: songs.length };
+}
+
+async function phone(url: string, slug: string): Promise<void> {
+  let etag = (await loadSongs(url, slug, undefined)).etag;
+  let reloading: Promise<void> = Promise.resolve();
+  // As the browser would: one reload at a time, the next after it.
+  const reload = () =>
+    (reloading = reloading.then(async () => {
+      try {
+        const answer = await loadSongs(url, slug, etag);
+        etag = answer.etag;
+        if (answer.status === 304) report.status304++;
+        else report.status200++;
+        if (answer.count === songsWanted) report.newList.push(now());
+      } catch {
+        report.failed++;
+      }
+    }));
+
+  const socket: Phone = io(`${url}${AUDIENCE_NAMESPACE}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    // A phone of its own, not a namespace multiplexed on the previous phone's connection.
+    forceNew: true,
+  });
+  sockets.push(socket);
+  socket.on('page:changed', (change: PageChange) => {
+    if (change.kind === 'profile' && !change.musician.requests_enabled) {
+      report.requestsOff.push(now());
+    }
+    if (change.kind === 'songs') void reload();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect_error', reject);
+    socket.once('connect', () => {
+      socket.emit('page:follow', slug, (ok) => {
+        if (!ok) return reject(new Error('page:follow refused'));
+        // Going live the first time: what changed since the page loaded (a 304 here).
+        void reload().then(resolve);
+      });
+    });
+  });
+}
+
+process.on(
+  'message',
+  async (message: PhonesPlan | { type: 'expect'; songs: number } | { type: 'flush' | 'stop' }) => {
+    if (message.type === 'start') {
+      // A few hundred at a time: a stampede of handshakes measures the OS, not the server.
+      let failed = 0;
+      for (let i = 0; i < message.count; i += message.batch) {
+        const batch = Array.from({ length: Math.min(message.batch, message.count - i) }, (_, j) =>
+          phone(message.urls[(i + j) % message.urls.length]!, message.slug),
+        );
+        const results = await Promise.allSettled(batch);
+        for (const result of results) {
+          if (result.status === 'fulfilled') continue;
+          if (failed++ < 3) console.error('a phone failed:', String(result.reason));
+        }
+      }
+      report = fresh();
+      process.send!({
+        type: 'ready',
+        connected: sockets.filter((s) => s.connected).length,
+        failed,
+      });
+    } else if (message.type === 'expect') {
+      songsWanted = message.songs;
+    } else if (message.type === 'flush') {
+      process.send!({ type: 'report', ...report } satisfies PhonesReport);
+      report = fresh();
+    } else {
+      for (const socket of sockets) socket.disconnect();
+      await agent.close();
+      process.exit(0);
+    }
+  },
+);

@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SONG_LIST_MAX_AGE_MS, songListCache } from '#server/features/audience/song-list-cache.ts';
+import { SONGS_CHANGED_COALESCE_MS } from '#server/realtime/audience-pushes.ts';
+import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
+
+const read = (musicianId: string, body: string) => async () => ({ musicianId, body });
+
+describe('the song list cache', () => {
+  it('keeps a list for less than half the wait of the push that makes phones refetch it', () => {
+    expect(SONG_LIST_MAX_AGE_MS * 2).toBeLessThan(SONGS_CHANGED_COALESCE_MS);
+  });
+
+  it('reads a list once per max age, and again once the musician forgets it', async () => {
+    let now = 0;
+    const cache = songListCache(() => now);
+    const load = vi.fn(read('m1', '[1]'));
+    const first = await cache.answer('a?{}', load);
+    expect(await cache.answer('a?{}', load)).toEqual(first);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(first.etag).toMatch(/^".+"$/);
+
+    now += SONG_LIST_MAX_AGE_MS;
+    await cache.answer('a?{}', load);
+    expect(load).toHaveBeenCalledTimes(2);
+
+    cache.forget('m2');
+    await cache.answer('a?{}', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    cache.forget('m1');
+    await cache.answer('a?{}', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps no failed read', async () => {
+    const cache = songListCache(() => 0);
+    await expect(cache.answer('a?{}', () => Promise.reject(new Error('down')))).rejects.toThrow();
+    expect((await cache.answer('a?{}', read('m1', '[]'))).body).toBe('[]');
+  });
+
+  it('answers a crowd refetching at once with one read, and a change at once after', async () => {
+    const { app } = await startTestApp();
+    const musician = await registerMusician(app);
+    await createSong(app, musician);
+    const songs = vi.spyOn(app.services.audience, 'songs');
+    const moved = vi.spyOn(app.services.audience, 'movedTo');
+    const url = `/api/musicians/${musician.musician.slug}/songs`;
+
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => app.inject({ url })));
+    expect(crowd.map((res) => res.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(crowd.map((res) => res.headers.etag)).size).toBe(1);
+    expect(crowd[0]!.json()).toHaveLength(1);
+    expect(songs).toHaveBeenCalledTimes(1);
+    expect(moved).toHaveBeenCalledTimes(1);
+
+    // This process published the change: its copy goes at once, with no wait for the push.
+    await createSong(app, musician, { title: 'Creep', artist: 'Radiohead' });
+    const after = await app.inject({ url });
+    expect(after.json()).toHaveLength(2);
+    expect(songs).toHaveBeenCalledTimes(2);
+  });
+});
