@@ -72,6 +72,11 @@ export interface AppConfig {
    * through wakes at the time itself).
    */
   requestWindowRecheckMs: number;
+  /**
+   * METRICS_TOKEN: GET /metrics answers only a request bearing it; unset, there is no /metrics
+   * (and nothing is measured).
+   */
+  metricsToken: string | undefined;
 }
 
 export interface SocketLimits {
@@ -285,6 +290,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emitsPerSecond: positiveInt(env, 'SOCKET_EMITS_PER_SECOND', 5),
     },
     requestWindowRecheckMs: positiveInt(env, 'REQUEST_WINDOW_RECHECK_MS', 60_000),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
   };
 }
 

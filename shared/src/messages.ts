@@ -18,6 +18,9 @@ export const messages = {
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
 
+  // Operations (GET /metrics)
+  metricsTokenRequired: 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>.',
+
   // Sign-in and accounts
   authFailed: 'Authentication failed.',
   invalidCredentials: 'Incorrect email or password.',
