@@ -57,6 +57,7 @@ import { unreadableRequest } from './http/unreadable-request.ts';
 import { feedWebSocketPlugin } from './realtime/feed-websocket-plugin.ts';
 import { realtimePlugin } from './realtime/socket-server-plugin.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { readinessPlugin } from './plugins/readiness.ts';
 import { appMetrics } from './metrics/app-metrics.ts';
 import { metricsPlugin } from './metrics/metrics-plugin.ts';
 import { servicesPlugin } from './services.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
   await app.register(nulGuardPlugin);
   await app.register(wellFormedTextPlugin);
   await app.register(databasePlugin, { database: config.database });
+  await app.register(readinessPlugin);
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
   // Before realtime: its feeds must close before Socket.IO closes the HTTP server.
