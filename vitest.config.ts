@@ -58,6 +58,7 @@ export default defineConfig({
                   'server/test/realtime/songs-changed-events.test.ts',
                   'server/test/realtime/feed-websocket.test.ts',
                   'server/test/http-contract.test.ts',
+                  'server/test/metrics/metrics.test.ts',
                 ],
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['server/test/helpers/postgres-template.ts'],

@@ -52,6 +52,8 @@ export async function startServerProcess(
       ...process.env,
       ...(built ? PRODUCTION_ENV : {}),
       HOST: '127.0.0.1',
+      // No balancer to drain from: stop() closes at once unless a test asks for the drain.
+      DRAIN_SECONDS: '0',
       ...env,
       PORT: String(port),
     },

@@ -57,6 +57,9 @@ import { unreadableRequest } from './http/unreadable-request.ts';
 import { feedWebSocketPlugin } from './realtime/feed-websocket-plugin.ts';
 import { realtimePlugin } from './realtime/socket-server-plugin.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { readinessPlugin } from './plugins/readiness.ts';
+import { appMetrics } from './metrics/app-metrics.ts';
+import { metricsPlugin } from './metrics/metrics-plugin.ts';
 import { servicesPlugin } from './services.ts';
 
 /** Secrets that must never reach a log line, wherever they appear. */
@@ -137,6 +140,7 @@ export async function buildApp(
   await app.register(nulGuardPlugin);
   await app.register(wellFormedTextPlugin);
   await app.register(databasePlugin, { database: config.database });
+  await app.register(readinessPlugin);
   await app.register(servicesPlugin, { config });
   await app.register(authPlugin);
   // Before realtime: its feeds must close before Socket.IO closes the HTTP server.
@@ -144,11 +148,18 @@ export async function buildApp(
   await app.register(feedWebSocketPlugin, {
     hub: feedHub({ feed, tokens: feedTokens, log: app.log }),
   });
+  // Nothing is measured, and there is no GET /metrics, unless METRICS_TOKEN is set.
+  const metrics = config.metricsToken ? appMetrics() : undefined;
   await app.register(realtimePlugin, {
     redisUrl: config.redisUrl,
     trustProxy,
     socketLimits: config.socketLimits,
+    onRedisError: metrics?.redisError,
   });
+  if (metrics && config.metricsToken) {
+    // Before the routes: its onResponse hook times every one of them.
+    await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  }
   await app.register(housekeepingPlugin);
   await app.register(requestWindowsPlugin);
 

@@ -72,6 +72,16 @@ export interface AppConfig {
    * through wakes at the time itself).
    */
   requestWindowRecheckMs: number;
+  /**
+   * METRICS_TOKEN: GET /metrics answers only a request bearing it; unset, there is no /metrics
+   * (and nothing is measured).
+   */
+  metricsToken: string | undefined;
+  /**
+   * DRAIN_SECONDS: after SIGTERM, how long the process answers GET /api/ready with 503 (so the
+   * balancer takes it out) while still serving, before it stops taking requests and closes.
+   */
+  drainSeconds: number;
 }
 
 export interface SocketLimits {
@@ -123,11 +133,27 @@ export interface OidcConfig {
 
 export const DEFAULT_OIDC_BUTTON_LABEL = 'Continue with single sign-on';
 
+/**
+ * Longer than the shipped balancer takes to see a failing readiness check (deploy/haproxy.cfg:
+ * a first failure within `inter` 2 s, then two more `fastinter` 500 ms apart).
+ */
+export const DEFAULT_DRAIN_SECONDS = 5;
+
 type Env = Record<string, string | undefined>;
 
 /** A setting the server cannot start with; its message says which and what it should be. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function wholeNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${name} must be a whole number (0 or more), got "${raw}"`);
+  }
+  return value;
 }
 
 function positiveInt(env: Env, name: string, fallback: number): number {
@@ -285,6 +311,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       emitsPerSecond: positiveInt(env, 'SOCKET_EMITS_PER_SECOND', 5),
     },
     requestWindowRecheckMs: positiveInt(env, 'REQUEST_WINDOW_RECHECK_MS', 60_000),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    drainSeconds: wholeNumber(env, 'DRAIN_SECONDS', DEFAULT_DRAIN_SECONDS),
   };
 }
 

@@ -26,22 +26,32 @@ try {
   failStart(err);
 }
 
-// Finish in-flight requests, then close the database; a second signal forces the exit.
+/**
+ * SIGTERM (a balancer's or an orchestrator's stop) drains first: GET /api/ready answers 503 so
+ * the balancer sends no new connections, and for DRAIN_SECONDS the process still serves what
+ * reaches it. Then the close: new requests get 503, those in flight are answered, Socket.IO and
+ * the feeds close (devices reconnect, through the balancer, to another process), and the
+ * database last. SIGINT (Ctrl-C) closes at once. A second signal forces the exit.
+ */
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) process.exit(1);
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    app.readiness.drain();
+    const drainMs = signal === 'SIGTERM' ? config.drainSeconds * 1000 : 0;
+    app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), drainMs + 15_000);
     forceExit.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
+    }, drainMs);
   });
 }
 
@@ -52,6 +62,8 @@ await app.services.requests
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // Not if a SIGTERM came while it started: it stays draining.
+  app.readiness.ready();
   app.log.info(
     { database: app.database.kind, publicUrl: config.publicUrl },
     `Song Requests is ready at http://localhost:${config.port}`,

@@ -124,6 +124,7 @@ describe('architecture', () => {
       'server/src/downloads',
       'server/src/image-store',
       'server/src/logging',
+      'server/src/metrics',
       'server/src/musicians',
       'server/src/page-design',
       'server/src/submissions',

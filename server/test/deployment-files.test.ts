@@ -74,6 +74,10 @@ describe('docker-compose.yml', () => {
     expect(balancer?.volumes).toContain(
       './deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro',
     );
+    // Started once both replicas are ready, not merely alive.
+    for (const app of [compose.services.app1, compose.services.app2]) {
+      expect(JSON.stringify(app?.healthcheck?.test)).toContain('/api/ready');
+    }
     expect(balancer?.depends_on).toEqual({
       app1: { condition: 'service_healthy' },
       app2: { condition: 'service_healthy' },
@@ -100,12 +104,23 @@ describe('deploy/haproxy.cfg', () => {
     expect(lines).toContain(`bind "\${BALANCER_BIND-:${port}}"`);
   });
 
-  it('takes a replica out when GET /api/health fails, and retries elsewhere', () => {
+  it('takes a replica out when GET /api/ready fails, and retries elsewhere', () => {
     expect(lines).toContain('option httpchk');
-    expect(lines).toContain('http-check send meth GET uri /api/health');
+    expect(lines).toContain('http-check send meth GET uri /api/ready');
     expect(lines).toContain('http-check expect status 200');
     expect(lines.find((line) => line.startsWith('default-server '))).toMatch(/\bcheck\b/);
     expect(lines).toContain('option redispatch');
+  });
+
+  it('takes a draining replica out before its drain period ends', () => {
+    const server = lines.find((line) => line.startsWith('default-server '))!.split(' ');
+    const setting = (name: string) => server[server.indexOf(name) + 1]!;
+    const seconds = (value: string) =>
+      Number(/^(\d+)/.exec(value)![1]) / (value.endsWith('ms') ? 1000 : 1);
+    // The first failing check comes within `inter`, the rest of `fall` every `fastinter`.
+    const markedDown =
+      seconds(setting('inter')) + (Number(setting('fall')) - 1) * seconds(setting('fastinter'));
+    expect(markedDown).toBeLessThan(loadConfig({}).drainSeconds);
   });
 
   it('keeps WebSockets open for a whole show and forwards the client address', () => {

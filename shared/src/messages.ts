@@ -18,6 +18,12 @@ export const messages = {
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
 
+  // Operations (GET /metrics, GET /api/ready)
+  metricsTokenRequired: 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>.',
+  serverStarting: 'This server is starting and takes no requests yet.',
+  serverDraining: 'This server is shutting down and takes no new requests.',
+  serverDatabaseDown: 'This server cannot reach its database.',
+
   // Sign-in and accounts
   authFailed: 'Authentication failed.',
   invalidCredentials: 'Incorrect email or password.',

@@ -27,9 +27,24 @@ export interface Database {
    * backend a connection; PGlite's connections share its one session).
    */
   sessions: number;
+  /** What the pool (and PGlite's thread) hold right now, read at each scrape of GET /metrics. */
+  stats(): DatabaseStats;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface DatabaseStats {
+  /** node-postgres's pool: connections open, idle among them, and queries waiting for one. */
+  pool: { total: number; idle: number; waiting: number };
+  /** PGlite only: calls sent to its thread and not answered yet. */
+  threadQueue?: number;
+}
+
+const poolStats = (pool: pg.Pool) => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -104,6 +119,7 @@ async function openPglite(
     db: db as unknown as Db,
     kind: 'pglite',
     sessions: 1,
+    stats: () => ({ pool: poolStats(pool), threadQueue: thread.pending() }),
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
       housekeeping.stop();
@@ -127,6 +143,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     sessions: poolSize,
+    stats: () => ({ pool: poolStats(pool) }),
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };

@@ -29,6 +29,8 @@ export type FromPgliteThread =
 export interface PgliteThread {
   /** Sends protocol messages; resolves with everything PGlite answered to them. */
   exec(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Calls sent and not answered yet: the thread's queue (read by GET /metrics). */
+  pending(): number;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,15 @@ async function onThisThread(options: PgliteThreadOptions): Promise<PgliteThread>
   // databases run it there (the server bundle makes this import a chunk of its own).
   const { execRaw, openPglite } = await import('./pglite-open.ts');
   const pglite = await openPglite(options.dataDir, options.settings, options.template);
-  return { exec: (bytes) => execRaw(pglite, bytes), close: () => pglite.close() };
+  let pending = 0;
+  return {
+    exec: (bytes) => {
+      pending++;
+      return execRaw(pglite, bytes).finally(() => pending--);
+    },
+    pending: () => pending,
+    close: () => pglite.close(),
+  };
 }
 
 async function startWorker(options: PgliteThreadOptions): Promise<PgliteThread> {
@@ -129,6 +139,7 @@ async function startWorker(options: PgliteThreadOptions): Promise<PgliteThread> 
         worker.postMessage(message);
       });
     },
+    pending: () => waiting.size,
     async close() {
       closing = true;
       const closed = new Promise<void>((resolve) => (onClosed = resolve));

@@ -20,5 +20,6 @@ export const unauthorized = (detail: string) =>
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+export const serviceUnavailable = (detail: string) => new HttpError(503, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new HttpError(429, detail, { 'retry-after': String(retryAfterSeconds) });

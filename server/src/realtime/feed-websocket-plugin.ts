@@ -16,6 +16,8 @@ export interface FeedConnections {
   /** Closes every feed open with these tokens. */
   revoke(tokenIds: readonly string[]): void;
   openCount(musicianId: string): number;
+  /** Feeds open on this process, every musician's (GET /metrics). */
+  openTotal(): number;
   /** The server is stopping: every feed is told, and dropped if it does not answer. */
   close(): Promise<void>;
 }

@@ -39,6 +39,8 @@ interface RealtimeOptions {
   /** The proxies trusted to name the client (TRUST_PROXY), as the HTTP routes use them. */
   trustProxy: ProxyTrust | false;
   socketLimits: SocketLimits;
+  /** Called on each error of the Redis connection (counted by GET /metrics). */
+  onRedisError?: () => void;
 }
 
 /**
@@ -53,7 +55,10 @@ export const realtimePlugin = fp(
     const redis = options.redisUrl
       ? new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
       : undefined;
-    redis?.on('error', (err) => app.log.error({ err }, 'redis connection error'));
+    redis?.on('error', (err) => {
+      options.onRedisError?.();
+      app.log.error({ err }, 'redis connection error');
+    });
     // Other processes exist only with the Redis adapter (the in-memory one would only warn).
     const multiProcess = redis !== undefined;
     const limits = socketLimits(options.socketLimits, options.trustProxy);

@@ -193,6 +193,12 @@ export function feedHub({
       return byMusician.get(musicianId)?.size ?? 0;
     },
 
+    openTotal(): number {
+      let total = 0;
+      for (const set of byMusician.values()) total += set.size;
+      return total;
+    },
+
     /** The server is stopping: every feed is told (1001), and dropped if it does not answer. */
     async close(): Promise<void> {
       clearInterval(heartbeat);
