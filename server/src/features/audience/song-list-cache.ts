@@ -1,4 +1,4 @@
-import { etagOf } from './song-list-etag.ts';
+import { etagOf, type SongListAnswer } from './song-list-etag.ts';
 
 /**
  * How long a process answers a public song list from the one it read, serialized and tagged:
@@ -10,12 +10,6 @@ import { etagOf } from './song-list-etag.ts';
 export const SONG_LIST_MAX_AGE_MS = 200;
 /** Lists kept at once; past it the oldest goes (they live a fraction of a second anyway). */
 const MAX_ENTRIES = 1000;
-
-export interface SongListAnswer {
-  /** The JSON body, serialized by the route's response schema. */
-  body: string;
-  etag: string;
-}
 
 interface Entry {
   /** When its read began: the age counts from there, not from when it came back. */

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SongListAnswer } from './song-list-cache.ts';
+
+/** A song list as every phone is answered it (song-list-cache.ts keeps it a moment). */
+export interface SongListAnswer {
+  /** The JSON body, serialized by the route's response schema. */
+  body: string;
+  etag: string;
+}
 
 /** A strong ETag of a serialized answer. */
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
