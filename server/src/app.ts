@@ -145,7 +145,7 @@ export async function buildApp(
     hub: feedHub({ feed, tokens: feedTokens, log: app.log }),
   });
   await app.register(realtimePlugin, {
-    redisUrl: config.redisUrl,
+    redis: config.redis,
     trustProxy,
     socketLimits: config.socketLimits,
   });

@@ -16,8 +16,18 @@ export interface FeedConnections {
   /** Closes every feed open with these tokens. */
   revoke(tokenIds: readonly string[]): void;
   openCount(musicianId: string): number;
+  /**
+   * Told when the first feed of a musician opens on this process (awaited before its `hello`)
+   * and when the last one closes: the relay between processes follows only those musicians.
+   */
+  watch(watcher: FeedWatcher): void;
   /** The server is stopping: every feed is told, and dropped if it does not answer. */
   close(): Promise<void>;
+}
+
+export interface FeedWatcher {
+  opened(musicianId: string): Promise<void>;
+  closed(musicianId: string): void;
 }
 
 declare module 'fastify' {
