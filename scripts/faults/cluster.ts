@@ -2,11 +2,15 @@
  * Two app processes over PostgreSQL and a private Redis, behind HAProxy, with musicians' devices
  * and an audience submitting through the balancer, while the suite kills a process, freezes
  * Redis, cuts the database connections and drops device transports. Then it counts.
+ *
+ * Once more on a private Redis Cluster (3 masters, 3 replicas, REDIS_CLUSTER_NODES): a master is
+ * killed mid-load and its replica takes over, then a process is killed, devices cut throughout.
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startRedisCluster, type RedisCluster } from '#scripts/lib/redis-cluster.ts';
 import { freePort } from '#scripts/lib/server-process.ts';
 import { startBalancer, type Balancer } from './balancer.ts';
 import {
@@ -28,6 +32,8 @@ export interface ClusterOptions {
   devicesPerMusician: number;
   submissionsPerMusician: number;
   perSecond: number;
+  /** One private redis-server (REDIS_URL), or a private Redis Cluster (REDIS_CLUSTER_NODES). */
+  redis: 'single' | 'cluster';
   log: (line: string) => void;
 }
 
@@ -72,11 +78,19 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
   dbUrl.pathname = `/${dbName}`;
   log(`database ${dbName}`);
 
-  const redis = new PrivateRedis(await freePort());
+  const redis = options.redis === 'single' ? new PrivateRedis(await freePort()) : undefined;
+  let shards: RedisCluster | undefined;
+  if (!redis) {
+    shards = await startRedisCluster().catch(async (error: unknown) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+      throw error;
+    });
+  }
   const balancerPort = await freePort();
   const env = appEnv({
     DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: redis.url,
+    ...(redis ? { REDIS_URL: redis.url } : { REDIS_CLUSTER_NODES: shards!.nodes }),
     PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
     TRUST_PROXY: '1',
   });
@@ -92,7 +106,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     application_name: 'faults-counts',
   });
   try {
-    await redis.start();
+    await redis?.start();
     // One after the other: the first migrates the fresh database.
     for (const app of apps) await app.start();
     balancer = await startBalancer(balancerPort, [
@@ -100,9 +114,8 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       `127.0.0.1:${apps[1].port}`,
     ]);
     const url = balancer.url;
-    log(
-      `haproxy on ${url} over ${apps.map((app) => app.url).join(' and ')}, redis on ${redis.url}`,
-    );
+    const redisAt = redis ? redis.url : `the Redis Cluster ${shards!.nodes}`;
+    log(`haproxy on ${url} over ${apps.map((app) => app.url).join(' and ')}, redis on ${redisAt}`);
 
     const musicians = await seedMusicians(
       url,
@@ -172,21 +185,40 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       fault(`${app.name} restarted and healthy`);
     };
 
-    await killAndRestart(loadSeconds * 0.15, apps[0]);
-    await at(loadSeconds * 0.35);
-    redis.pause();
-    fault('redis frozen (SIGSTOP) for 5 s');
-    await sleep(5000);
-    redis.resume();
-    fault('redis resumed (SIGCONT)');
-    await at(loadSeconds * 0.55);
-    const terminated = await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = $1 AND pid <> pg_backend_pid() AND application_name <> 'faults-counts'`,
-      [dbName],
-    );
-    fault(`${terminated.rowCount} PostgreSQL connections of the app terminated`);
-    await killAndRestart(loadSeconds * 0.7, apps[1]);
+    if (redis) {
+      await killAndRestart(loadSeconds * 0.15, apps[0]);
+      await at(loadSeconds * 0.35);
+      redis.pause();
+      fault('redis frozen (SIGSTOP) for 5 s');
+      await sleep(5000);
+      redis.resume();
+      fault('redis resumed (SIGCONT)');
+      await at(loadSeconds * 0.55);
+      const terminated = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = $1 AND pid <> pg_backend_pid() AND application_name <> 'faults-counts'`,
+        [dbName],
+      );
+      fault(`${terminated.rowCount} PostgreSQL connections of the app terminated`);
+      await killAndRestart(loadSeconds * 0.7, apps[1]);
+    } else {
+      await at(loadSeconds * 0.25);
+      const killedAt = Date.now();
+      const master = await shards!.killMaster();
+      fault(`redis master ${master} killed (SIGKILL)`);
+      await shards!.waitHealthy();
+      const seconds = ((Date.now() - killedAt) / 1000).toFixed(1);
+      fault(`its replica promoted, cluster_state:ok on every node after ${seconds} s`);
+      // Their subscriptions on that shard were cut: each process closes its live connections
+      // once ioredis has subscribed again on the new master (socket-server-plugin.ts).
+      const resubscribed = () =>
+        apps.filter((app) => app.output().includes('redis subscriptions restored after a gap'));
+      await waitFor('both processes to subscribe again', () => resubscribed().length === 2, 15_000)
+        .then(() => fault('both processes subscribed again and closed their live connections'))
+        .catch(() => fault(`${resubscribed().length} of 2 processes subscribed again`));
+      // A process started now finds the cluster through a node list naming the dead master.
+      await killAndRestart(loadSeconds * 0.6, apps[0]);
+    }
 
     const outcomes = await load.done;
     cutting = false;
@@ -232,7 +264,8 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     await db.end().catch(() => {});
     await balancer?.stop();
     await Promise.all(apps.map((app) => app.stop()));
-    await redis.stop();
+    await redis?.stop();
+    await shards?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
     await admin.end();
   }

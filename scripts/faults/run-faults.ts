@@ -5,9 +5,12 @@
  *
  *   npm run test:faults
  *   npm run test:faults -- --musicians 5 --submissions 20 --rate 20    a quick run
+ *   npm run test:faults -- --only redis-cluster                        one part: cluster,
+ *                                                                      redis-cluster or embedded
  *
  * Needs PostgreSQL on 127.0.0.1:5432 (user postgres, to create and drop its own database),
- * redis-server and haproxy on the PATH. It never touches the machine's Redis.
+ * redis-server (7 or newer, cluster mode), redis-cli and haproxy on the PATH. It never touches
+ * the machine's Redis.
  */
 import { parseArgs } from 'node:util';
 import { runCluster, type ClusterResult } from './cluster.ts';
@@ -19,6 +22,8 @@ const { values: args } = parseArgs({
     musicians: { type: 'string', default: '20' },
     devices: { type: 'string', default: '3' },
     submissions: { type: 'string', default: '100' },
+    // The Redis Cluster run is the same load, shorter: its faults are fewer.
+    'cluster-submissions': { type: 'string', default: '50' },
     rate: { type: 'string', default: '35' },
     'embedded-submissions': { type: 'string', default: '250' },
     'database-url': {
@@ -92,21 +97,30 @@ function judgeEmbedded(result: EmbeddedResult): string {
 
 const lines: string[] = [];
 const started = Date.now();
+const runs = (part: string) => args.only === undefined || args.only === part;
 try {
-  if (args.only !== 'embedded') {
-    log('== two processes, PostgreSQL, Redis, HAProxy ==');
+  for (const redis of ['single', 'cluster'] as const) {
+    if (!runs(redis === 'single' ? 'cluster' : 'redis-cluster')) continue;
+    log(
+      redis === 'single'
+        ? '== two processes, PostgreSQL, Redis, HAProxy =='
+        : '== two processes, PostgreSQL, a Redis Cluster (3 masters, 3 replicas), HAProxy ==',
+    );
     const result = await runCluster({
       adminUrl: args['database-url'],
       musicians: Number(args.musicians),
       devicesPerMusician: Number(args.devices),
-      submissionsPerMusician: Number(args.submissions),
+      submissionsPerMusician: Number(
+        redis === 'single' ? args.submissions : args['cluster-submissions'],
+      ),
       perSecond: Number(args.rate),
+      redis,
       log,
     });
-    lines.push(judgeCluster(result));
+    lines.push(`${redis === 'single' ? 'Redis' : 'Redis Cluster'}: ${judgeCluster(result)}`);
     lines.push(`faults: ${result.faults.join('; ')} (${result.seconds.toFixed(0)} s)`);
   }
-  if (args.only !== 'cluster') {
+  if (runs('embedded')) {
     log('== embedded server (PGlite) ==');
     lines.push(
       judgeEmbedded(await runEmbedded({ submissions: Number(args['embedded-submissions']), log })),

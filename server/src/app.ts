@@ -151,7 +151,7 @@ export async function buildApp(
   // Nothing is measured, and there is no GET /metrics, unless METRICS_TOKEN is set.
   const metrics = config.metricsToken ? appMetrics() : undefined;
   await app.register(realtimePlugin, {
-    redisUrl: config.redisUrl,
+    redis: config.redis,
     trustProxy,
     socketLimits: config.socketLimits,
     onRedisError: metrics?.redisError,

@@ -12,7 +12,8 @@ export interface AppConfig {
    */
   publicUrl: string;
   database: DatabaseOptions;
-  redisUrl: string | undefined;
+  /** Several server processes share live events through it: REDIS_URL or REDIS_CLUSTER_NODES. */
+  redis: RedisTarget | undefined;
   logLevel: string;
   /** development only: forgot-password answers carry the reset code (spec's "development text"). */
   exposeResetCode: boolean;
@@ -83,6 +84,14 @@ export interface AppConfig {
    */
   drainSeconds: number;
 }
+
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/** REDIS_URL (one Redis) or REDIS_CLUSTER_NODES (a Redis Cluster). */
+export type RedisTarget = { url: string } | { clusterNodes: RedisNode[] };
 
 export interface SocketLimits {
   /** Sockets one client address may hold, audience pages and devices together: a venue shares one. */
@@ -273,7 +282,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-    redisUrl: env.REDIS_URL || undefined,
+    redis: redisConfig(env),
     logLevel: env.LOG_LEVEL || 'info',
     exposeResetCode: env.NODE_ENV === 'development',
     smtpUrl: env.SMTP_URL || undefined,
@@ -314,6 +323,34 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     drainSeconds: wholeNumber(env, 'DRAIN_SECONDS', DEFAULT_DRAIN_SECONDS),
   };
+}
+
+/**
+ * REDIS_URL names one Redis; REDIS_CLUSTER_NODES (host:port,host:port,...) some nodes of a Redis
+ * Cluster, the rest found from them. Both at once would leave the processes on two buses.
+ */
+function redisConfig(env: Env): RedisTarget | undefined {
+  const url = env.REDIS_URL?.trim() || undefined;
+  const nodes = env.REDIS_CLUSTER_NODES?.trim() || undefined;
+  if (url && nodes) {
+    throw new ConfigError(
+      'REDIS_URL and REDIS_CLUSTER_NODES are both set; set REDIS_URL for one Redis or REDIS_CLUSTER_NODES for a Redis Cluster, not both',
+    );
+  }
+  if (url) return { url };
+  if (!nodes) return undefined;
+  return { clusterNodes: nodes.split(',').map((node) => redisNode(node.trim(), nodes)) };
+}
+
+function redisNode(node: string, raw: string): RedisNode {
+  const match = /^(.+):(\d+)$/.exec(node);
+  const port = Number(match?.[2]);
+  if (!match || port < 1 || port > 65535) {
+    throw new ConfigError(
+      `REDIS_CLUSTER_NODES must be host:port pairs separated by commas (e.g. redis-1:6379,redis-2:6379), got "${raw}"`,
+    );
+  }
+  return { host: match[1]!.replace(/^\[(.*)\]$/, '$1'), port };
 }
 
 /** Defaults fit a real bar: a person asks for a few songs an hour, a venue shares one address. */

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       kind: 'pglite',
       dataDir: expect.stringMatching(/data[/\\]pglite$/),
     });
-    expect(config.redisUrl).toBeUndefined();
+    expect(config.redis).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.exposeResetCode).toBe(false);
     expect(config.rateLimit.authPerIpPerMinute).toBe(30);
@@ -26,10 +26,23 @@ describe('loadConfig', () => {
     });
     expect(config.port).toBe(8080);
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
-    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(config.redis).toEqual({ url: 'redis://cache:6379' });
     expect(config.publicUrl).toBe('https://songs.example.com');
     expect(config.exposeResetCode).toBe(true);
     expect(config.rateLimit.authPerIpPerMinute).toBe(5);
+  });
+
+  it('reads a Redis Cluster from REDIS_CLUSTER_NODES, and refuses it beside REDIS_URL', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000, 10.0.0.2:7001' }).redis).toEqual({
+      clusterNodes: [
+        { host: 'redis-1', port: 7000 },
+        { host: '10.0.0.2', port: 7001 },
+      ],
+    });
+    expect(() =>
+      loadConfig({ REDIS_URL: 'redis://cache:6379', REDIS_CLUSTER_NODES: 'redis-1:7000' }),
+    ).toThrow(/REDIS_URL and REDIS_CLUSTER_NODES are both set/);
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-1' })).toThrow(/host:port/);
   });
 
   it('reads the musician’s budget and one address’s share of it', () => {

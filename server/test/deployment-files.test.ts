@@ -62,7 +62,7 @@ describe('docker-compose.yml', () => {
       url: `postgres://${db.POSTGRES_USER}:${db.POSTGRES_PASSWORD}@postgres:5432/${db.POSTGRES_DB}`,
     });
     // Redis carries each replica's socket events to the devices connected to the other one.
-    expect(config.redisUrl).toBe('redis://redis:6379');
+    expect(config.redis).toEqual({ url: 'redis://redis:6379' });
     // One hop: the balancer, which writes X-Forwarded-For itself (balancer-forwarded-for.test.ts).
     expect(config.trustProxy).toBe(1);
   });

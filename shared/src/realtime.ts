@@ -40,11 +40,6 @@ export type ClientToServerEvents = Record<string, never>;
 
 export type ServerEventName = keyof ServerToClientEvents;
 
-/** The room every device of one musician joins. Always derived on the server. */
-export function musicianRoom(slug: string): string {
-  return `musician:${slug}`;
-}
-
 /**
  * The audience namespace: no sign-in, public data only. A page follows its musician's slug (the
  * page changes live); a requester follows their own requests by the status tokens the POST

@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '#shared/messages.ts';
-import { musicianRoom } from '#shared/realtime.ts';
 import { disconnectAtExpiry } from './session-expiry.ts';
 import type { SlugDirectory } from './slug-directory.ts';
 import type { RealtimeServer } from './socket-server-types.ts';
 
-// Internal rooms, never named by a client: one per session (to end it) and per musician id (to
-// move a musician's devices when the slug, and so the public room name, changes).
+// Rooms never named by a client: one per session (to end it) and one per musician, by id (every
+// device of the musician; the slug may change, the id does not).
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-export const musicianIdRoom = (musicianId: string) => `musician-id:${musicianId}`;
+export const musicianRoom = (musicianId: string) => `musician:${musicianId}`;
 // A paired stage device does not join the musician's room: it gets only what the On Stage
 // screen shows, without emails, in a room of its own (by id, so a slug change does not move it).
 export const stageRoom = (musicianId: string) => `stage:${musicianId}`;
 
 /**
  * Signed-in devices on the main namespace: a musician device connects with `auth: { token }` and
- * joins `musician:<slug>`; a stage device joins its stage room. Both join their session's room.
+ * joins `musician:<id>`; a stage device joins its stage room. Both join their session's room.
  */
 export function acceptDevices(app: FastifyInstance, io: RealtimeServer, slugs: SlugDirectory) {
   const { auth, profile, stageDevices } = app.services;
@@ -30,7 +29,6 @@ export function acceptDevices(app: FastifyInstance, io: RealtimeServer, slugs: S
       if (!session || !slug) return next(new Error(messages.sessionExpired));
       if (session.stageDeviceId) stageDevices.seen(session.stageDeviceId);
       socket.data.session = session;
-      socket.data.slug = slug;
       slugs.set(session.musicianId, slug);
       // Nothing reads the token again (a recovered connection brings a new handshake): it need
       // not sit in memory for the rest of the show.
@@ -45,20 +43,12 @@ export function acceptDevices(app: FastifyInstance, io: RealtimeServer, slugs: S
   io.on('connection', (socket) => {
     // Over the limit of its address (socket-limits.ts).
     if (!socket.connected) return;
-    const { session, slug } = socket.data;
+    const { session } = socket.data;
     disconnectAtExpiry(socket, session.expiresAt);
     if (session.scope === 'stage') {
       void socket.join([stageRoom(session.musicianId), sessionRoom(session.sessionId)]);
       return;
     }
-    // A recovered socket comes back with its old rooms; the slug may have changed meanwhile.
-    for (const room of socket.rooms) {
-      if (room.startsWith('musician:') && room !== musicianRoom(slug)) void socket.leave(room);
-    }
-    void socket.join([
-      musicianRoom(slug),
-      sessionRoom(session.sessionId),
-      musicianIdRoom(session.musicianId),
-    ]);
+    void socket.join([musicianRoom(session.musicianId), sessionRoom(session.sessionId)]);
   });
 }

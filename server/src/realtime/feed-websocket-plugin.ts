@@ -18,8 +18,18 @@ export interface FeedConnections {
   openCount(musicianId: string): number;
   /** Feeds open on this process, every musician's (GET /metrics). */
   openTotal(): number;
+  /**
+   * Told when the first feed of a musician opens on this process (awaited before its `hello`)
+   * and when the last one closes: the relay between processes follows only those musicians.
+   */
+  watch(watcher: FeedWatcher): void;
   /** The server is stopping: every feed is told, and dropped if it does not answer. */
   close(): Promise<void>;
+}
+
+export interface FeedWatcher {
+  opened(musicianId: string): Promise<void>;
+  closed(musicianId: string): void;
 }
 
 declare module 'fastify' {

@@ -1,10 +1,9 @@
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import { AUDIENCE_NAMESPACE } from '#shared/realtime.ts';
-import type { SocketLimits } from '../config.ts';
+import type { RedisTarget, SocketLimits } from '../config.ts';
 import type { ProxyTrust } from '../http/client-address.ts';
 import { audienceNamespace } from './audience-namespace.ts';
 import { audiencePushes } from './audience-pushes.ts';
@@ -15,6 +14,7 @@ import { eventAudiences } from './event-audiences.ts';
 import { dispatchEvent } from './event-dispatch.ts';
 import { liveFeedPushes } from './live-feed-pushes.ts';
 import { RecoveryAdapter } from './recovery-adapter.ts';
+import { afterSubscriptionGap, redisClients } from './redis-clients.ts';
 import { slugDirectory } from './slug-directory.ts';
 import { socketLimits } from './socket-limits.ts';
 import type { RealtimeServer } from './socket-server-types.ts';
@@ -35,7 +35,8 @@ declare module 'fastify' {
 export const HEARTBEAT = { pingIntervalMs: 45_000, pingTimeoutMs: 20_000 };
 
 interface RealtimeOptions {
-  redisUrl: string | undefined;
+  /** REDIS_URL or REDIS_CLUSTER_NODES: other server processes share the events. */
+  redis: RedisTarget | undefined;
   /** The proxies trusted to name the client (TRUST_PROXY), as the HTTP routes use them. */
   trustProxy: ProxyTrust | false;
   socketLimits: SocketLimits;
@@ -46,22 +47,37 @@ interface RealtimeOptions {
 /**
  * Socket.IO on Fastify's own HTTP server: the musicians' and stage devices on the main namespace
  * (device-connections.ts), the public audience namespace (audience-namespace.ts), and every
- * published domain event sent to its audiences by the dispatch (event-dispatch.ts). With
- * REDIS_URL the streams adapter carries emits to every server process.
+ * published domain event sent to its audiences by the dispatch (event-dispatch.ts).
+ *
+ * With Redis, Socket.IO's sharded adapter carries emits between processes over Redis 7 sharded
+ * pub/sub, one channel per room: a process subscribes to a room's channel only while it holds a
+ * socket in the room (subscriptionMode 'dynamic'), so an event reaches only the processes with a
+ * device or page of that musician. That adapter keeps nothing for a device that comes back, so
+ * connection state recovery is off: a device that reconnects, on any process, asks for what
+ * changed since its cursor (client/src/live/live-connection.ts) and misses nothing.
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: RealtimeOptions) => {
     const { profile, events } = app.services;
-    const redis = options.redisUrl
-      ? new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
-      : undefined;
-    redis?.on('error', (err) => {
-      options.onRedisError?.();
-      app.log.error({ err }, 'redis connection error');
-    });
+    const redis = options.redis ? redisClients(options.redis) : undefined;
+    for (const client of redis ? [redis.pub, redis.sub] : []) {
+      client.on('error', (err) => {
+        options.onRedisError?.();
+        app.log.error({ err }, 'redis connection error');
+      });
+    }
     // Other processes exist only with the Redis adapter (the in-memory one would only warn).
     const multiProcess = redis !== undefined;
     const limits = socketLimits(options.socketLimits, options.trustProxy);
+    const sharing: Partial<ServerOptions> = redis
+      ? // The adapter option makes one adapter per namespace: /audience crosses processes too.
+        { adapter: createShardedAdapter(redis.pub, redis.sub, { subscriptionMode: 'dynamic' }) }
+      : {
+          // A device that drops for a moment gets what it missed; the token is checked again.
+          // Alone, the process keeps what devices missed itself (recovery-adapter.ts says how).
+          connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+          adapter: RecoveryAdapter,
+        };
 
     const io: RealtimeServer = new Server(app.server, {
       allowRequest: limits.allowRequest,
@@ -69,12 +85,18 @@ export const realtimePlugin = fp(
       serveClient: false,
       pingInterval: HEARTBEAT.pingIntervalMs,
       pingTimeout: HEARTBEAT.pingTimeoutMs,
-      // A device that drops for a moment gets what it missed; the token is checked again.
-      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
-      // The adapter option makes one adapter per namespace: /audience crosses processes too.
-      // Alone, the process keeps what devices missed itself (recovery-adapter.ts says how).
-      adapter: redis ? createAdapter(redis) : RecoveryAdapter,
+      ...sharing,
     });
+    if (redis) {
+      // Events published while this process was not subscribed reached none of its sockets:
+      // their transports close, and the devices and pages reconnect and catch up.
+      afterSubscriptionGap(redis.sub, () => {
+        app.log.warn('redis subscriptions restored after a gap: live connections reconnect');
+        for (const nsp of [io.of('/'), io.of(AUDIENCE_NAMESPACE)]) {
+          for (const socket of nsp.sockets.values()) socket.conn.close();
+        }
+      });
+    }
 
     // In this order: the client's address is read from the request, then the request let go.
     io.engine.on('connection', limits.rememberAddress);
@@ -91,9 +113,9 @@ export const realtimePlugin = fp(
     );
 
     acceptDevices(app, io, slugs);
-    const devices = devicePushes({ io, slugs, log: app.log, multiProcess });
+    const devices = devicePushes({ io, slugs, multiProcess });
     const audience = audiencePushes(app, audienceNamespace(app, io), slugs);
-    const feeds = liveFeedPushes({ io, feeds: app.feedHub, multiProcess });
+    const feeds = liveFeedPushes({ io, feeds: app.feedHub, redis, log: app.log });
     const audiencesOf = eventAudiences({ devices, audience, feeds, log: app.log });
 
     events.onEvent((event) => dispatchEvent(event, audiencesOf));
@@ -108,7 +130,7 @@ export const realtimePlugin = fp(
       await io.close();
     });
     app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => {});
+      await redis?.close();
     });
   },
   { name: 'realtime', dependencies: ['services', 'feed-websocket'] },

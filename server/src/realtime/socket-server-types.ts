@@ -1,12 +1,10 @@
 import type { BroadcastOperator, Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime.ts';
-import type { FeedEventMessage } from '#shared/schemas/feed.ts';
 import type { Session } from '../http/session.ts';
 
 /** What a musician's or stage device's socket carries once its token is checked. */
 export interface SocketData {
   session: Session;
-  slug: string;
 }
 
 /** Messages between server processes (through the Redis adapter when there are several). */
@@ -14,8 +12,6 @@ export interface InterServerEvents {
   'slug-changed': (musicianId: string, slug: string) => void;
   /** A request deleted on another process: polling devices here must learn it too. */
   'request-deleted': (musicianId: string, requestId: string) => void;
-  /** An event for the live feeds (raw WebSockets) open on the other processes. */
-  'feed-message': (musicianId: string, message: FeedEventMessage) => void;
   /** Feed tokens revoked: their feeds close on every process at once. */
   'feed-tokens-revoked': (tokenIds: string[]) => void;
 }

@@ -119,7 +119,7 @@ describe('GET /metrics', () => {
   it('counts the errors of the Redis connection, in a registry of its own app', async () => {
     // Nothing listens there: every attempt to connect fails.
     const redisUrl = `redis://127.0.0.1:${await freePort()}`;
-    const other = await startTestApp({ metricsToken: TOKEN, redisUrl });
+    const other = await startTestApp({ metricsToken: TOKEN, redis: { url: redisUrl } });
     await expect
       .poll(async () => value(await scrape(other), 'songreq_redis_errors_total'), {
         timeout: 5000,

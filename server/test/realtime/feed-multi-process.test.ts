@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_CLOSE } from '#shared/schemas/feed.ts';
 import type { AuthResponse } from '#shared/schemas/auth.ts';
@@ -77,6 +78,35 @@ describe.runIf(enabled)('feeds with several server processes', () => {
     await call(`${processA}/api/profile`, { requests_enabled: false }, token, 'PUT');
     await feedOnB.waitFor('requests.toggled', (m) => !m.data.requests_enabled);
     await call(`${processA}/api/profile`, { requests_enabled: true }, token, 'PUT');
+  });
+
+  it('subscribes a process to the musician’s feed channel only while it holds a feed', async () => {
+    const musician = await call<AuthResponse>(`${processA}/api/auth/register`, {
+      name: `Feed Channel ${randomUUID().slice(0, 6)}`,
+      email: `feed-channel-${randomUUID()}@example.com`,
+      password: 'cluster pass 1',
+    });
+    const redis = new Redis(redisUrl!);
+    const channel = `feed#${musician.musician.id}`;
+    const subscribers = async () => {
+      const [, count] = (await redis.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
+      return count;
+    };
+    try {
+      expect(await subscribers()).toBe(0);
+      const feedToken = await call<CreatedFeedToken>(
+        `${processA}/api/feed-tokens`,
+        {},
+        musician.token,
+      );
+      const feedOnB = connectFeed(processB, { token: feedToken.token });
+      await feedOnB.waitFor('hello');
+      expect(await subscribers()).toBe(1);
+      feedOnB.socket.close();
+      await expect.poll(subscribers).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('closes feeds on process B at once when the token is revoked on process A', async () => {

@@ -27,6 +27,12 @@ interface FeedConnection {
   alive: boolean;
 }
 
+/** Who follows the musicians with a feed open here (realtime/live-feed-pushes.ts). */
+interface FeedWatcher {
+  opened(musicianId: string): Promise<void>;
+  closed(musicianId: string): void;
+}
+
 interface Deps {
   feed: FeedService;
   tokens: FeedTokensService;
@@ -55,6 +61,9 @@ export function feedHub({
   maxOpenPerMusician = FEED_OPEN_MAX,
 }: Deps) {
   const byMusician = new Map<string, Set<FeedConnection>>();
+  /** Per musician with a feed open: settled once the watcher follows the musician. */
+  const following = new Map<string, Promise<void>>();
+  let watcher: FeedWatcher | undefined;
   /** Every socket handed to open(), registered yet or not: all are closed when the server stops. */
   const sockets = new Set<WebSocket>();
   let heartbeat: NodeJS.Timeout | undefined;
@@ -66,13 +75,23 @@ export function feedHub({
     const set = byMusician.get(musicianId) ?? new Set();
     set.add(connection);
     byMusician.set(musicianId, set);
+    if (!following.has(musicianId)) {
+      const followed = watcher?.opened(musicianId).catch((err: unknown) => {
+        log.warn({ err, musicianId }, 'could not follow the feeds of a musician');
+      });
+      following.set(musicianId, followed ?? Promise.resolve());
+    }
     heartbeat ??= setInterval(beat, heartbeatMs).unref();
   }
 
   function remove(connection: FeedConnection) {
     const set = byMusician.get(connection.access.musicianId);
     set?.delete(connection);
-    if (set?.size === 0) byMusician.delete(connection.access.musicianId);
+    if (set?.size === 0) {
+      byMusician.delete(connection.access.musicianId);
+      following.delete(connection.access.musicianId);
+      watcher?.closed(connection.access.musicianId);
+    }
     if (byMusician.size === 0) {
       clearInterval(heartbeat);
       heartbeat = undefined;
@@ -155,6 +174,8 @@ export function feedHub({
         add(live);
         socket.on('close', () => remove(live));
         socket.on('pong', () => (live.alive = true));
+        // Events from the other processes reach this one from here on.
+        await following.get(access.musicianId);
 
         const hello = await feed.hello(access);
         if (!hello) {
@@ -199,11 +220,16 @@ export function feedHub({
       return total;
     },
 
+    watch(next: FeedWatcher): void {
+      watcher = next;
+    },
+
     /** The server is stopping: every feed is told (1001), and dropped if it does not answer. */
     async close(): Promise<void> {
       clearInterval(heartbeat);
       heartbeat = undefined;
       byMusician.clear();
+      following.clear();
       const open = [...sockets];
       const closed = open.map(
         (socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())),

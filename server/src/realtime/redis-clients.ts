@@ -1,0 +1,73 @@
+import { Cluster, Redis } from 'ioredis';
+import type { RedisTarget } from '../config.ts';
+
+export type RedisClient = Redis | Cluster;
+
+export interface RedisClients {
+  /** Publishes (SPUBLISH) and asks questions (PUBSUB SHARDNUMSUB). */
+  pub: RedisClient;
+  /** Holds the sharded subscriptions (SSUBSCRIBE); in subscriber mode it can do nothing else. */
+  sub: RedisClient;
+  close(): Promise<void>;
+}
+
+/**
+ * On a Redis Cluster a publish to a killed master is retried until its replica is promoted
+ * (about 2 s with cluster-node-timeout 1000); ioredis gives up after maxRedirections tries.
+ */
+const FAILOVER_RETRY_MS = 200;
+const MAX_REDIRECTIONS = 64;
+
+/**
+ * The two connections of the sharded adapter (and the feeds' channels): commands wait while
+ * Redis is away rather than fail (maxRetriesPerRequest: null). On a cluster the subscriber keeps
+ * one connection per master (ioredis's sharded subscribers) and follows the slots when a replica
+ * takes over.
+ */
+export function redisClients(target: RedisTarget): RedisClients {
+  let pub: RedisClient;
+  let sub: RedisClient;
+  if ('url' in target) {
+    pub = new Redis(target.url, { maxRetriesPerRequest: null });
+    sub = pub.duplicate();
+  } else {
+    const options = {
+      redisOptions: { maxRetriesPerRequest: null },
+      retryDelayOnFailover: FAILOVER_RETRY_MS,
+      retryDelayOnClusterDown: FAILOVER_RETRY_MS,
+      maxRedirections: MAX_REDIRECTIONS,
+    };
+    pub = new Cluster(target.clusterNodes, options);
+    sub = new Cluster(target.clusterNodes, { ...options, shardedSubscribers: true });
+  }
+  return {
+    pub,
+    sub,
+    async close() {
+      await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})]);
+    },
+  };
+}
+
+/**
+ * Calls back once the subscriber's subscriptions are restored after they were interrupted (the
+ * Redis connection dropped, or a cluster master died and its replica took over): messages
+ * published in between reached no one here.
+ */
+export function afterSubscriptionGap(sub: RedisClient, restored: () => void): void {
+  let interrupted = false;
+  if (sub instanceof Cluster) {
+    sub.on('-node', () => (interrupted = true));
+    sub.on('subscribersReady', () => {
+      if (interrupted) restored();
+      interrupted = false;
+    });
+    return;
+  }
+  sub.on('close', () => (interrupted = true));
+  // ioredis subscribes again as it reports ready, long before a device reconnects.
+  sub.on('ready', () => {
+    if (interrupted) restored();
+    interrupted = false;
+  });
+}
