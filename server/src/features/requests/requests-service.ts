@@ -114,6 +114,11 @@ export function requestsService({
       dedication: data.dedication,
       tip_amount: data.tip_amount,
     });
+    // The first answer may have come from a process that stopped before its devices heard of
+    // the request (committed, then killed): a retry tells them again, the request as it is now.
+    // A device that had it only updates it; a blocked requester's is shown to no one.
+    const current = await requests.findById(first.requestId);
+    if (current) events.publish({ musicianId, name: 'request:updated', payload: current });
     return answer(first.requestId, statusToken.token);
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedRequest } from '#shared/schemas/request.ts';
+import type { DomainEvent } from '#server/events/domain-events.ts';
 import { createSong, registerMusician, submitRequest } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
@@ -7,6 +8,8 @@ import { startTestApp } from '#server-test/helpers/test-app.ts';
 // token included: retries never mint tokens that replace one another.
 
 const { app } = await startTestApp();
+const published: DomainEvent[] = [];
+app.services.events.onEvent((event) => published.push(event));
 
 const body = { requester_name: 'Ann', requester_email: 'ann@example.com', dedication: 'Hi' };
 
@@ -67,5 +70,43 @@ describe('replaying a request', () => {
     }
     expect(tokens[0]).not.toBe(tokens[1]);
     for (const token of tokens) expect((await statusOf(token)).statusCode).toBe(200);
+  });
+
+  it('tells the devices again on a retry, in case the first answer never reached them', async () => {
+    // Another process may have committed the request and died before publishing it: the phone's
+    // retry lands here, and the devices connected here must hear of the request all the same.
+    const musician = await registerMusician(app);
+    const song = await createSong(app, musician);
+    const headers = { 'idempotency-key': 'retry-tells-devices-1' };
+    const first = await submitRequest(app, song, body, headers);
+    published.length = 0;
+    await submitRequest(app, song, body, headers);
+    expect(published).toEqual([
+      expect.objectContaining({
+        musicianId: musician.musician.id,
+        name: 'request:updated',
+        payload: expect.objectContaining({ id: first.id, status: 'pending' }),
+      }),
+    ]);
+  });
+
+  it("tells no one of a blocked requester's request on a retry", async () => {
+    const musician = await registerMusician(app);
+    const song = await createSong(app, musician);
+    // Blocked by a request of theirs to another song.
+    const other = await createSong(app, musician, { title: 'Champagne Supernova' });
+    const earlier = await submitRequest(app, other, body);
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/api/blocked-requesters',
+      headers: { authorization: `Bearer ${musician.token}` },
+      payload: { request_id: earlier.id },
+    });
+    expect(blocked.statusCode).toBe(201);
+    const headers = { 'idempotency-key': 'retry-blocked-1' };
+    await submitRequest(app, song, body, headers);
+    published.length = 0;
+    await submitRequest(app, song, body, headers);
+    expect(published).toEqual([]);
   });
 });
