@@ -13,6 +13,7 @@ export interface DomainEventOf<Name extends ServerEventName> {
    * request:updated and request:deleted: the musician moved or deleted a request, which may
    * change which songs the audience's list shows as played or coming up (the no-repeats rule).
    * A +1 leaves it unset: it changes no song's state, and hundreds of phones need not refetch.
+   * profile:updated: the repeat rule changed.
    */
   songStates?: boolean;
 }

@@ -62,13 +62,13 @@ export const EVENT_DISPATCH: EventDispatch = {
   },
   'show:changed': ({ payload }, to) => to.musicianDevices(payload),
   'show:deleted': ({ payload }, to) => to.musicianDevices(payload),
-  'profile:updated': ({ payload, previousSlug }, to) => {
+  'profile:updated': ({ payload, previousSlug, songStates }, to) => {
     to.musicianDevicesAt(payload.slug, payload);
     to.stageDevices(payload);
     to.audiencePage.profileChanged(payload, previousSlug);
-    // The repeat rule may have changed: which songs are held back. (A few bytes per page when
-    // the list did not change: its ETag.)
-    to.audiencePage.songsChanged();
+    // The repeat rule changed: which songs are held back. Not on every change: requests going
+    // off at a festival must not send every phone for its list.
+    if (songStates) to.audiencePage.songsChanged();
     // The event does not say what changed: each open feed sends `requests.toggled` only when
     // requests_enabled differs from what that feed last told (features/feed/feed-hub.ts).
     const data = { requests_enabled: payload.requests_enabled };

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import type { PageChange } from '#shared/realtime.ts';
+import { SONG_LIST_VERSION, type PageChange } from '#shared/realtime.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import {
@@ -63,6 +63,22 @@ describe('the audience namespace: a page follows its musician', () => {
     );
   });
 
+  it('is sent for its song list by a profile change only when the repeat rule changed', async () => {
+    // Requests going off at a festival must not send 20,000 phones for their list.
+    const musician = await registerMusician(app);
+    const phone = await pageOf(musician);
+    await updateProfile(app, musician, { requests_enabled: false });
+    await phone.waitFor<PageChange>('page:changed', isProfile);
+    // Longer than a songs push waits to coalesce (500 ms): it would have arrived.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const kinds = () => phone.received.map((e) => (e.payload as PageChange).kind);
+    expect(kinds()).toEqual(['profile']);
+
+    await updateProfile(app, musician, { repeat_rule: 'show' });
+    await phone.waitFor<PageChange>('page:changed', (c) => c.kind === 'songs');
+    expect(kinds()).toEqual(['profile', 'profile', 'songs']);
+  });
+
   it('hears that the songs changed when a song is added or hidden', async () => {
     const musician = await registerMusician(app);
     const phone = await pageOf(musician);
@@ -70,6 +86,7 @@ describe('the audience namespace: a page follows its musician', () => {
     const song = await createSong(app, musician);
     expect(await phone.waitFor<PageChange>('page:changed', (c) => c.kind === 'songs')).toEqual({
       kind: 'songs',
+      version: expect.stringMatching(SONG_LIST_VERSION),
     });
     const heard = phone.received.length;
     await hideSong(app, musician, song);

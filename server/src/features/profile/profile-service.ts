@@ -122,6 +122,10 @@ interface Deps {
   clock?: Clock;
 }
 
+/** Whether the update may change which songs the audience's list shows as held back. */
+const touchesRepeatRule = (body: ProfileUpdateBody) =>
+  body.repeat_rule !== undefined || body.repeat_hours !== undefined;
+
 export function profileService({ musicians, events, queue, clock = systemClock }: Deps) {
   return {
     /** The musician's current slug (the name of their public room), or undefined when gone. */
@@ -157,6 +161,8 @@ export function profileService({ musicians, events, queue, clock = systemClock }
           name: 'profile:updated',
           payload: musician,
           ...(updated.previousSlug ? { previousSlug: updated.previousSlug } : {}),
+          // Only the repeat rule decides which songs the audience's list holds back.
+          ...(touchesRepeatRule(body) ? { songStates: true } : {}),
         });
         if (body.queue_order !== undefined) await queue?.reorder(musicianId);
         return musician;
