@@ -12,6 +12,7 @@ import { io, type Socket } from 'socket.io-client';
 import { Agent, request } from 'undici';
 import {
   AUDIENCE_NAMESPACE,
+  SONG_LIST_VERSION_HEADER,
   type AudienceClientToServerEvents,
   type AudienceServerToClientEvents,
   type PageChange,
@@ -51,11 +52,18 @@ function fresh() {
 }
 const sockets: Phone[] = [];
 
-/** GET of the page's song list, conditional when the phone holds an ETag. */
-async function loadSongs(url: string, slug: string, etag: string | undefined) {
+/**
+ * GET of the page's song list, conditional when the phone holds an ETag, naming the version of
+ * the push that caused it as the page does (client/src/features/audience/audience-api.ts).
+ */
+async function loadSongs(url: string, slug: string, etag: string | undefined, version?: string) {
   const res = await request(`${url}/api/musicians/${slug}/songs`, {
     dispatcher: agent,
-    headers: { accept: 'application/json', ...(etag ? { 'if-none-match': etag } : {}) },
+    headers: {
+      accept: 'application/json',
+      ...(etag ? { 'if-none-match': etag } : {}),
+      ...(version ? { [SONG_LIST_VERSION_HEADER]: version } : {}),
+    },
   });
   const text = await res.body.text();
   if (res.statusCode === 304) return { status: 304, etag, count: undefined };
@@ -68,10 +76,10 @@ async function phone(url: string, slug: string): Promise<void> {
   let etag = (await loadSongs(url, slug, undefined)).etag;
   let reloading: Promise<void> = Promise.resolve();
   // As the browser would: one reload at a time, the next after it.
-  const reload = () =>
+  const reload = (version?: string) =>
     (reloading = reloading.then(async () => {
       try {
-        const answer = await loadSongs(url, slug, etag);
+        const answer = await loadSongs(url, slug, etag, version);
         etag = answer.etag;
         if (answer.status === 304) report.status304++;
         else report.status200++;
@@ -92,7 +100,7 @@ async function phone(url: string, slug: string): Promise<void> {
     if (change.kind === 'profile' && !change.musician.requests_enabled) {
       report.requestsOff.push(now());
     }
-    if (change.kind === 'songs') void reload();
+    if (change.kind === 'songs') void reload(change.version);
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect_error', reject);

@@ -50,13 +50,21 @@ export const AUDIENCE_NAMESPACE = '/audience';
 export type PageChange =
   | { kind: 'profile'; musician: PublicMusician }
   | { kind: 'design'; design: DesignSettings }
-  /** Songs or playlists changed: the page fetches its song list again. */
-  | { kind: 'songs' }
+  /**
+   * Songs or playlists changed: the page fetches its song list again, naming `version` in the
+   * SONG_LIST_VERSION_HEADER (each server process then reads the list once for every phone).
+   */
+  | { kind: 'songs'; version?: string }
   /**
    * The open queue changed (a request filed, +1'd, moved, played or removed). Nothing in it: the
    * venue screen and the Queue view fetch their public answer again (issue 22 §5, §6).
    */
   | { kind: 'queue' };
+
+/** The header a song list refetch names its push's `version` in (a short base-36 mark). */
+export const SONG_LIST_VERSION_HEADER = 'x-song-list-version';
+/** What the server takes as a version; anything else is ignored (the list is still answered). */
+export const SONG_LIST_VERSION = /^[0-9a-z]{1,16}$/;
 
 export interface AudienceServerToClientEvents {
   'page:changed': (change: PageChange) => void;

@@ -35,8 +35,9 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
       (err: unknown) => app.log.error({ err }, `could not push ${change.kind} change`),
     );
 
+  // Its version marks this push: the lists read for it were read after the change.
   const songsChanged = trailingCoalescer<string>(SONGS_CHANGED_COALESCE_MS, (musicianId) =>
-    toPageOf(musicianId, { kind: 'songs' }),
+    toPageOf(musicianId, { kind: 'songs', version: Date.now().toString(36) }),
   );
   const queueChanged = trailingCoalescer<string>(QUEUE_CHANGED_COALESCE_MS, (musicianId) =>
     toPageOf(musicianId, { kind: 'queue' }),

@@ -6,6 +6,7 @@ import type {
 } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
+import { SONG_LIST_VERSION_HEADER } from '#shared/realtime.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { audienceFetch } from './audience-submit.ts';
 
@@ -24,9 +25,12 @@ export const audienceApi = {
     audienceFetch(`${base(slug)}/access-check`) as Promise<AccessCheckResponse>,
   /** Without a playlist: the active one's songs (all when none is active). The filters' values
    * come from these songs (filterOptionsOf), not from GET /filters: they are what is shown. */
-  songs: (slug: string, playlist?: string) =>
+  songs: (slug: string, playlist?: string, version?: string) =>
     audienceFetch(
       `${base(slug)}/songs${playlist ? `?playlist=${encodeURIComponent(playlist)}` : ''}`,
+      // The push's version, on a refetch it caused: the server reads the list once for every
+      // phone (the browser still revalidates its copy with If-None-Match).
+      version ? { headers: { [SONG_LIST_VERSION_HEADER]: version } } : undefined,
     ) as Promise<PublicSong[]>,
   playlists: (slug: string) =>
     audienceFetch(`${base(slug)}/playlists`) as Promise<PublicPlaylist[]>,

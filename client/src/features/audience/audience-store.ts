@@ -27,7 +27,8 @@ interface AudienceState {
   choosePlaylist(playlist: string): Promise<void>;
   loadPlaylists(): Promise<void>;
   /** Songs (and playlists, if shown) again, keeping what the person chose. */
-  reloadSongs(): Promise<void>;
+  /** `version`: the `songs` push's, when it caused the reload (audience-api.ts). */
+  reloadSongs(version?: string): Promise<void>;
   /** Everything again, quietly (after a disconnection that may have missed changes). */
   refresh(): Promise<void>;
   /** The profile again (requests or tips turned off between the page load and going live). */
@@ -99,12 +100,12 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
     if (get().slug === slug) set({ playlists });
   },
 
-  async reloadSongs() {
+  async reloadSongs(version) {
     const { slug, playlist, playlists } = get();
     // Which playlist is active may be what changed: the choices follow.
     if (playlists) void get().loadPlaylists();
     try {
-      const songs = await audienceApi.songs(slug, playlist || undefined);
+      const songs = await audienceApi.songs(slug, playlist || undefined, version);
       if (get().slug === slug && get().playlist === playlist) set({ songs });
     } catch (error) {
       // The playlist went private or away, or All Songs while one is now active: back to the
@@ -151,7 +152,7 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
         set({ design: change.design });
         return;
       case 'songs':
-        void get().reloadSongs();
+        void get().reloadSongs(change.version);
         return;
     }
   },

@@ -7,6 +7,7 @@ import {
   TipLinksQuery,
   TipLinksResponse,
 } from '#shared/schemas/audience.ts';
+import { SONG_LIST_VERSION, SONG_LIST_VERSION_HEADER } from '#shared/realtime.ts';
 import { PublicMusician, SlugParams } from '#shared/schemas/musician.ts';
 import { PublicPlaylistListResponse } from '#shared/schemas/playlist.ts';
 import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared/schemas/song.ts';
@@ -70,11 +71,16 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { slug } = request.params;
       const key = `${slug.trim().toLowerCase()}?${JSON.stringify(request.query)}`;
-      const answer = await songLists.answer(key, async () => {
-        const { musicianId, songs } = await audience.songs(slug, request.query);
-        // Through the response schema, as every answer is: once for every phone that asks.
-        return { musicianId, body: reply.serialize(songs) as string };
-      });
+      const version = request.headers[SONG_LIST_VERSION_HEADER];
+      const answer = await songLists.answer(
+        key,
+        async () => {
+          const { musicianId, songs } = await audience.songs(slug, request.query);
+          // Through the response schema, as every answer is: once for every phone that asks.
+          return { musicianId, body: reply.serialize(songs) as string };
+        },
+        typeof version === 'string' && SONG_LIST_VERSION.test(version) ? version : undefined,
+      );
       return sendSongList(request, reply, answer);
     },
   );

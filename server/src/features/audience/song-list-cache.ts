@@ -1,19 +1,27 @@
 import { etagOf, type SongListAnswer } from './song-list-etag.ts';
 
 /**
- * How long a process answers a public song list from the one it read, serialized and tagged:
- * less than half the 500 ms a `songs` push waits before it leaves (SONGS_CHANGED_COALESCE_MS in
- * realtime/audience-pushes.ts). A phone refetches on that push, so whatever it is answered was
- * read from the database after the change committed, even on a process that never heard of the
- * change; the process that made the change forgets its own copy at once (forget).
+ * How long a process answers a public song list from the one it read, serialized and tagged, to a
+ * phone that names no list version: less than half the 500 ms a `songs` push waits before it
+ * leaves (SONGS_CHANGED_COALESCE_MS in realtime/audience-pushes.ts), so whatever a phone refetching
+ * on that push is answered was read after the change committed, even on a process that never heard
+ * of the change; the process that made the change forgets its own copy at once (forget).
  */
 export const SONG_LIST_MAX_AGE_MS = 200;
-/** Lists kept at once; past it the oldest goes (they live a fraction of a second anyway). */
+/**
+ * A phone refetching on a `songs` push names the push's version (SONG_LIST_VERSION_HEADER): a list
+ * read for that version was read after the push left, so after the change, and answers every phone
+ * naming it for this long, however long the crowd takes to ask: one read per process and change.
+ */
+export const VERSIONED_MAX_AGE_MS = 30_000;
+/** Lists kept at once; past it the oldest goes. */
 const MAX_ENTRIES = 1000;
 
 interface Entry {
   /** When its read began: the age counts from there, not from when it came back. */
   at: number;
+  /** The push's version it was read for, if a phone named one. */
+  version?: string;
   musicianId?: string;
   answer: Promise<SongListAnswer>;
 }
@@ -26,9 +34,14 @@ interface Entry {
 export function songListCache(clock: () => number = () => performance.now()) {
   const entries = new Map<string, Entry>();
 
+  const fresh = (entry: Entry, now: number, version: string | undefined) =>
+    version !== undefined && entry.version === version
+      ? now - entry.at < VERSIONED_MAX_AGE_MS
+      : now - entry.at < SONG_LIST_MAX_AGE_MS;
+
   function prune(now: number) {
     for (const [key, entry] of entries) {
-      if (now - entry.at >= SONG_LIST_MAX_AGE_MS) entries.delete(key);
+      if (!fresh(entry, now, entry.version)) entries.delete(key);
     }
     // Insertion order is age order: the oldest go first.
     for (const key of entries.keys()) {
@@ -56,17 +69,20 @@ export function songListCache(clock: () => number = () => performance.now()) {
     },
 
     /**
-     * The list under `key` (the slug and the query), read by `load` unless a read of it began
-     * less than SONG_LIST_MAX_AGE_MS ago. A failed read is not kept: its waiters get its error.
+     * The list under `key` (the slug and the query), read by `load` unless a read of it began less
+     * than SONG_LIST_MAX_AGE_MS ago, or was made for the push `version` the phone names. A read for
+     * a version serves phones naming none too, for as long as any other read. A failed read is not
+     * kept: its waiters get its error.
      */
     answer(
       key: string,
       load: () => Promise<{ musicianId: string; body: string }>,
+      version?: string,
     ): Promise<SongListAnswer> {
       const now = clock();
       const known = entries.get(key);
-      if (known && now - known.at < SONG_LIST_MAX_AGE_MS) return known.answer;
-      const entry: Entry = { at: now, answer: Promise.resolve({ body: '', etag: '' }) };
+      if (known && fresh(known, now, version)) return known.answer;
+      const entry: Entry = { at: now, version, answer: Promise.resolve({ body: '', etag: '' }) };
       entry.answer = load().then(({ musicianId, body }) => {
         entry.musicianId = musicianId;
         return { body, etag: etagOf(body) };

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SONG_LIST_MAX_AGE_MS, songListCache } from '#server/features/audience/song-list-cache.ts';
+import {
+  SONG_LIST_MAX_AGE_MS,
+  songListCache,
+  VERSIONED_MAX_AGE_MS,
+} from '#server/features/audience/song-list-cache.ts';
+import { SONG_LIST_VERSION_HEADER } from '#shared/realtime.ts';
 import { SONGS_CHANGED_COALESCE_MS } from '#server/realtime/audience-pushes.ts';
 import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -32,6 +37,32 @@ describe('the song list cache', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it("serves a push's version from one read for as long as its crowd takes", async () => {
+    let now = 0;
+    const cache = songListCache(() => now);
+    const load = vi.fn(read('m1', '[1]'));
+    await cache.answer('a?{}', load, 'v1');
+    now += SONG_LIST_MAX_AGE_MS * 10;
+    await cache.answer('a?{}', load, 'v1');
+    expect(load).toHaveBeenCalledTimes(1);
+    // A phone naming no version, or another one, is not answered from a read that old.
+    await cache.answer('a?{}', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    // A read younger than the max age answers any version (it followed the push, too).
+    await cache.answer('a?{}', load, 'v2');
+    expect(load).toHaveBeenCalledTimes(2);
+    now += SONG_LIST_MAX_AGE_MS;
+    await cache.answer('a?{}', load, 'v2');
+    expect(load).toHaveBeenCalledTimes(3);
+    now += VERSIONED_MAX_AGE_MS;
+    await cache.answer('a?{}', load, 'v2');
+    expect(load).toHaveBeenCalledTimes(4);
+    // The musician's own change on this process drops even a versioned read.
+    cache.forget('m1');
+    await cache.answer('a?{}', load, 'v2');
+    expect(load).toHaveBeenCalledTimes(5);
+  });
+
   it('keeps no failed read', async () => {
     const cache = songListCache(() => 0);
     await expect(cache.answer('a?{}', () => Promise.reject(new Error('down')))).rejects.toThrow();
@@ -58,5 +89,17 @@ describe('the song list cache', () => {
     const after = await app.inject({ url });
     expect(after.json()).toHaveLength(2);
     expect(songs).toHaveBeenCalledTimes(2);
+
+    // The crowd of a push, naming its version (a malformed one is ignored, not refused), once
+    // the last read is too old to answer phones naming none.
+    await new Promise((resolve) => setTimeout(resolve, SONG_LIST_MAX_AGE_MS + 50));
+    const headers = { [SONG_LIST_VERSION_HEADER]: 'mfx3k2' };
+    const pushed = await Promise.all(
+      Array.from({ length: 20 }, () => app.inject({ url, headers })),
+    );
+    expect(pushed.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    expect(songs).toHaveBeenCalledTimes(3);
+    const odd = await app.inject({ url, headers: { [SONG_LIST_VERSION_HEADER]: 'x'.repeat(500) } });
+    expect(odd.statusCode).toBe(200);
   });
 });
