@@ -16,7 +16,11 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connectDevices, stopDevices, type DeviceFleet } from './bench/devices.ts';
-import { cpuSeconds, machineBusySeconds } from './bench/process-stats.ts';
+import {
+  cpuSeconds,
+  machineBusySeconds,
+  postgresBackendsCpuSeconds,
+} from './bench/process-stats.ts';
 import { fire, paced, summarise, type Summary } from './bench/shots.ts';
 import {
   agent,
@@ -60,6 +64,8 @@ interface Row {
   /** Server CPU seconds in the measured window, each process's. */
   serverCpu: number[];
   redisCpu: number;
+  /** CPU seconds of the database's PostgreSQL backends in the window. */
+  postgresCpu: number;
   /** Share of a core each process spends with the devices connected and no request. */
   idleShare: number[];
   machineBusy: number;
@@ -125,6 +131,8 @@ async function measure(processes: number, databaseUrl: string): Promise<Row> {
     const idleShare = (await readCpu()).map((after, i) => (after - idleBefore[i]!) / IDLE_SECONDS);
     const serverBefore = await readCpu();
     const redisBefore = await cpuSeconds(redis.pid!);
+    const database = new URL(databaseUrl).pathname.slice(1);
+    const postgresBefore = await postgresBackendsCpuSeconds(database);
     const machineBefore = await machineBusySeconds();
     const wallBefore = process.hrtime.bigint();
     const shots = paced(target, musicians, PACE, PACE * SECONDS);
@@ -137,6 +145,7 @@ async function measure(processes: number, databaseUrl: string): Promise<Row> {
       latency,
       serverCpu: serverAfter.map((after, i) => after - serverBefore[i]!),
       redisCpu: (await cpuSeconds(redis.pid!)) - redisBefore,
+      postgresCpu: (await postgresBackendsCpuSeconds(database)) - postgresBefore,
       idleShare,
       machineBusy: (await machineBusySeconds()) - machineBefore,
       wallSeconds,
@@ -175,9 +184,10 @@ function report(rows: Row[], busyBefore: number) {
   );
   console.log(
     '| processes | requests | lost | server CPU ms / request | vs 1 process | p50 / p99 ms | ' +
-      'each process, % of a core | idle, % of a core | Redis CPU ms / request | machine busy, cores |',
+      'each process, % of a core | idle, % of a core | Redis CPU ms / request | ' +
+      'PostgreSQL CPU ms / request | machine busy, cores |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const ratio = cpuPerRequest(row) / cpuPerRequest(reference);
     const atGoal = row.processes === largest && rows.length > 1;
@@ -190,6 +200,7 @@ function report(rows: Row[], busyBefore: number) {
         `${atGoal ? verdict(ratio <= GOAL.cpuRatio) : ''} | ${ms(row.latency.p50)} / ` +
         `${ms(row.latency.p99)}${atGoal ? verdict(row.latency.p99 <= GOAL.p99Ms) : ''} | ` +
         `${shares} | ${percents(row.idleShare)} | ${perRequestMs(row.redisCpu, row)} | ` +
+        `${perRequestMs(row.postgresCpu, row)} | ` +
         `${(row.machineBusy / row.wallSeconds).toFixed(2)} |`,
     );
   }

@@ -1,5 +1,5 @@
 /** What a process costs the machine, read from Linux's /proc: resident memory and CPU time. */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 /** Resident set size in bytes (VmRSS): what the process holds in RAM right now. */
 export async function residentBytes(pid: number): Promise<number> {
@@ -15,6 +15,22 @@ const TICKS_PER_SECOND = 100;
 /** User plus system CPU seconds the process has used since it started. */
 export async function cpuSeconds(pid: number): Promise<number> {
   return ticksOf(await readFile(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server processes of one database: its backends, which
+ * name it in their process title ("postgres: user database host(port) state"). A backend that exits
+ * between two readings takes its time with it, so the pool must stay open across them.
+ */
+export async function postgresBackendsCpuSeconds(database: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const title = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
+    total += await cpuSeconds(Number(entry)).catch(() => 0);
+  }
+  return total;
 }
 
 /** User plus system CPU seconds from a /proc stat line. */
