@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccessCheckResponse,
@@ -24,6 +25,12 @@ function withSlug(url: string, slug: string): string {
   return `${path.replace(/(\/musicians\/)[^/?]+/, `$1${slug}`)}${query}`;
 }
 
+/** The `songs` push a refetch names (SONG_LIST_VERSION_HEADER), if well formed; else none. */
+function listVersionOf(request: FastifyRequest): string | undefined {
+  const version = request.headers[SONG_LIST_VERSION_HEADER];
+  return typeof version === 'string' && SONG_LIST_VERSION.test(version) ? version : undefined;
+}
+
 /** The audience page's calls: no token, and only public fields (the schemas filter the rest). */
 export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { audience, tips, songLists } = app.services;
@@ -34,7 +41,11 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const { slug } = request.params as { slug?: unknown };
     if (typeof slug !== 'string') return;
-    const current = await songLists.movedTo(slug, () => audience.movedTo(slug));
+    const current = await songLists.movedTo(
+      slug,
+      () => audience.movedTo(slug),
+      listVersionOf(request),
+    );
     if (current) return reply.code(308).header('location', withSlug(request.url, current)).send();
   });
 
@@ -71,7 +82,6 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { slug } = request.params;
       const key = `${slug.trim().toLowerCase()}?${JSON.stringify(request.query)}`;
-      const version = request.headers[SONG_LIST_VERSION_HEADER];
       const answer = await songLists.answer(
         key,
         async () => {
@@ -79,7 +89,7 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
           // Through the response schema, as every answer is: once for every phone that asks.
           return { musicianId, body: reply.serialize(songs) as string };
         },
-        typeof version === 'string' && SONG_LIST_VERSION.test(version) ? version : undefined,
+        listVersionOf(request),
       );
       return sendSongList(request, reply, answer);
     },

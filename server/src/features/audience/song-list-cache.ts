@@ -34,7 +34,7 @@ interface Entry {
 export function songListCache(clock: () => number = () => performance.now()) {
   const entries = new Map<string, Entry>();
 
-  const fresh = (entry: Entry, now: number, version: string | undefined) =>
+  const fresh = (entry: { at: number; version?: string }, now: number, version?: string) =>
     version !== undefined && entry.version === version
       ? now - entry.at < VERSIONED_MAX_AGE_MS
       : now - entry.at < SONG_LIST_MAX_AGE_MS;
@@ -50,21 +50,28 @@ export function songListCache(clock: () => number = () => performance.now()) {
     }
   }
 
-  const moves = new Map<string, { at: number; current: Promise<string | undefined> }>();
+  const moves = new Map<
+    string,
+    { at: number; version?: string; current: Promise<string | undefined> }
+  >();
 
   return {
     /**
-     * Where an old slug now points (the redirect every audience GET checks first), read at most
-     * once per SONG_LIST_MAX_AGE_MS: a phone's refetch costs no query of its own for it either.
+     * Where an old slug now points (the redirect every audience GET checks first), read as the
+     * list is (same ages, same versions): a phone's refetch costs no query of its own for it either.
      */
-    movedTo(slug: string, load: () => Promise<string | undefined>): Promise<string | undefined> {
+    movedTo(
+      slug: string,
+      load: () => Promise<string | undefined>,
+      version?: string,
+    ): Promise<string | undefined> {
       const now = clock();
       const known = moves.get(slug);
-      if (known && now - known.at < SONG_LIST_MAX_AGE_MS) return known.current;
+      if (known && fresh(known, now, version)) return known.current;
       if (moves.size >= MAX_ENTRIES) moves.clear();
       const current = load();
       current.catch(() => moves.delete(slug));
-      moves.set(slug, { at: now, current });
+      moves.set(slug, { at: now, version, current });
       return current;
     },
 
