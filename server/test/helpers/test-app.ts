@@ -62,6 +62,8 @@ export async function startTestApp(
   options.extend?.(app);
   const url = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   await app.ready();
+  // Listening, as main.ts leaves it: a balancer's readiness check (GET /api/ready) lets it in.
+  if (options.listen) app.readiness.ready();
   cleanUpLater(async () => {
     await app.close();
     await database.drop();
