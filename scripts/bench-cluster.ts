@@ -113,7 +113,11 @@ async function measure(processes: number, databaseUrl: string): Promise<Row> {
     const started = Date.now();
     const musicians = await product.seed(MUSICIANS);
     const devices = musicians.flatMap((musician) =>
-      Array.from({ length: DEVICES }, () => ({ url: balancer!.url, token: musician.token })),
+      Array.from({ length: DEVICES }, () => ({
+        url: balancer!.url,
+        token: musician.token,
+        musicianId: musician.id,
+      })),
     );
     fleet = await connectDevices(shuffled(devices), WORKERS);
     if (fleet.connected !== devices.length) {

@@ -4,14 +4,19 @@
  * only connect and stay connected, as stage tablets do between songs.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime.ts';
+import {
+  DEVICE_MUSICIAN_PARAM,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '#shared/realtime.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
+import type { BenchDevice } from './devices.ts';
 
 type Device = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface Start {
   type: 'start';
-  devices: Array<{ url: string; token: string }>;
+  devices: BenchDevice[];
 }
 
 const sockets: Device[] = [];
@@ -35,8 +40,11 @@ process.on('message', async (message: Start | { type: 'flush' } | { type: 'stop'
 
 const benchSeq = (dedication: string | undefined) => /^bench:(\d+)$/.exec(dedication ?? '')?.[1];
 
-function connect({ url, token }: { url: string; token: string }): Promise<void> {
-  const socket: Device = io(url, { auth: { token }, transports: ['websocket'] });
+function connect({ url, token, musicianId }: BenchDevice): Promise<void> {
+  // As client/src/live/live-connection.ts connects: the balancer keeps a musician's devices
+  // together by the musician it names.
+  const query = musicianId ? { [DEVICE_MUSICIAN_PARAM]: musicianId } : undefined;
+  const socket: Device = io(url, { auth: { token }, query, transports: ['websocket'] });
   sockets.push(socket);
   // Each device notes every benchmark request once: a fresh one, or a +1 merged into another.
   const seen = new Set<string>();

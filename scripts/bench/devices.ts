@@ -10,9 +10,16 @@ export interface DeviceFleet {
   connected: number;
 }
 
+/** A device: where it connects, its token, and the musician it names as the app's client does. */
+export interface BenchDevice {
+  url: string;
+  token: string;
+  musicianId?: string;
+}
+
 /** One device a (url, token) pair, spread over `workerCount` processes. */
 export async function connectDevices(
-  devices: Array<{ url: string; token: string }>,
+  devices: BenchDevice[],
   workerCount: number,
 ): Promise<DeviceFleet> {
   const workers = Array.from({ length: workerCount }, () =>

@@ -14,6 +14,8 @@ import { startServerProcess, type ServerProcess } from '../lib/server-process.ts
 /** A musician as the load generator addresses them; `nextSong` hands each request its own song. */
 export interface Musician {
   token: string;
+  /** The product's musician id, which its devices name on their live connection. */
+  id?: string;
   songIds: string[];
   nextSong: number;
 }
@@ -104,23 +106,23 @@ export async function startProduct(
 async function seedProduct(url: string, count: number): Promise<Musician[]> {
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const seedOne = async (i: number): Promise<Musician> => {
-    const { token, musician } = await call<{ token: string; musician: { slug: string } }>(
-      `${url}/api/auth/register`,
-      {
-        body: {
-          name: `Bench ${run} ${i}`,
-          email: `bench-${run}-${i}@example.com`,
-          password: 'benchmark password 1',
-        },
+    const { token, musician } = await call<{
+      token: string;
+      musician: { id: string; slug: string };
+    }>(`${url}/api/auth/register`, {
+      body: {
+        name: `Bench ${run} ${i}`,
+        email: `bench-${run}-${i}@example.com`,
+        password: 'benchmark password 1',
       },
-    );
+    });
     await call(`${url}/api/songs/starter-pack`, {
       body: {},
       headers: { authorization: `Bearer ${token}` },
     });
     const songs = await call<Array<{ id: string }>>(`${url}/api/musicians/${musician.slug}/songs`);
     if (songs.length < SONGS_EACH) throw new Error(`the starter pack has ${songs.length} songs`);
-    return { token, songIds: songs.map((song) => song.id), nextSong: 0 };
+    return { token, id: musician.id, songIds: songs.map((song) => song.id), nextSong: 0 };
   };
   const musicians: Musician[] = [];
   for (let i = 0; i < count; i += 10) {

@@ -15,6 +15,8 @@ const CONFIG = join(import.meta.dirname, '../../deploy/haproxy.cfg');
 const HAPROXY =
   process.env.HAPROXY || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
 const SERVER_LINE = /^\s*server app\d+ /;
+/** Where a backend's server lines stood, while they are written again. */
+const BLOCK_MARK = '\u0000servers';
 
 export interface Balancer {
   url: string;
@@ -45,22 +47,40 @@ export async function startBalancer(port: number, backends: string[]): Promise<B
   return { url, output: child.output, stop };
 }
 
-/** The deployment's file itself, or a copy of it with `count` server lines. */
+/**
+ * The deployment's file itself, or a copy of it with `count` server lines in each backend: each
+ * backend's block of server lines written again from its first line.
+ */
 async function configFor(count: number): Promise<{ path: string; remove(): Promise<void> }> {
   const lines = (await readFile(CONFIG, 'utf8')).split('\n');
-  const first = lines.findIndex((line) => SERVER_LINE.test(line));
-  if (first < 0) throw new Error(`no "server app1" line in ${CONFIG}`);
-  if (lines.filter((line) => SERVER_LINE.test(line)).length === count) {
+  const blocks: string[][] = [];
+  const out: string[] = [];
+  for (const line of lines) {
+    if (!SERVER_LINE.test(line)) {
+      out.push(line);
+      continue;
+    }
+    // A server line right after another is of the same backend.
+    if (out.at(-1) === BLOCK_MARK) blocks.at(-1)!.push(line);
+    else {
+      blocks.push([line]);
+      out.push(BLOCK_MARK);
+    }
+  }
+  if (blocks.length === 0) throw new Error(`no "server app1" line in ${CONFIG}`);
+  if (blocks.every((block) => block.length === count)) {
     return { path: CONFIG, remove: async () => {} };
   }
-  const template = lines[first]!;
-  const servers = Array.from({ length: count }, (_, i) =>
-    template.replaceAll('app1', `app${i + 1}`).replaceAll('APP1_', `APP${i + 1}_`),
-  );
-  const rest = lines.filter((line) => !SERVER_LINE.test(line));
-  rest.splice(first, 0, ...servers);
+  let next = 0;
+  const written = out.flatMap((line) => {
+    if (line !== BLOCK_MARK) return [line];
+    const template = blocks[next++]![0]!;
+    return Array.from({ length: count }, (_, i) =>
+      template.replaceAll('app1', `app${i + 1}`).replaceAll('APP1_', `APP${i + 1}_`),
+    );
+  });
   const dir = await mkdtemp(join(tmpdir(), 'haproxy-'));
   const path = join(dir, 'haproxy.cfg');
-  await writeFile(path, rest.join('\n'));
+  await writeFile(path, written.join('\n'));
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }

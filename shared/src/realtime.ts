@@ -47,6 +47,13 @@ export type ServerEventName = keyof ServerToClientEvents;
  */
 export const AUDIENCE_NAMESPACE = '/audience';
 
+/**
+ * The query parameter a musician's device names its musician by on the live connection: what the
+ * balancer hashes to keep a musician's devices on one process (deploy/haproxy.cfg names it too).
+ * Only a hint for routing: the device's token alone decides whose events it gets.
+ */
+export const DEVICE_MUSICIAN_PARAM = 'musician';
+
 export type PageChange =
   | { kind: 'profile'; musician: PublicMusician }
   | { kind: 'design'; design: DesignSettings }

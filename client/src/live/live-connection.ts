@@ -1,9 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { messages } from '#shared/messages.ts';
-import type {
-  ClientToServerEvents,
-  ServerEventName,
-  ServerToClientEvents,
+import {
+  DEVICE_MUSICIAN_PARAM,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerToClientEvents,
 } from '#shared/realtime.ts';
 import { holdStoresFor } from '#client/lib/store-reset.ts';
 import { createPoller } from './poller.ts';
@@ -146,7 +147,13 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
     }, SESSION_CHECK_DELAY_MS);
   }
 
-  const socket: LiveSocket = io({ path: '/socket.io', auth: { token } });
+  // The musician named in the URL too: a balancer keeps a musician's devices on one server
+  // process by it (deploy/haproxy.cfg), so their events wake one process, not three.
+  const socket: LiveSocket = io({
+    path: '/socket.io',
+    auth: { token },
+    query: { [DEVICE_MUSICIAN_PARAM]: musicianId },
+  });
   let connectedBefore = false;
 
   socket.on('connect', () => {
