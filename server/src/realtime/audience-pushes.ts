@@ -54,7 +54,12 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
       // The schema keeps the public fields only: no email, no dates.
       const change: PageChange = { kind: 'profile', musician: PublicMusician.parse(musician) };
       toPage(musician.slug, change);
-      if (previousSlug) toPage(previousSlug, change);
+      if (previousSlug) {
+        // The old slug redirects from now on, and its list is under the new one.
+        songLists.forgetMoves();
+        songLists.forget(musician.id);
+        toPage(previousSlug, change);
+      }
     },
 
     designChanged(musicianId: string, design: DesignSettings): void {

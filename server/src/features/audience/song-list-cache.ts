@@ -110,6 +110,11 @@ export function songListCache(clock: () => number = () => performance.now()) {
         if (entry.musicianId === musicianId || entry.musicianId === undefined) entries.delete(key);
       }
     },
+
+    /** A slug changed hands (a rename, published in this process): no redirect answer stands. */
+    forgetMoves(): void {
+      moves.clear();
+    },
   };
 }
 

@@ -46,10 +46,14 @@ async function played(musician: TestMusician, song: Song): Promise<CreatedReques
 }
 
 /** Moves when a request was played (the database's clock cannot be set; the row can). */
+/** Moves a play back in time behind the app's back, so its song list cache is told as well. */
 async function playedAt(requestId: string, at: Date) {
-  await app.database.db.execute(
-    sql`UPDATE requests SET played_at = ${at.toISOString()}::timestamptz WHERE id = ${requestId}::uuid`,
+  const result = await app.database.db.execute(
+    sql`UPDATE requests SET played_at = ${at.toISOString()}::timestamptz WHERE id = ${requestId}::uuid
+        RETURNING musician_id`,
   );
+  const [row] = rowsOf<{ musician_id: string }>(result);
+  app.services.songLists.forget(row!.musician_id);
 }
 
 async function publicSongs(musician: TestMusician): Promise<PublicSong[]> {
