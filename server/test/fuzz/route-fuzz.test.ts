@@ -39,6 +39,9 @@ const TIME_PER_ROUTE_MS = Number(process.env.FUZZ_MS_PER_ROUTE) || 3000;
 // Nothing leaves the machine: MusicBrainz is off, and the playlist platforms are a local stub.
 const platforms = await stubPlatforms();
 const { app } = await startTestApp(offlineOverrides(testConfig(), platforms.url));
+// Running, as main.ts leaves a server: GET /api/ready answers 200 (503 is for starting and
+// draining, features/health/ready.test.ts).
+app.readiness.ready();
 const routes = apiRoutes(app);
 
 const histogram = new Map<number, number>();
