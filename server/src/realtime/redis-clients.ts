@@ -44,9 +44,36 @@ export function redisClients(target: RedisTarget): RedisClients {
     pub,
     sub,
     async close() {
-      await Promise.all([pub.quit().catch(() => {}), sub.quit().catch(() => {})]);
+      await Promise.all([closeClient(pub), closeClient(sub)]);
     },
   };
+}
+
+/** The longest a close waits for Redis to acknowledge QUIT before it drops the connection. */
+const QUIT_WAIT_MS = 2000;
+
+/**
+ * QUIT when connected; else, or when Redis does not answer in time, drop the connection. A QUIT
+ * sent while Redis is away waits for it to come back (commands wait: maxRetriesPerRequest null),
+ * and a server stopping during a Redis outage would never finish stopping.
+ */
+async function closeClient(client: RedisClient): Promise<void> {
+  if (client.status !== 'ready') return client.disconnect();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      client.disconnect();
+      resolve();
+    }, QUIT_WAIT_MS);
+  });
+  await Promise.race([
+    client.quit().then(
+      () => {},
+      () => {},
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
 }
 
 /**
