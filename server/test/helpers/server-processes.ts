@@ -64,3 +64,21 @@ export function registerOn(processUrl: string, prefix: string): Promise<AuthResp
     password: `${prefix.toLowerCase()} pass 1`,
   });
 }
+
+/**
+ * A polling device's view through one process: what changed since `since` (its first call
+ * passes none), as GET /api/requests/updates answers it.
+ */
+export async function updatesVia(
+  processUrl: string,
+  musicianId: string,
+  token: string,
+  since?: string,
+): Promise<{ next_since: string; deleted_ids: string[] }> {
+  const query = since ? `?since=${encodeURIComponent(since)}` : '';
+  const res = await fetch(`${processUrl}/api/requests/updates/${musicianId}${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200) throw new Error(`updates ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { next_since: string; deleted_ids: string[] };
+}

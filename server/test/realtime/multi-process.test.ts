@@ -8,6 +8,7 @@ import {
   multiProcessEnabled,
   processGroup,
   registerOn,
+  updatesVia,
 } from '#server-test/helpers/server-processes.ts';
 import { connectAudience, connectDevice } from '../helpers/test-device.ts';
 
@@ -100,14 +101,7 @@ describe.runIf(multiProcessEnabled)('several server processes with Redis', () =>
     const me = (await (
       await fetch(`${processB}/api/profile`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { id: string };
-    const poll = async (since?: string) => {
-      const query = since ? `?since=${encodeURIComponent(since)}` : '';
-      const res = await fetch(`${processB}/api/requests/updates/${me.id}${query}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(res.status).toBe(200);
-      return (await res.json()) as { next_since: string; deleted_ids: string[] };
-    };
+    const poll = (since?: string) => updatesVia(processB, me.id, token, since);
     const first = await poll();
     const res = await fetch(`${processA}/api/requests/${created.id}`, {
       method: 'DELETE',

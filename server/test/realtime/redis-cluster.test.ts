@@ -11,6 +11,7 @@ import {
   processGroup,
   registerOn,
   type ProcessGroup,
+  updatesVia,
 } from '#server-test/helpers/server-processes.ts';
 import { connectFeed } from '#server-test/features/feed/feed-client.ts';
 import { connectDevice } from '../helpers/test-device.ts';
@@ -68,13 +69,7 @@ describe.runIf(enabled)('two server processes on a Redis Cluster', () => {
 
   it('tells process B of a deletion on process A (a server-side message)', async () => {
     const created = await request(processA, 'Soon deleted');
-    const poll = async (since?: string) => {
-      const query = since ? `?since=${encodeURIComponent(since)}` : '';
-      const res = await fetch(`${processB}/api/requests/updates/${musicianId}${query}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return (await res.json()) as { next_since: string; deleted_ids: string[] };
-    };
+    const poll = (since?: string) => updatesVia(processB, musicianId, token, since);
     const first = await poll();
     const res = await fetch(`${processA}/api/requests/${created.id}`, {
       method: 'DELETE',
