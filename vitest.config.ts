@@ -25,6 +25,13 @@ const serverDeps = {
   },
 };
 
+// A server test file spends longer importing the server (3-5 s through Vitest's module runner on
+// CI's two cores) than running: the server projects share one module graph per worker
+// (isolate: false), which halved the time of a folder of them. Each file still starts its own
+// app and database; a test that spies on or stubs something shared (a prototype, the timers)
+// restores it. A file that replaces a module (vi.mock) needs a graph of its own: it runs isolated.
+const replacesModules = ['server/test/http/url-redaction.test.ts', 'server/test/fuzz/*.test.ts'];
+
 // The server suite runs on the embedded PGlite, and again on a real PostgreSQL server
 // whenever TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
@@ -37,6 +44,19 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          exclude: replacesModules,
+          isolate: false,
+          env: { TEST_DB: 'pglite' },
+          deps: serverDeps,
+          globalSetup: ['server/test/helpers/pglite-template.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite-own-modules',
+          include: replacesModules,
           env: { TEST_DB: 'pglite' },
           deps: serverDeps,
           globalSetup: ['server/test/helpers/pglite-template.ts'],
@@ -60,6 +80,7 @@ export default defineConfig({
                   'server/test/http-contract.test.ts',
                   'server/test/metrics/metrics.test.ts',
                 ],
+                isolate: false,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['server/test/helpers/postgres-template.ts'],
                 deps: serverDeps,

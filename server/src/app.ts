@@ -58,7 +58,6 @@ import { feedWebSocketPlugin } from './realtime/feed-websocket-plugin.ts';
 import { realtimePlugin } from './realtime/socket-server-plugin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
-import { appMetrics } from './metrics/app-metrics.ts';
 import { metricsPlugin } from './metrics/metrics-plugin.ts';
 import { servicesPlugin } from './services.ts';
 
@@ -148,8 +147,11 @@ export async function buildApp(
   await app.register(feedWebSocketPlugin, {
     hub: feedHub({ feed, tokens: feedTokens, log: app.log }),
   });
-  // Nothing is measured, and there is no GET /metrics, unless METRICS_TOKEN is set.
-  const metrics = config.metricsToken ? appMetrics() : undefined;
+  // Nothing is measured, and there is no GET /metrics, unless METRICS_TOKEN is set (nor is
+  // prom-client loaded: every test file starts an app).
+  const metrics = config.metricsToken
+    ? (await import('./metrics/app-metrics.ts')).appMetrics()
+    : undefined;
   await app.register(realtimePlugin, {
     redis: config.redis,
     trustProxy,

@@ -1,4 +1,3 @@
-import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type ServerOptions } from 'socket.io';
@@ -14,7 +13,6 @@ import { eventAudiences } from './event-audiences.ts';
 import { dispatchEvent } from './event-dispatch.ts';
 import { liveFeedPushes } from './live-feed-pushes.ts';
 import { RecoveryAdapter } from './recovery-adapter.ts';
-import { afterSubscriptionGap, redisClients } from './redis-clients.ts';
 import { slugDirectory } from './slug-directory.ts';
 import { socketLimits } from './socket-limits.ts';
 import type { RealtimeServer } from './socket-server-types.ts';
@@ -59,7 +57,10 @@ interface RealtimeOptions {
 export const realtimePlugin = fp(
   async (app: FastifyInstance, options: RealtimeOptions) => {
     const { profile, events } = app.services;
-    const redis = options.redis ? redisClients(options.redis) : undefined;
+    const shared = options.redis
+      ? (await import('./redis-sharing.ts')).redisSharing(options.redis)
+      : undefined;
+    const redis = shared?.clients;
     for (const client of redis ? [redis.pub, redis.sub] : []) {
       client.on('error', (err) => {
         options.onRedisError?.();
@@ -69,13 +70,16 @@ export const realtimePlugin = fp(
     // Other processes exist only with the Redis adapter (the in-memory one would only warn).
     const multiProcess = redis !== undefined;
     const limits = socketLimits(options.socketLimits, options.trustProxy);
-    const sharing: Partial<ServerOptions> = redis
+    const sharing: Partial<ServerOptions> = shared
       ? // The adapter option makes one adapter per namespace: /audience crosses processes too.
-        { adapter: createShardedAdapter(redis.pub, redis.sub, { subscriptionMode: 'dynamic' }) }
+        { adapter: shared.adapter }
       : {
           // A device that drops for a moment gets what it missed; the token is checked again.
           // Alone, the process keeps what devices missed itself (recovery-adapter.ts says how).
-          connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+          connectionStateRecovery: {
+            maxDisconnectionDuration: 2 * 60_000,
+            skipMiddlewares: false,
+          },
           adapter: RecoveryAdapter,
         };
 
@@ -87,10 +91,10 @@ export const realtimePlugin = fp(
       pingTimeout: HEARTBEAT.pingTimeoutMs,
       ...sharing,
     });
-    if (redis) {
+    if (shared) {
       // Events published while this process was not subscribed reached none of its sockets:
       // their transports close, and the devices and pages reconnect and catch up.
-      afterSubscriptionGap(redis.sub, () => {
+      shared.afterSubscriptionGap(() => {
         app.log.warn('redis subscriptions restored after a gap: live connections reconnect');
         for (const nsp of [io.of('/'), io.of(AUDIENCE_NAMESPACE)]) {
           for (const socket of nsp.sockets.values()) socket.conn.close();
