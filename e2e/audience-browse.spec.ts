@@ -342,8 +342,9 @@ test.describe('suggesting a song', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ songs: [HALO] });
-    await page.route('**/api/song-suggestions', (route) =>
-      route.fulfill({ status: 403, json: { detail: messages.suggestionsDisabled } }),
+    await page.route(
+      (url) => url.pathname === '/api/song-suggestions',
+      (route) => route.fulfill({ status: 403, json: { detail: messages.suggestionsDisabled } }),
     );
     const { suggest } = audienceModals(page);
 

@@ -172,7 +172,7 @@ test.describe('the audience page, live', () => {
     const keys = new Set<string>();
     let attempts = 0;
     page.on('request', (sent) => {
-      if (!sent.url().endsWith('/api/requests') || sent.method() !== 'POST') return;
+      if (new URL(sent.url()).pathname !== '/api/requests' || sent.method() !== 'POST') return;
       attempts += 1;
       keys.add(sent.headers()['idempotency-key'] ?? '');
     });

@@ -66,7 +66,9 @@ test.describe('requesting a song from a phone', () => {
 
     const popup = page.waitForEvent('popup');
     const tipRecorded = page.waitForResponse(
-      (response) => response.url().endsWith('/tips') && response.request().method() === 'POST',
+      (response) =>
+        new URL(response.url()).pathname.endsWith('/tips') &&
+        response.request().method() === 'POST',
     );
     await tip.sendTip.click();
     const venmo = await popup;
@@ -214,7 +216,7 @@ test.describe('requesting a song from a phone', () => {
     await tip.quickAmount('$10').click();
     const popup = page.waitForEvent('popup');
     const tipRecorded = page.waitForRequest(
-      (sent) => sent.url().endsWith('/tips') && sent.method() === 'POST',
+      (sent) => new URL(sent.url()).pathname.endsWith('/tips') && sent.method() === 'POST',
     );
     const trackedClicks: string[] = [];
     page.on('request', (sent) => {

@@ -11,7 +11,10 @@
  *      phone received the push, from the moment the PUT left;
  *  (b) the musician adds a song (POST /api/songs): when each phone holds the new list, how many
  *      refetches were answered 304 and 200, and what the song list refresh cost the database
- *      (its transactions, from pg_stat_database: every statement outside a transaction is one).
+ *      (its transactions, from pg_stat_database: every statement outside a transaction is one);
+ *  (c) with the public queue shown, an audience request is filed (POST /api/requests): when each
+ *      phone with the Queue view open (one in QUEUE_VIEW_EVERY) holds the new queue, and what
+ *      their refetches cost the servers and the database.
  *
  * Options: --phones 20000 --workers 4 --batch 250 --songs 200
  *   --database-url postgres://postgres@127.0.0.1:5432/postgres (a database is created and dropped)
@@ -23,7 +26,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { PhonesReport } from './bench/festival-phones.ts';
+import { QUEUE_VIEW_EVERY, type PhonesReport } from './bench/festival-phones.ts';
 import { cpuSeconds } from './bench/process-stats.ts';
 import { productEnv } from './bench/targets.ts';
 import { seedBenchMusician } from './lib/bench-musician.ts';
@@ -102,6 +105,7 @@ async function gather(
     type: 'report',
     requestsOff: [],
     newList: [],
+    newQueue: [],
     status200: 0,
     status304: 0,
     failed: 0,
@@ -113,6 +117,7 @@ async function gather(
     )) {
       total.requestsOff.push(...part.requestsOff);
       total.newList.push(...part.newList);
+      total.newQueue.push(...part.newQueue);
       total.status200 += part.status200;
       total.status304 += part.status304;
       total.failed += part.failed;
@@ -154,7 +159,7 @@ try {
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const listed = (await (
     await fetch(`${urls[0]}/api/musicians/${musician.slug}/songs`)
-  ).json()) as unknown[];
+  ).json()) as { id: string }[];
 
   console.log(
     `festival page: ${PHONES} phones on one audience page (${listed.length} songs), ` +
@@ -164,6 +169,7 @@ try {
   workers = Array.from({ length: WORKERS }, () =>
     fork(join(import.meta.dirname, 'bench/festival-phones.ts'), { stdio: 'inherit' }),
   );
+  const perWorker = (i: number) => Math.floor(PHONES / WORKERS) + (i < PHONES % WORKERS ? 1 : 0);
   const ready = await Promise.all(
     workers.map((worker, i) =>
       ask<{ connected: number; failed: number }>(
@@ -173,7 +179,7 @@ try {
           // Worker i's phones alternate between the processes, starting with process i % 2.
           urls: i % 2 === 0 ? urls : [...urls].reverse(),
           slug: musician.slug,
-          count: Math.floor(PHONES / WORKERS) + (i < PHONES % WORKERS ? 1 : 0),
+          count: perWorker(i),
           batch: Number(args.batch),
         },
         'ready',
@@ -241,6 +247,53 @@ try {
       `; servers' CPU: ${addedCpu.toFixed(2)} s, ${perPhone(addedCpu)} a phone` +
       `\n    database: ${queries} transactions from the POST to ${STATS_FLUSH_MS / 1000} s after the ` +
       `last refetch (the POST itself included)`,
+  );
+
+  // (c) The queue shown, and a request filed: every Queue view refetches the queue.
+  const shown = await fetch(`${urls[0]}/api/profile`, {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({ requests_enabled: true, public_queue: true }),
+  });
+  if (!shown.ok) throw new Error(`PUT /api/profile ${shown.status} ${await shown.text()}`);
+  const queueViews = workers.reduce(
+    (sum, _, i) => sum + Math.ceil(perWorker(i) / QUEUE_VIEW_EVERY),
+    0,
+  );
+  await sleep(STATS_FLUSH_MS);
+  await gather(workers, () => true, 1000); // what (b)'s stragglers left
+  const beforeQueue = await transactions(admin, dbName);
+  for (const worker of workers) worker.send({ type: 'expect', queue: 1 });
+  cpuFrom = await serverCpu();
+  from = process.hrtime.bigint();
+  const filed = await fetch(`${urls[1]}/api/requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({
+      song_id: listed[0]!.id,
+      requester_name: 'Festival Fan',
+      requester_email: 'fan@example.com',
+      dedication: '',
+    }),
+  });
+  if (!filed.ok) throw new Error(`POST /api/requests ${filed.status} ${await filed.text()}`);
+  const queued = await gather(workers, (total) => total.newQueue.length >= queueViews, 30_000);
+  const queueCpu = (await serverCpu()) - cpuFrom;
+  await sleep(STATS_FLUSH_MS);
+  const queueQueries = (await transactions(admin, dbName)) - beforeQueue;
+  const queueLatencies = since(from, queued.newQueue);
+  // The push itself reaches every phone, as (a)'s did: what is left is the Queue views' refetches.
+  const refetchCpu = queueCpu - offCpu;
+  const perView = `${((refetchCpu * 1e6) / queueViews).toFixed(0)} µs`;
+  console.log(
+    `\n(c) a request filed, the public queue shown: ${queueLatencies.length} of ${queueViews} ` +
+      `Queue views hold the new queue; ${spread(queueLatencies)} after the POST left (the push ` +
+      `waits 150 ms, each view up to 800 ms more)` +
+      `\n    refetches: ${queued.status200} answered 200, ${queued.status304} 304, ` +
+      `${queued.failed} failed; servers' CPU: ${queueCpu.toFixed(2)} s, less (a)'s push to ` +
+      `every phone: ${refetchCpu.toFixed(2)} s, ${perView} a Queue view` +
+      `\n    database: ${queueQueries} transactions from the POST to ${STATS_FLUSH_MS / 1000} s ` +
+      `after the last refetch (the request itself included)`,
   );
 } finally {
   await Promise.all(

@@ -5,7 +5,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import {
-  DEVICE_MUSICIAN_PARAM,
+  MUSICIAN_ROUTE_PARAM,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '#shared/realtime.ts';
@@ -43,7 +43,7 @@ const benchSeq = (dedication: string | undefined) => /^bench:(\d+)$/.exec(dedica
 function connect({ url, token, musicianId }: BenchDevice): Promise<void> {
   // As client/src/live/live-connection.ts connects: the balancer keeps a musician's devices
   // together by the musician it names.
-  const query = musicianId ? { [DEVICE_MUSICIAN_PARAM]: musicianId } : undefined;
+  const query = musicianId ? { [MUSICIAN_ROUTE_PARAM]: musicianId } : undefined;
   const socket: Device = io(url, { auth: { token }, query, transports: ['websocket'] });
   sockets.push(socket);
   // Each device notes every benchmark request once: a fresh one, or a +1 merged into another.

@@ -5,14 +5,16 @@
  * follows the page, and, once following, reloads the list (use-audience-live.ts's onFollowing).
  * On `page:changed` it applies a profile from the push itself, and refetches the song list on
  * `songs` with If-None-Match, as the browser's HTTP cache does for the page's fetch (the list is
- * answered with an ETag and `cache-control: no-cache`). Arrival times are noted on the
+ * answered with an ETag and `cache-control: no-cache`). One phone in QUEUE_VIEW_EVERY has the Queue
+ * view open (public-queue-store.ts): on a `queue` push it waits up to PUSH_SPREAD_MS, then
+ * refetches the public queue naming the push's version. Arrival times are noted on the
  * machine-wide monotonic clock (process.hrtime), so the parent compares them with its own.
  */
 import { io, type Socket } from 'socket.io-client';
 import { Agent, request } from 'undici';
 import {
   AUDIENCE_NAMESPACE,
-  SONG_LIST_VERSION_HEADER,
+  PUSH_VERSION_HEADER,
   type AudienceClientToServerEvents,
   type AudienceServerToClientEvents,
   type PageChange,
@@ -37,18 +39,26 @@ export interface PhonesReport {
   requestsOff: string[];
   /** When a refetch brought a list of `songsWanted` songs. */
   newList: string[];
+  /** When a Queue view's refetch brought a queue of `queueWanted` requests. */
+  newQueue: string[];
   status200: number;
   status304: number;
   failed: number;
 }
 
+/** The phones with the Queue view open: one in ten (docs/scaling.md's assumption). */
+export const QUEUE_VIEW_EVERY = 10;
+/** The Queue view's wait before its refetch (PUSH_SPREAD_MS in public-queue-store.ts). */
+const PUSH_SPREAD_MS = 800;
+
 const agent = new Agent({ connections: 64, pipelining: 1 });
 const now = () => process.hrtime.bigint().toString();
 
 let songsWanted = Infinity;
+let queueWanted = Infinity;
 let report: Omit<PhonesReport, 'type'> = fresh();
 function fresh() {
-  return { requestsOff: [], newList: [], status200: 0, status304: 0, failed: 0 };
+  return { requestsOff: [], newList: [], newQueue: [], status200: 0, status304: 0, failed: 0 };
 }
 const sockets: Phone[] = [];
 
@@ -62,7 +72,7 @@ async function loadSongs(url: string, slug: string, etag: string | undefined, ve
     headers: {
       accept: 'application/json',
       ...(etag ? { 'if-none-match': etag } : {}),
-      ...(version ? { [SONG_LIST_VERSION_HEADER]: version } : {}),
+      ...(version ? { [PUSH_VERSION_HEADER]: version } : {}),
     },
   });
   const text = await res.body.text();
@@ -72,7 +82,24 @@ async function loadSongs(url: string, slug: string, etag: string | undefined, ve
   return { status: 200, etag: res.headers.etag as string | undefined, count: songs.length };
 }
 
-async function phone(url: string, slug: string): Promise<void> {
+/** The Queue view's refetch on a `queue` push, conditional once it holds an ETag. */
+async function loadQueue(url: string, slug: string, etag: string | undefined, version?: string) {
+  const res = await request(`${url}/api/musicians/${slug}/queue`, {
+    dispatcher: agent,
+    headers: {
+      accept: 'application/json',
+      ...(etag ? { 'if-none-match': etag } : {}),
+      ...(version ? { [PUSH_VERSION_HEADER]: version } : {}),
+    },
+  });
+  const text = await res.body.text();
+  if (res.statusCode === 304) return { status: 304, etag, count: undefined };
+  if (res.statusCode !== 200) throw new Error(`queue ${res.statusCode} ${text.slice(0, 200)}`);
+  const { requests } = JSON.parse(text) as { requests: unknown[] };
+  return { status: 200, etag: res.headers.etag as string | undefined, count: requests.length };
+}
+
+async function phone(url: string, slug: string, queueView: boolean): Promise<void> {
   let etag = (await loadSongs(url, slug, undefined)).etag;
   let reloading: Promise<void> = Promise.resolve();
   // As the browser would: one reload at a time, the next after it.
@@ -96,7 +123,21 @@ async function phone(url: string, slug: string): Promise<void> {
     forceNew: true,
   });
   sockets.push(socket);
+  let queueEtag: string | undefined;
+  const refetchQueue = (version?: string) =>
+    setTimeout(async () => {
+      try {
+        const answer = await loadQueue(url, slug, queueEtag, version);
+        queueEtag = answer.etag;
+        if (answer.status === 304) report.status304++;
+        else report.status200++;
+        if (answer.count === queueWanted) report.newQueue.push(now());
+      } catch {
+        report.failed++;
+      }
+    }, Math.random() * PUSH_SPREAD_MS);
   socket.on('page:changed', (change: PageChange) => {
+    if (change.kind === 'queue' && queueView) refetchQueue(change.version);
     if (change.kind === 'profile' && !change.musician.requests_enabled) {
       report.requestsOff.push(now());
     }
@@ -116,13 +157,20 @@ async function phone(url: string, slug: string): Promise<void> {
 
 process.on(
   'message',
-  async (message: PhonesPlan | { type: 'expect'; songs: number } | { type: 'flush' | 'stop' }) => {
+  async (
+    message:
+      PhonesPlan | { type: 'expect'; songs?: number; queue?: number } | { type: 'flush' | 'stop' },
+  ) => {
     if (message.type === 'start') {
       // A few hundred at a time: a stampede of handshakes measures the OS, not the server.
       let failed = 0;
       for (let i = 0; i < message.count; i += message.batch) {
         const batch = Array.from({ length: Math.min(message.batch, message.count - i) }, (_, j) =>
-          phone(message.urls[(i + j) % message.urls.length]!, message.slug),
+          phone(
+            message.urls[(i + j) % message.urls.length]!,
+            message.slug,
+            (i + j) % QUEUE_VIEW_EVERY === 0,
+          ),
         );
         const results = await Promise.allSettled(batch);
         for (const result of results) {
@@ -137,7 +185,8 @@ process.on(
         failed,
       });
     } else if (message.type === 'expect') {
-      songsWanted = message.songs;
+      songsWanted = message.songs ?? songsWanted;
+      queueWanted = message.queue ?? queueWanted;
     } else if (message.type === 'flush') {
       process.send!({ type: 'report', ...report } satisfies PhonesReport);
       report = fresh();

@@ -5,6 +5,7 @@
  * from sending to its arrival on the last of its musician's devices.
  */
 import { randomUUID } from 'node:crypto';
+import { MUSICIAN_ROUTE_PARAM } from '#shared/realtime.ts';
 import { collectArrivals, type DeviceFleet } from './devices.ts';
 import { call, type BenchTarget, type Musician } from './targets.ts';
 
@@ -57,8 +58,10 @@ export async function fire(
     const songId = musician.songIds[musician.nextSong++ % musician.songIds.length]!;
     const entry = { shot, at: process.hrtime.bigint(), failed: false };
     sent.set(seq, entry);
+    // Named as the audience page names it: a balancer hands the request to its musician's process.
+    const route = musician.id ? `?${MUSICIAN_ROUTE_PARAM}=${musician.id}` : '';
     pending.push(
-      call(`${target.urls[seq % target.urls.length]}/api/requests`, {
+      call(`${target.urls[seq % target.urls.length]}/api/requests${route}`, {
         body: {
           song_id: songId,
           requester_name: 'Bench Fan',

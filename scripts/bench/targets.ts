@@ -14,7 +14,7 @@ import { startServerProcess, type ServerProcess } from '../lib/server-process.ts
 /** A musician as the load generator addresses them; `nextSong` hands each request its own song. */
 export interface Musician {
   token: string;
-  /** The product's musician id, which its devices name on their live connection. */
+  /** The product's musician id, which its devices and its audience's requests name for routing. */
   id?: string;
   songIds: string[];
   nextSong: number;

@@ -72,6 +72,7 @@ import { insightsRepository } from './features/insights/insights-repository.ts';
 import { insightsService } from './features/insights/insights-service.ts';
 import { webManifestService } from './features/web-manifest/web-manifest-service.ts';
 import { publicQueueRepository } from './features/public-queue/public-queue-repository.ts';
+import { publicQueueCache } from './features/public-queue/public-queue-cache.ts';
 import { publicQueueService } from './features/public-queue/public-queue-service.ts';
 import { audienceLink } from './features/qr-code/qr-code-service.ts';
 import { qrPath } from './features/qr-code/qr-render.ts';
@@ -284,6 +285,8 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     }),
     webManifest: webManifestService({ musicians }),
     // A +1 is filed as a request for the same song: requests.create merges it, under every limit.
+    /** The public queues this process read for the crowd of a `queue` push. */
+    publicQueues: publicQueueCache(),
     publicQueue: publicQueueService({
       queue: repositories.publicQueue,
       fileRequest: (data, key, deviceId, address, timeZone) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '#server/config.ts';
 import { HEARTBEAT } from '#server/realtime/socket-server-plugin.ts';
-import { DEVICE_MUSICIAN_PARAM } from '#shared/realtime.ts';
+import { MUSICIAN_ROUTE_PARAM } from '#shared/realtime.ts';
 import { PRODUCTION_ENTRY, PRODUCTION_ENV } from '#scripts/lib/server-process.ts';
 
 // No Docker engine runs where the tests run, so the files are checked against the app instead.
@@ -101,20 +101,20 @@ describe('deploy/haproxy.cfg', () => {
     expect(servers).toEqual([
       `server app1 "\${APP1_ADDR-app1:${port}}" cookie app1`,
       `server app2 "\${APP2_ADDR-app2:${port}}" cookie app2`,
-      // The musicians' devices: the same replicas, chosen by musician.
+      // By musician: the same replicas, chosen by the musician a connection or write names.
       `server app1 "\${APP1_ADDR-app1:${port}}"`,
       `server app2 "\${APP2_ADDR-app2:${port}}"`,
     ]);
     expect(lines).toContain(`bind "\${BALANCER_BIND-:${port}}"`);
   });
 
-  it("keeps a musician's devices on one replica, by the musician their live connection names", () => {
+  it("sends a musician's devices, and the audience's writes to that musician, to one replica", () => {
     expect(lines).toContain(
-      `use_backend devices if { path_beg /socket.io/ } { url_param(${DEVICE_MUSICIAN_PARAM}) -m found }`,
+      `use_backend by_musician if { url_param(${MUSICIAN_ROUTE_PARAM}) -m found }`,
     );
-    const devices = lines.slice(lines.indexOf('backend devices'));
-    expect(devices).toContain(`balance url_param ${DEVICE_MUSICIAN_PARAM}`);
-    expect(devices).toContain('hash-type consistent');
+    const byMusician = lines.slice(lines.indexOf('backend by_musician'));
+    expect(byMusician).toContain(`balance url_param ${MUSICIAN_ROUTE_PARAM}`);
+    expect(byMusician).toContain('hash-type consistent');
   });
 
   it('takes a replica out when GET /api/ready fails, and retries elsewhere', () => {

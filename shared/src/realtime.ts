@@ -48,30 +48,36 @@ export type ServerEventName = keyof ServerToClientEvents;
 export const AUDIENCE_NAMESPACE = '/audience';
 
 /**
- * The query parameter a musician's device names its musician by on the live connection: what the
- * balancer hashes to keep a musician's devices on one process (deploy/haproxy.cfg names it too).
- * Only a hint for routing: the device's token alone decides whose events it gets.
+ * The query parameter that names the musician a connection or a write is for: a musician's device
+ * on its live connection, an audience page on the requests, +1s, suggestions and tips it sends.
+ * The balancer hashes it (deploy/haproxy.cfg names it too), so a musician's devices sit on one
+ * process and the writes that make their events land there: an event wakes that process alone.
+ * Only a hint for routing: the device's token, and the write's own body, decide everything else.
  */
-export const DEVICE_MUSICIAN_PARAM = 'musician';
+export const MUSICIAN_ROUTE_PARAM = 'musician';
 
 export type PageChange =
   | { kind: 'profile'; musician: PublicMusician }
   | { kind: 'design'; design: DesignSettings }
   /**
    * Songs or playlists changed: the page fetches its song list again, naming `version` in the
-   * SONG_LIST_VERSION_HEADER (each server process then reads the list once for every phone).
+   * PUSH_VERSION_HEADER (each server process then reads the list once for every phone).
    */
   | { kind: 'songs'; version?: string }
   /**
-   * The open queue changed (a request filed, +1'd, moved, played or removed). Nothing in it: the
-   * venue screen and the Queue view fetch their public answer again (issue 22 §5, §6).
+   * The open queue changed (a request filed, +1'd, moved, played or removed). Nothing of it is in
+   * the push: the venue screen and the Queue view fetch their public answer again (issue 22 §5,
+   * §6), the Queue view naming `version` as a song list refetch does.
    */
-  | { kind: 'queue' };
+  | { kind: 'queue'; version?: string };
 
-/** The header a song list refetch names its push's `version` in (a short base-36 mark). */
-export const SONG_LIST_VERSION_HEADER = 'x-song-list-version';
-/** What the server takes as a version; anything else is ignored (the list is still answered). */
-export const SONG_LIST_VERSION = /^[0-9a-z]{1,16}$/;
+/**
+ * The header a refetch caused by a push names the push's `version` in (a short base-36 mark):
+ * every phone naming it can be answered from one read per server process.
+ */
+export const PUSH_VERSION_HEADER = 'x-push-version';
+/** What the server takes as a version; anything else is ignored (the answer is still given). */
+export const PUSH_VERSION = /^[0-9a-z]{1,16}$/;
 
 export interface AudienceServerToClientEvents {
   'page:changed': (change: PageChange) => void;

@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { messages } from '#shared/messages.ts';
 import {
-  DEVICE_MUSICIAN_PARAM,
+  MUSICIAN_ROUTE_PARAM,
   type ClientToServerEvents,
   type ServerEventName,
   type ServerToClientEvents,
@@ -152,7 +152,7 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
   const socket: LiveSocket = io({
     path: '/socket.io',
     auth: { token },
-    query: { [DEVICE_MUSICIAN_PARAM]: musicianId },
+    query: { [MUSICIAN_ROUTE_PARAM]: musicianId },
   });
   let connectedBefore = false;
 

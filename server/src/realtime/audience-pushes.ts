@@ -17,13 +17,20 @@ export const SONGS_CHANGED_COALESCE_MS = 500;
 const QUEUE_CHANGED_COALESCE_MS = 150;
 
 /**
+ * Marks a push for the refetches it causes (PUSH_VERSION_HEADER). The time makes it new; the
+ * random part keeps two processes pushing in the same millisecond from sharing a mark.
+ */
+const pushVersion = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+
+/**
  * What the public audience namespace hears: open pages `page:changed`, requesters the
  * `request:status` of the requests they follow. Payloads are built field by field (the statuses
  * by the requests service, the musician and the design through their public schemas), never
  * spread.
  */
 export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slugs: SlugDirectory) {
-  const { requests, songLists } = app.services;
+  const { requests, songLists, publicQueues } = app.services;
 
   const toPage = (slug: string, change: PageChange) =>
     nsp.to(pageRoom(slug)).emit('page:changed', change);
@@ -35,12 +42,12 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
       (err: unknown) => app.log.error({ err }, `could not push ${change.kind} change`),
     );
 
-  // Its version marks this push: the lists read for it were read after the change.
+  // Its version marks a push: the answers read for it were read after the change.
   const songsChanged = trailingCoalescer<string>(SONGS_CHANGED_COALESCE_MS, (musicianId) =>
-    toPageOf(musicianId, { kind: 'songs', version: Date.now().toString(36) }),
+    toPageOf(musicianId, { kind: 'songs', version: pushVersion() }),
   );
   const queueChanged = trailingCoalescer<string>(QUEUE_CHANGED_COALESCE_MS, (musicianId) =>
-    toPageOf(musicianId, { kind: 'queue' }),
+    toPageOf(musicianId, { kind: 'queue', version: pushVersion() }),
   );
 
   return {
@@ -53,6 +60,8 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
     profileChanged(musician: Musician, previousSlug: string | undefined): void {
       // The schema keeps the public fields only: no email, no dates.
       const change: PageChange = { kind: 'profile', musician: PublicMusician.parse(musician) };
+      // Its queue may have been hidden, or moved to the new slug.
+      publicQueues.forget(musician.id);
       toPage(musician.slug, change);
       if (previousSlug) {
         // The old slug redirects from now on, and its list is under the new one.
@@ -80,7 +89,10 @@ export function audiencePushes(app: FastifyInstance, nsp: AudienceNamespace, slu
      * The venue screen and the Queue view refetch their public answer (issue 22 §5, §6). The
      * message names nothing: what they may show is decided by their routes.
      */
-    queueChanged: (musicianId: string): void => queueChanged.hit(musicianId),
+    queueChanged: (musicianId: string): void => {
+      publicQueues.forget(musicianId);
+      queueChanged.hit(musicianId);
+    },
 
     close: () => {
       songsChanged.clear();

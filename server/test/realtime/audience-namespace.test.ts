@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { SONG_LIST_VERSION, type PageChange } from '#shared/realtime.ts';
+import { PUSH_VERSION, type PageChange } from '#shared/realtime.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import {
@@ -86,7 +86,7 @@ describe('the audience namespace: a page follows its musician', () => {
     const song = await createSong(app, musician);
     expect(await phone.waitFor<PageChange>('page:changed', (c) => c.kind === 'songs')).toEqual({
       kind: 'songs',
-      version: expect.stringMatching(SONG_LIST_VERSION),
+      version: expect.stringMatching(PUSH_VERSION),
     });
     const heard = phone.received.length;
     await hideSong(app, musician, song);

@@ -102,14 +102,15 @@ function RequestForm({ song }: { song: PublicSong }) {
       dedication: values.dedication.trim(),
     };
     const meta: RequestMeta = { slug, song_title: song.title, song_artist: song.artist };
-    const outcome = await audienceOutbox().submit('request', submissionPaths.request, body, meta);
+    const musician = useAudienceStore.getState().musician;
+    const path = submissionPaths.request(musician?.id);
+    const outcome = await audienceOutbox().submit('request', path, body, meta);
     if (!mounted.current) return;
     setSending(false);
     if (!outcome.ok) return setError(requestError(outcome));
     const answer = outcome.response as CreatedRequest | AlreadyRequested;
     if ('already_requested' in answer) return setAlreadyAsked(true);
     const created = answer;
-    const musician = useAudienceStore.getState().musician;
     useAudienceFlowStore
       .getState()
       .requestFiled(

@@ -62,7 +62,8 @@ function SuggestForm() {
       requester_email: clean.email,
       message: clean.message,
     };
-    const outcome = await audienceOutbox().submit('suggestion', submissionPaths.suggestion, body);
+    const path = submissionPaths.suggestion(useAudienceStore.getState().musician?.id);
+    const outcome = await audienceOutbox().submit('suggestion', path, body);
     setSending(false);
     if (outcome.ok) setSent(true);
     else {

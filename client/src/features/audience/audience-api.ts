@@ -6,7 +6,7 @@ import type {
 } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
-import { SONG_LIST_VERSION_HEADER } from '#shared/realtime.ts';
+import { MUSICIAN_ROUTE_PARAM, PUSH_VERSION_HEADER } from '#shared/realtime.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { audienceFetch } from './audience-submit.ts';
 
@@ -30,7 +30,7 @@ export const audienceApi = {
       `${base(slug)}/songs${playlist ? `?playlist=${encodeURIComponent(playlist)}` : ''}`,
       // The push's version, on a refetch it caused: the server reads the list once for every
       // phone (the browser still revalidates its copy with If-None-Match).
-      version ? { headers: { [SONG_LIST_VERSION_HEADER]: version } } : undefined,
+      version ? { headers: { [PUSH_VERSION_HEADER]: version } } : undefined,
     ) as Promise<PublicSong[]>,
   playlists: (slug: string) =>
     audienceFetch(`${base(slug)}/playlists`) as Promise<PublicPlaylist[]>,
@@ -47,9 +47,17 @@ export const audienceApi = {
     }),
 };
 
+/**
+ * A write names its musician (MUSICIAN_ROUTE_PARAM): behind several server processes the balancer
+ * hands it to the one that holds the musician's devices, whose events it makes. Only a hint for
+ * routing; the server reads nothing from it.
+ */
+export const routedTo = (path: string, musicianId: string | undefined) =>
+  musicianId ? `${path}?${MUSICIAN_ROUTE_PARAM}=${encodeURIComponent(musicianId)}` : path;
+
 /** Submissions go through the outbox (audience-outbox.ts), which owns their keys. */
 export const submissionPaths = {
-  request: '/requests',
-  suggestion: '/song-suggestions',
-  tip: (slug: string) => `${base(slug)}/tips`,
+  request: (musicianId: string | undefined) => routedTo('/requests', musicianId),
+  suggestion: (musicianId: string | undefined) => routedTo('/song-suggestions', musicianId),
+  tip: (slug: string, musicianId: string | undefined) => routedTo(`${base(slug)}/tips`, musicianId),
 };

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { PublicQueueEntry } from '#shared/schemas/public-queue.ts';
+import { PUSH_VERSION_HEADER } from '#shared/realtime.ts';
+import type { PublicMusician } from '#shared/schemas/musician.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
 
 const entry = (id: string, votes = 1): PublicQueueEntry => ({
@@ -28,7 +31,7 @@ function serve(queue: PublicQueueEntry[], vote: { status: number; body: unknown 
   const sent: { url: string; headers: Record<string, string> }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     sent.push({ url, headers: init.headers as Record<string, string> });
-    if (url.endsWith('/vote')) return new Response(JSON.stringify(vote.body), vote);
+    if (url.includes('/vote')) return new Response(JSON.stringify(vote.body), vote);
     return new Response(JSON.stringify({ requests: queue }), { status: 200 });
   });
   return sent;
@@ -37,6 +40,7 @@ function serve(queue: PublicQueueEntry[], vote: { status: number; body: unknown 
 afterEach(() => {
   vi.unstubAllGlobals();
   usePublicQueueStore.setState(usePublicQueueStore.getInitialState(), true);
+  useAudienceStore.setState(useAudienceStore.getInitialState(), true);
 });
 
 describe('the Queue view', () => {
@@ -45,13 +49,15 @@ describe('the Queue view', () => {
       status: 200,
       body: { id: 'a', votes: 2, already_voted: false },
     });
+    useAudienceStore.setState({ musician: { id: 'm-1', slug: 'band' } as PublicMusician });
     await usePublicQueueStore.getState().load('band');
     const ok = await usePublicQueueStore
       .getState()
       .vote('a', { name: 'Sam', email: 'sam@example.com' });
     expect(ok).toBe(true);
     expect(usePublicQueueStore.getState().voted).toContain('a');
-    const vote = sent.find((call) => call.url === '/api/requests/a/vote')!;
+    // Named for the balancer: it reaches the process of the musician's devices.
+    const vote = sent.find((call) => call.url === '/api/requests/a/vote?musician=m-1')!;
     expect(vote.headers['x-device-id']).toMatch(/^[\w-]{22,}$/);
     expect(vote.headers['idempotency-key']).toBeTruthy();
   });
@@ -74,5 +80,22 @@ describe('the Queue view', () => {
     await usePublicQueueStore.getState().load('band');
     usePublicQueueStore.getState().applyPageChange({ kind: 'queue' });
     await vi.waitFor(() => expect(sent).toHaveLength(2));
+  });
+
+  it("names the latest push's version on its read, and none after a profile change", async () => {
+    const sent = serve([entry('d')], { status: 200, body: {} });
+    await usePublicQueueStore.getState().load('band');
+    expect(sent[0]!.headers[PUSH_VERSION_HEADER]).toBeUndefined();
+    usePublicQueueStore.getState().applyPageChange({ kind: 'queue', version: 'v1' });
+    usePublicQueueStore.getState().applyPageChange({ kind: 'queue', version: 'v2' });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.headers[PUSH_VERSION_HEADER]).toBe('v2');
+
+    usePublicQueueStore.getState().applyPageChange({ kind: 'queue', version: 'v3' });
+    usePublicQueueStore
+      .getState()
+      .applyPageChange({ kind: 'profile', musician: {} as PublicMusician });
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]!.headers[PUSH_VERSION_HEADER]).toBeUndefined();
   });
 });

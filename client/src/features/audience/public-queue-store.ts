@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import type { PageChange } from '#shared/realtime.ts';
 import type { PublicQueueEntry } from '#shared/schemas/public-queue.ts';
+import { useAudienceStore } from './audience-store.ts';
 import { publicQueueApi } from './public-queue-api.ts';
 import { rememberRequester, type Requester } from './requester-memory.ts';
 import { recallVotes, rememberVote } from './voted-requests.ts';
@@ -15,8 +16,8 @@ interface PublicQueueState {
   /** The id of a +1 on its way, and the last refusal's sentence. */
   voting: string | null;
   voteError: string | null;
-  /** Reads the queue (again), for the page of `slug`. */
-  load(slug: string): Promise<void>;
+  /** Reads the queue (again), for the page of `slug`; `version`: the push that asks for it. */
+  load(slug: string, version?: string): Promise<void>;
   /** +1 on a request as `requester` (remembered for the next request or +1). */
   vote(requestId: string, requester: Requester): Promise<boolean>;
   /** A push of the page room: the queue changed, read it again if it is shown. */
@@ -25,12 +26,16 @@ interface PublicQueueState {
 
 let reading: Promise<void> | null = null;
 let readAgain = false;
+/** The push the next read answers, if a push asked for it (the latest one's, when several did). */
+let pushVersion: string | undefined;
 /**
  * A push reaches every phone of the room at once: each reads the queue again after its own
  * short random wait, so a full venue does not ask in the same millisecond.
  */
 const PUSH_SPREAD_MS = 800;
 let pushTimer: ReturnType<typeof setTimeout> | null = null;
+/** The version the waiting read names: the latest push's, none once an unversioned one came. */
+let timerVersion: string | undefined;
 
 /** The Queue view's store: the public queue of the page's musician, and this phone's votes. */
 export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
@@ -41,8 +46,10 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
   voting: null,
   voteError: null,
 
-  async load(slug) {
+  async load(slug, version) {
     if (slug !== get().slug) set({ slug, requests: [], status: 'loading' });
+    // A read asked for by no push (the view opening, a +1) must be fresh: it goes unversioned.
+    pushVersion = version;
     if (reading) {
       readAgain = true;
       return reading;
@@ -51,8 +58,9 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
       do {
         readAgain = false;
         const asked = get().slug;
+        const askedVersion = pushVersion;
         try {
-          const { requests } = await publicQueueApi.queue(asked);
+          const { requests } = await publicQueueApi.queue(asked, askedVersion);
           if (get().slug === asked) set({ requests, status: 'ready' });
         } catch {
           if (get().slug === asked && get().status !== 'ready') set({ status: 'failed' });
@@ -67,10 +75,11 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
   async vote(requestId, requester) {
     set({ voting: requestId, voteError: null });
     try {
-      const answer = await publicQueueApi.vote(requestId, {
-        requester_name: requester.name,
-        requester_email: requester.email,
-      });
+      const answer = await publicQueueApi.vote(
+        requestId,
+        { requester_name: requester.name, requester_email: requester.email },
+        useAudienceStore.getState().musician?.id,
+      );
       rememberRequester(requester);
       set((state) => ({
         voted: rememberVote(answer.id),
@@ -93,10 +102,17 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
     const { slug, status } = get();
     if (status === 'idle' || !slug) return;
     if (change.kind !== 'queue' && change.kind !== 'profile') return;
-    if (pushTimer) return;
+    // A profile change (the queue hidden, the slug renamed) has no version: its read is fresh,
+    // and so is that of any queue push arriving before the read leaves.
+    const version = change.kind === 'queue' ? change.version : undefined;
+    if (pushTimer) {
+      if (timerVersion !== undefined) timerVersion = version;
+      return;
+    }
+    timerVersion = version;
     pushTimer = setTimeout(() => {
       pushTimer = null;
-      void get().load(get().slug);
+      void get().load(get().slug, timerVersion);
     }, Math.random() * PUSH_SPREAD_MS);
   },
 }));

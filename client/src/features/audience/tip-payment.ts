@@ -3,6 +3,7 @@ import { ApiError, errorMessage } from '#client/lib/api-fetch.ts';
 import type { CreateTipBody } from '#shared/schemas/audience.ts';
 import { audienceApi, submissionPaths } from './audience-api.ts';
 import { audienceOutbox, logUnsent } from './audience-outbox.ts';
+import { useAudienceStore } from './audience-store.ts';
 import type { FiledRequest } from './audience-flow-store.ts';
 import { audienceT } from './i18n/audience-i18n.ts';
 import { tipLinkFor } from './tip-rules.ts';
@@ -44,7 +45,8 @@ async function record(payment: TipPayment, message: string): Promise<string | nu
     message,
     request_id: filed?.id ?? null,
   };
-  const outcome = audienceOutbox().submit('tip', submissionPaths.tip(slug), body);
+  const path = submissionPaths.tip(slug, useAudienceStore.getState().musician?.id);
+  const outcome = audienceOutbox().submit('tip', path, body);
   void outcome.then((answer) => logUnsent('tip', answer));
   // Bad wifi must not hold the payment up: past the wait, the outbox keeps trying on its own.
   const quick = await Promise.race([

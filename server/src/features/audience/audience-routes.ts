@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AccessCheckResponse,
@@ -8,14 +7,13 @@ import {
   TipLinksQuery,
   TipLinksResponse,
 } from '#shared/schemas/audience.ts';
-import { SONG_LIST_VERSION, SONG_LIST_VERSION_HEADER } from '#shared/realtime.ts';
 import { PublicMusician, SlugParams } from '#shared/schemas/musician.ts';
 import { PublicPlaylistListResponse } from '#shared/schemas/playlist.ts';
 import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared/schemas/song.ts';
+import { pushVersionOf, sendCrowdAnswer } from '#server/http/crowd-answer.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { deviceIdOf } from '#server/submissions/requester.ts';
-import { sendSongList } from './song-list-etag.ts';
 
 /** The same address (path and query) with the slug after /musicians/ replaced. */
 function withSlug(url: string, slug: string): string {
@@ -23,12 +21,6 @@ function withSlug(url: string, slug: string): string {
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt);
   return `${path.replace(/(\/musicians\/)[^/?]+/, `$1${slug}`)}${query}`;
-}
-
-/** The `songs` push a refetch names (SONG_LIST_VERSION_HEADER), if well formed; else none. */
-function listVersionOf(request: FastifyRequest): string | undefined {
-  const version = request.headers[SONG_LIST_VERSION_HEADER];
-  return typeof version === 'string' && SONG_LIST_VERSION.test(version) ? version : undefined;
 }
 
 /** The audience page's calls: no token, and only public fields (the schemas filter the rest). */
@@ -44,7 +36,7 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     const current = await songLists.movedTo(
       slug,
       () => audience.movedTo(slug),
-      listVersionOf(request),
+      pushVersionOf(request),
     );
     if (current) return reply.code(308).header('location', withSlug(request.url, current)).send();
   });
@@ -89,9 +81,9 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
           // Through the response schema, as every answer is: once for every phone that asks.
           return { musicianId, body: reply.serialize(songs) as string };
         },
-        listVersionOf(request),
+        pushVersionOf(request),
       );
-      return sendSongList(request, reply, answer);
+      return sendCrowdAnswer(request, reply, answer);
     },
   );
 

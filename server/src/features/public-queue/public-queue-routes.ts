@@ -7,6 +7,7 @@ import {
   VoteBody,
   VoteResponse,
 } from '#shared/schemas/public-queue.ts';
+import { crowdAnswerOf, pushVersionOf, sendCrowdAnswer } from '#server/http/crowd-answer.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { publicUrlFor, type PublicUrlOptions } from '#server/http/public-url.ts';
 import { responses } from '#server/http/responses.ts';
@@ -17,7 +18,7 @@ import { deviceIdOf, timeZoneOf } from '#server/submissions/requester.ts';
  * response schemas keep the public fields only (first names, no email, no surname).
  */
 export const publicQueueRoutes: FastifyPluginAsyncZod<PublicUrlOptions> = async (app, options) => {
-  const { publicQueue } = app.services;
+  const { publicQueue, publicQueues } = app.services;
   const publicRead = { config: { rateLimit: app.publicReadRateLimit } };
 
   app.get(
@@ -38,9 +39,20 @@ export const publicQueueRoutes: FastifyPluginAsyncZod<PublicUrlOptions> = async 
       ...publicRead,
       schema: { params: SlugParams, response: responses({ 200: PublicQueueResponse }) },
     },
+    // Every phone with the Queue view open refetches on a `queue` push, naming its version: one
+    // read per process serves them all (public-queue-cache.ts), and a phone whose copy is current
+    // gets a 304.
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return publicQueue.queue(request.params.slug);
+      const { slug } = request.params;
+      const answer = await publicQueues.answer(
+        slug.trim().toLowerCase(),
+        async () => {
+          const { musicianId, queue } = await publicQueue.queue(slug);
+          return { musicianId, value: crowdAnswerOf(reply.serialize(queue) as string) };
+        },
+        pushVersionOf(request),
+      );
+      return sendCrowdAnswer(request, reply, answer);
     },
   );
 

@@ -91,11 +91,14 @@ export function publicQueueService({ queue, fileRequest, audienceLink, qrPath }:
       };
     },
 
-    /** GET /musicians/{slug}/queue; 404 unless the musician shows their queue. */
-    async queue(slug: string): Promise<PublicQueueResponse> {
+    /** GET /musicians/{slug}/queue, and whose it is; 404 unless the musician shows their queue. */
+    async queue(slug: string): Promise<{ musicianId: string; queue: PublicQueueResponse }> {
       const musician = await queue.musician(slug);
       if (!musician?.publicQueue) throw notFound(messages.publicQueueOff);
-      return { requests: (await queue.open(musician.id)).map(toEntry) };
+      return {
+        musicianId: musician.id,
+        queue: { requests: (await queue.open(musician.id)).map(toEntry) },
+      };
     },
 
     /**

@@ -4,7 +4,7 @@ import {
   songListCache,
   VERSIONED_MAX_AGE_MS,
 } from '#server/features/audience/song-list-cache.ts';
-import { SONG_LIST_VERSION_HEADER } from '#shared/realtime.ts';
+import { PUSH_VERSION_HEADER } from '#shared/realtime.ts';
 import { SONGS_CHANGED_COALESCE_MS } from '#server/realtime/audience-pushes.ts';
 import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -93,7 +93,7 @@ describe('the song list cache', () => {
     // The crowd of a push, naming its version (a malformed one is ignored, not refused), once
     // the last read is too old to answer phones naming none.
     await new Promise((resolve) => setTimeout(resolve, SONG_LIST_MAX_AGE_MS + 50));
-    const headers = { [SONG_LIST_VERSION_HEADER]: 'mfx3k2' };
+    const headers = { [PUSH_VERSION_HEADER]: 'mfx3k2' };
     const movedBefore = moved.mock.calls.length;
     const crowdOfPush = () =>
       Promise.all(Array.from({ length: 20 }, () => app.inject({ url, headers })));
@@ -106,7 +106,7 @@ describe('the song list cache', () => {
     await crowdOfPush();
     expect(songs).toHaveBeenCalledTimes(3);
     expect(moved).toHaveBeenCalledTimes(movedBefore + 1);
-    const odd = await app.inject({ url, headers: { [SONG_LIST_VERSION_HEADER]: 'x'.repeat(500) } });
+    const odd = await app.inject({ url, headers: { [PUSH_VERSION_HEADER]: 'x'.repeat(500) } });
     expect(odd.statusCode).toBe(200);
   });
 });

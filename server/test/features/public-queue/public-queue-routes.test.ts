@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import type { PageChange } from '#shared/realtime.ts';
+import { PUSH_VERSION, PUSH_VERSION_HEADER, type PageChange } from '#shared/realtime.ts';
 import type {
   PublicQueueResponse,
   VenueScreenResponse,
@@ -150,6 +150,38 @@ describe('GET /api/musicians/:slug/queue', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: messages.publicQueueOff });
   });
+
+  it("answers a push's crowd from one read, and a phone naming no push from its own", async () => {
+    const { slug, requests } = await queueOf(1);
+    const reads = vi.spyOn(app.services.publicQueue, 'queue');
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ url: `/api/musicians/${slug}/queue`, headers });
+
+    // Opening the view, or after a +1: never older than what the phone just did.
+    const own = await Promise.all([get(), get(), get()]);
+    expect(reads).toHaveBeenCalledTimes(3);
+    const etag = own[0]!.headers.etag as string;
+    expect(own.map((res) => res.headers.etag)).toEqual([etag, etag, etag]);
+    expect((await get({ 'if-none-match': etag })).statusCode).toBe(304);
+
+    const pushed = { [PUSH_VERSION_HEADER]: 'mfx3k2ab' };
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => get(pushed)));
+    expect(crowd.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    expect(reads).toHaveBeenCalledTimes(5);
+    // Stragglers of the same push: still that read.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await get(pushed)).json()).toEqual(crowd[0]!.json());
+    expect(reads).toHaveBeenCalledTimes(5);
+
+    // A +1 made on this process drops its copy at once, before its own push leaves.
+    await vote(requests[0]!.id, person('Late Voter'));
+    const after = (await get(pushed)).json<PublicQueueResponse>();
+    expect(after.requests[0]!.votes).toBe(2);
+    expect(reads).toHaveBeenCalledTimes(6);
+    // A malformed version is ignored, not refused.
+    expect((await get({ [PUSH_VERSION_HEADER]: 'x'.repeat(500) })).statusCode).toBe(200);
+    expect(reads).toHaveBeenCalledTimes(7);
+  });
 });
 
 describe('POST /api/requests/:id/vote', () => {
@@ -254,7 +286,7 @@ describe('POST /api/requests/:id/vote', () => {
     // The screen's message names nothing: it refetches the public answer.
     expect(screen.received.filter((e) => e.name === 'page:changed')).toContainEqual({
       name: 'page:changed',
-      payload: { kind: 'queue' },
+      payload: { kind: 'queue', version: expect.stringMatching(PUSH_VERSION) },
     });
   });
 });
