@@ -63,58 +63,60 @@ function fresh() {
 const sockets: Phone[] = [];
 
 /**
- * GET of the page's song list, conditional when the phone holds an ETag, naming the version of
- * the push that caused it as the page does (client/src/features/audience/audience-api.ts).
+ * A public answer as a phone holds it: its ETag, and a refetch that is conditional on it and names
+ * the version of the push that caused it, as the page does (client/src/features/audience/). Each
+ * answer is tallied in the report; `arrivals` notes when a 200 brought `wanted()` items.
  */
-async function loadSongs(url: string, slug: string, etag: string | undefined, version?: string) {
-  const res = await request(`${url}/api/musicians/${slug}/songs`, {
-    dispatcher: agent,
-    headers: {
-      accept: 'application/json',
-      ...(etag ? { 'if-none-match': etag } : {}),
-      ...(version ? { [PUSH_VERSION_HEADER]: version } : {}),
-    },
-  });
-  const text = await res.body.text();
-  if (res.statusCode === 304) return { status: 304, etag, count: undefined };
-  if (res.statusCode !== 200) throw new Error(`song list ${res.statusCode} ${text.slice(0, 200)}`);
-  const songs = JSON.parse(text) as unknown[];
-  return { status: 200, etag: res.headers.etag as string | undefined, count: songs.length };
-}
-
-/** The Queue view's refetch on a `queue` push, conditional once it holds an ETag. */
-async function loadQueue(url: string, slug: string, etag: string | undefined, version?: string) {
-  const res = await request(`${url}/api/musicians/${slug}/queue`, {
-    dispatcher: agent,
-    headers: {
-      accept: 'application/json',
-      ...(etag ? { 'if-none-match': etag } : {}),
-      ...(version ? { [PUSH_VERSION_HEADER]: version } : {}),
-    },
-  });
-  const text = await res.body.text();
-  if (res.statusCode === 304) return { status: 304, etag, count: undefined };
-  if (res.statusCode !== 200) throw new Error(`queue ${res.statusCode} ${text.slice(0, 200)}`);
-  const { requests } = JSON.parse(text) as { requests: unknown[] };
-  return { status: 200, etag: res.headers.etag as string | undefined, count: requests.length };
+function heldAnswer(
+  address: string,
+  itemsOf: (body: unknown) => unknown[],
+  wanted: () => number,
+  arrivals: () => string[],
+) {
+  let etag: string | undefined;
+  return async (version?: string): Promise<void> => {
+    const res = await request(address, {
+      dispatcher: agent,
+      headers: {
+        accept: 'application/json',
+        ...(etag ? { 'if-none-match': etag } : {}),
+        ...(version ? { [PUSH_VERSION_HEADER]: version } : {}),
+      },
+    });
+    const text = await res.body.text();
+    if (res.statusCode === 304) {
+      report.status304++;
+      return;
+    }
+    if (res.statusCode !== 200)
+      throw new Error(`${address} ${res.statusCode} ${text.slice(0, 200)}`);
+    report.status200++;
+    etag = res.headers.etag as string | undefined;
+    if (itemsOf(JSON.parse(text)).length === wanted()) arrivals().push(now());
+  };
 }
 
 async function phone(url: string, slug: string, queueView: boolean): Promise<void> {
-  let etag = (await loadSongs(url, slug, undefined)).etag;
+  const page = `${url}/api/musicians/${slug}`;
+  const loadSongs = heldAnswer(
+    `${page}/songs`,
+    (body) => body as unknown[],
+    () => songsWanted,
+    () => report.newList,
+  );
+  const loadQueue = heldAnswer(
+    `${page}/queue`,
+    (body) => (body as { requests: unknown[] }).requests,
+    () => queueWanted,
+    () => report.newQueue,
+  );
+  const counted = (load: Promise<void>) => load.catch(() => void report.failed++);
+  // The ramp's tallies (this first load, the reload on following) are cleared once all are in.
+  await loadSongs();
   let reloading: Promise<void> = Promise.resolve();
   // As the browser would: one reload at a time, the next after it.
   const reload = (version?: string) =>
-    (reloading = reloading.then(async () => {
-      try {
-        const answer = await loadSongs(url, slug, etag, version);
-        etag = answer.etag;
-        if (answer.status === 304) report.status304++;
-        else report.status200++;
-        if (answer.count === songsWanted) report.newList.push(now());
-      } catch {
-        report.failed++;
-      }
-    }));
+    (reloading = reloading.then(() => counted(loadSongs(version))));
 
   const socket: Phone = io(`${url}${AUDIENCE_NAMESPACE}`, {
     path: '/socket.io',
@@ -123,19 +125,8 @@ async function phone(url: string, slug: string, queueView: boolean): Promise<voi
     forceNew: true,
   });
   sockets.push(socket);
-  let queueEtag: string | undefined;
   const refetchQueue = (version?: string) =>
-    setTimeout(async () => {
-      try {
-        const answer = await loadQueue(url, slug, queueEtag, version);
-        queueEtag = answer.etag;
-        if (answer.status === 304) report.status304++;
-        else report.status200++;
-        if (answer.count === queueWanted) report.newQueue.push(now());
-      } catch {
-        report.failed++;
-      }
-    }, Math.random() * PUSH_SPREAD_MS);
+    setTimeout(() => void counted(loadQueue(version)), Math.random() * PUSH_SPREAD_MS);
   socket.on('page:changed', (change: PageChange) => {
     if (change.kind === 'queue' && queueView) refetchQueue(change.version);
     if (change.kind === 'profile' && !change.musician.requests_enabled) {

@@ -111,5 +111,3 @@ export function crowdCache<T>(
     },
   };
 }
-
-export type CrowdCache<T> = ReturnType<typeof crowdCache<T>>;

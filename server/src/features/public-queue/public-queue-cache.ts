@@ -14,5 +14,3 @@ export const PUBLIC_QUEUE_AGES: CrowdCacheAges = { maxAgeMs: 0, versionedMaxAgeM
 /** The public queues this process read for a push's crowd, serialized and tagged. */
 export const publicQueueCache = (clock?: () => number) =>
   crowdCache<CrowdAnswer>(PUBLIC_QUEUE_AGES, clock);
-
-export type PublicQueueCache = ReturnType<typeof publicQueueCache>;
