@@ -38,7 +38,13 @@ export function redisClients(target: RedisTarget): RedisClients {
       maxRedirections: MAX_REDIRECTIONS,
     };
     pub = new Cluster(target.clusterNodes, options);
-    sub = new Cluster(target.clusterNodes, { ...options, shardedSubscribers: true });
+    sub = new Cluster(target.clusterNodes, {
+      ...options,
+      shardedSubscribers: true,
+      // A failed SSUBSCRIBE or SUNSUBSCRIBE is not sent again (see adapterSubscriber).
+      retryDelayOnFailover: 0,
+      retryDelayOnClusterDown: 0,
+    });
   }
   return {
     pub,
@@ -77,6 +83,26 @@ async function closeClient(client: RedisClient): Promise<void> {
 }
 
 /**
+ * The subscriber as Socket.IO's sharded adapter uses it: SSUBSCRIBE and SUNSUBSCRIBE sent and
+ * their promises dropped. On a cluster those fail while a shard's master is away, and are not
+ * retried: a retried command went out after the ones sent since, and a SUNSUBSCRIBE of a room
+ * emptied during the failover, replayed after the SSUBSCRIBE of a device rejoining it, left the
+ * room deaf (a fault suite run: a musician's devices missed every request from another process
+ * until the end). Nothing needs retrying: ioredis's subscriber group keeps the channels it was
+ * asked for and subscribes them again at the reset that follows any failed subscriber. So a
+ * failure is only caught, which the adapter does not do (an unhandled rejection ends the process).
+ */
+export function adapterSubscriber(sub: RedisClient) {
+  const caught = (sent: Promise<unknown>) => void sent.catch(() => {});
+  return {
+    ssubscribe: (...channels: string[]) => caught(sub.ssubscribe(...channels)),
+    sunsubscribe: (...channels: string[]) => caught(sub.sunsubscribe(...channels)),
+    // The adapter listens for the messages on the client itself.
+    on: (event: string, listener: (...args: unknown[]) => void) => void sub.on(event, listener),
+  };
+}
+
+/**
  * How long after a cluster node left its subscribers' resets still count as the end of a gap. The
  * shard map settles over several resets: the first comes at once, while the dead master still
  * owns its slots (its subscriber failing), and a channel subscribed then is lost; the next comes
@@ -85,18 +111,28 @@ async function closeClient(client: RedisClient): Promise<void> {
 const CLUSTER_GAP_SETTLES_MS = 30_000;
 
 /**
+ * How long a cluster's subscribers must stay as they are before a gap counts as over. While a
+ * master is away ioredis resets them every few milliseconds (a fault suite run: about 150 resets
+ * in 2.5 s); closing every live connection at each would have each device reconnect many times.
+ */
+export const SUBSCRIBERS_SETTLE_MS = 500;
+
+/**
  * Calls back once the subscriber's subscriptions are restored after they were interrupted (the
  * Redis connection dropped, or a cluster master died and its replica took over): messages
  * published in between reached no one here, and a subscription made in between may not hold.
- * On a cluster, every reset of the subscribers within CLUSTER_GAP_SETTLES_MS of a node leaving
- * calls back.
+ * On a cluster, a reset of the subscribers within CLUSTER_GAP_SETTLES_MS of a node leaving calls
+ * back once no other reset has followed it for SUBSCRIBERS_SETTLE_MS.
  */
 export function afterSubscriptionGap(sub: RedisClient, restored: () => void): void {
   if (sub instanceof Cluster) {
     let nodeLeftAt = -Infinity;
+    let settling: ReturnType<typeof setTimeout> | undefined;
     sub.on('-node', () => (nodeLeftAt = performance.now()));
     sub.on('subscribersReady', () => {
-      if (performance.now() - nodeLeftAt < CLUSTER_GAP_SETTLES_MS) restored();
+      if (performance.now() - nodeLeftAt >= CLUSTER_GAP_SETTLES_MS) return;
+      clearTimeout(settling);
+      settling = setTimeout(restored, SUBSCRIBERS_SETTLE_MS).unref();
     });
     return;
   }

@@ -1,6 +1,6 @@
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { RedisTarget } from '../config.ts';
-import { afterSubscriptionGap, redisClients } from './redis-clients.ts';
+import { adapterSubscriber, afterSubscriptionGap, redisClients } from './redis-clients.ts';
 
 /**
  * What several processes share through Redis: the two clients, and Socket.IO's sharded adapter on
@@ -12,7 +12,9 @@ export function redisSharing(target: RedisTarget) {
   const clients = redisClients(target);
   return {
     clients,
-    adapter: createShardedAdapter(clients.pub, clients.sub, { subscriptionMode: 'dynamic' }),
+    adapter: createShardedAdapter(clients.pub, adapterSubscriber(clients.sub), {
+      subscriptionMode: 'dynamic',
+    }),
     /** `restored` runs when subscriptions come back after a gap (see afterSubscriptionGap). */
     afterSubscriptionGap: (restored: () => void) => afterSubscriptionGap(clients.sub, restored),
   };

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cluster } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { CreatedFeedToken } from '#shared/schemas/feed.ts';
 import { FEED_CLOSE } from '#shared/schemas/feed.ts';
 import type { CreatedRequest, SongRequest } from '#shared/schemas/request.ts';
+import { adapterSubscriber, redisClients } from '#server/realtime/redis-clients.ts';
 import { startRedisCluster, type RedisCluster } from '#scripts/lib/redis-cluster.ts';
 import {
   call,
@@ -121,4 +123,59 @@ describe.runIf(enabled)('two server processes on a Redis Cluster', () => {
     expect(res.ok).toBe(true);
     expect(await disconnected).toBe('io server disconnect');
   });
+
+  // Last: it kills a master of the cluster the two processes use.
+  it('still hears a room left as its master died and joined again once the replica took over', async () => {
+    const { nodes } = cluster!;
+    const clients = redisClients({
+      clusterNodes: cluster!.ports.map((port) => ({ host: '127.0.0.1', port })),
+    });
+    onTestFinished(() => clients.close());
+    const sub = clients.sub as Cluster;
+    const subscriber = adapterSubscriber(sub);
+    const heard = new Set<string>();
+    sub.on('smessage', (_channel: string, message: string) => heard.add(message));
+    const hears = (channel: string, message: string) =>
+      expect
+        .poll(
+          async () => {
+            await clients.pub.spublish(channel, message);
+            return heard.has(message);
+          },
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBe(true);
+
+    // Two channels of one slot (a hash tag): one stays subscribed throughout, as the adapter's own
+    // channels do, so the subscribers keep trying the dead master until the replica takes over.
+    const tag = randomUUID();
+    const kept = `socket.io#/#{${tag}}#`;
+    const channel = `socket.io#/#{${tag}}musician#`;
+    subscriber.ssubscribe(kept);
+    subscriber.ssubscribe(channel);
+    await hears(channel, 'before');
+    const slot = Number(await clients.pub.cluster('KEYSLOT', channel));
+    const owner = sub.slots[slot]![0]!;
+    expect(nodes).toContain(owner);
+
+    // The room empties as its master dies (the SUNSUBSCRIBE fails), and a device joins it again
+    // at the first reset of the subscribers on the promoted replica.
+    const rejoined = new Promise<void>((resolve) => {
+      const rejoin = () => {
+        if (sub.slots[slot]?.[0] === owner) return;
+        sub.off('subscribersReady', rejoin);
+        subscriber.ssubscribe(channel);
+        resolve();
+      };
+      sub.on('subscribersReady', rejoin);
+    });
+    await cluster!.killMaster(Number(owner.split(':')[1]));
+    subscriber.sunsubscribe(channel);
+    await rejoined;
+    await cluster!.waitHealthy();
+    // A SUNSUBSCRIBE retried every 200 ms would have landed after the SSUBSCRIBE by now.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await hears(channel, 'after');
+    await hears(kept, 'kept');
+  }, 60_000);
 });
