@@ -528,6 +528,7 @@ export const messages = {
   feedUpgradeRequired:
     'The feed is a WebSocket: connect to it with a WebSocket client, e.g. wss://<host>/api/feed?token=<token>.',
   feedServerRestarting: 'The server is restarting. Connect again in a moment.',
+  feedReconnectForState: 'Some events may have been missed. Connect again for the current state.',
   feedEmailHidden: '[email hidden]',
   feedTokenCreateFailed: 'Could not make a feed token. Please try again.',
   feedTokensLoadFailed: 'Could not load your feed tokens. Please try again.',

@@ -15,6 +15,8 @@ export interface FeedConnections {
   deliver(musicianId: string, message: FeedEventMessage): void;
   /** Closes every feed open with these tokens. */
   revoke(tokenIds: readonly string[]): void;
+  /** Events may have been missed (a Redis subscription was cut): every feed reconnects. */
+  reconnectAll(): void;
   openCount(musicianId: string): number;
   /** Feeds open on this process, every musician's (GET /metrics). */
   openTotal(): number;

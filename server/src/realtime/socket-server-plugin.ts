@@ -92,13 +92,15 @@ export const realtimePlugin = fp(
       ...sharing,
     });
     if (shared) {
-      // Events published while this process was not subscribed reached none of its sockets:
-      // their transports close, and the devices and pages reconnect and catch up.
+      // Events published while this process was not subscribed reached none of its sockets nor
+      // feeds: they close, and the devices, pages and overlays reconnect and catch up.
       shared.afterSubscriptionGap(() => {
         app.log.warn('redis subscriptions restored after a gap: live connections reconnect');
         for (const nsp of [io.of('/'), io.of(AUDIENCE_NAMESPACE)]) {
           for (const socket of nsp.sockets.values()) socket.conn.close();
         }
+        // The live feeds hear the other processes through Redis too.
+        app.feedHub.reconnectAll();
       });
     }
 

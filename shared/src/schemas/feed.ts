@@ -40,6 +40,8 @@ export const FEED_CLOSE = {
   tooManyFeeds: 4429,
   serverRestarting: 1001,
   internalError: 1011,
+  /** Events may have been missed (the server's Redis subscriptions were cut): `hello` again. */
+  reconnectForState: 1012,
 } as const;
 
 /** Whether a client should give up rather than reconnect after this close code. */

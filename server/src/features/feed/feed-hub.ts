@@ -209,6 +209,17 @@ export function feedHub({
     /** Closes every feed open with these tokens (code 4401). */
     revoke,
 
+    /**
+     * Events for these feeds may have been lost (a Redis subscription was cut): each is closed with
+     * 1012 and reconnects, and its `hello` says the state as it is now. Each stays registered until
+     * its close completes, so a musician's channel is not left and followed again meanwhile.
+     */
+    reconnectAll(): void {
+      for (const { socket } of all()) {
+        closeWith(socket, FEED_CLOSE.reconnectForState, messages.feedReconnectForState);
+      }
+    },
+
     /** Feeds open on this process for the musician. */
     openCount(musicianId: string): number {
       return byMusician.get(musicianId)?.size ?? 0;

@@ -77,3 +77,24 @@ describe('heartbeat', () => {
     expect(hub.openCount(musician.musician.id)).toBe(0);
   });
 });
+
+describe('after a gap in the Redis subscriptions', () => {
+  it('closes every feed with 1012, and a feed that reconnects is told the state again', async () => {
+    const musician = await registerMusician(app);
+    const { token } = await createFeedToken(app, musician);
+    const { hub, url } = await hubOnItsOwnServer();
+    const feeds = [connect(url, token, true), connect(url, token, true)];
+    await Promise.all(feeds.map((feed) => feed.opened));
+
+    hub.reconnectAll();
+    expect(await Promise.all(feeds.map((feed) => feed.closed))).toEqual([1012, 1012]);
+    await expect.poll(() => hub.openCount(musician.musician.id)).toBe(0);
+
+    const again = connect(url, token, true);
+    const hello = new Promise<{ type: string }>((resolve) =>
+      again.socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+    );
+    expect((await hello).type).toBe('hello');
+    expect(hub.openCount(musician.musician.id)).toBe(1);
+  });
+});
