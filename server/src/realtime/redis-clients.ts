@@ -104,9 +104,10 @@ export function adapterSubscriber(sub: RedisClient) {
 
 /**
  * How long after a cluster node left its subscribers' resets still count as the end of a gap. The
- * shard map settles over several resets: the first comes at once, while the dead master still
- * owns its slots (its subscriber failing), and a channel subscribed then is lost; the next comes
- * when its replica is promoted, seconds later (a fault suite run lost a musician's events so).
+ * shard map settles over many resets: they start at once, while the dead master still owns its
+ * slots (a channel subscribed then is not heard until the next reset subscribes it again), and
+ * go on until its replica is promoted, seconds later; a room first joined after that, on a shard
+ * not yet followed, resets them again.
  */
 const CLUSTER_GAP_SETTLES_MS = 30_000;
 

@@ -126,7 +126,6 @@ describe.runIf(enabled)('two server processes on a Redis Cluster', () => {
 
   // Last: it kills a master of the cluster the two processes use.
   it('still hears a room left as its master died and joined again once the replica took over', async () => {
-    const { nodes } = cluster!;
     const clients = redisClients({
       clusterNodes: cluster!.ports.map((port) => ({ host: '127.0.0.1', port })),
     });
@@ -156,7 +155,7 @@ describe.runIf(enabled)('two server processes on a Redis Cluster', () => {
     await hears(channel, 'before');
     const slot = Number(await clients.pub.cluster('KEYSLOT', channel));
     const owner = sub.slots[slot]![0]!;
-    expect(nodes).toContain(owner);
+    expect(cluster!.nodes.split(',')).toContain(owner);
 
     // The room empties as its master dies (the SUNSUBSCRIBE fails), and a device joins it again
     // at the first reset of the subscribers on the promoted replica.
