@@ -59,6 +59,14 @@ const MIGRATION_LOCK_ID = 7_421_337;
 
 /** Connections a process keeps to its database (on PGlite, sharing its one session). */
 const POOL_SIZE = 10;
+/**
+ * node-postgres closes a connection idle for 10 s by default. Then the next burst of requests
+ * after a quiet moment opened new ones, and on PostgreSQL each new backend loads its catalog
+ * caches and compiles `submit_request` again (submission-warm-up.ts): the first half second of
+ * a 200-a-second burst after a pause had a median of 118 ms (`bench:realtime -- --postgres`).
+ * The pool keeps what it opened, at most POOL_SIZE connections; 0 turns the timer off.
+ */
+const KEEP_IDLE_CONNECTIONS = 0;
 
 /** Opens the database and brings its schema up to date before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -107,7 +115,11 @@ async function openPglite(
     }
   }
   // (pg types the Client option as taking no config; it passes the pool's.)
-  const pool = new pg.Pool({ Client: PgliteClient as unknown as typeof pg.Client, max: poolSize });
+  const pool = new pg.Pool({
+    Client: PgliteClient as unknown as typeof pg.Client,
+    max: poolSize,
+    idleTimeoutMillis: KEEP_IDLE_CONNECTIONS,
+  });
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   // PGlite has no checkpointer and no autovacuum: pglite-housekeeping.ts does their jobs. A
@@ -131,7 +143,11 @@ async function openPglite(
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: KEEP_IDLE_CONNECTIONS,
+  });
   // Idle clients can error when the server restarts; without a listener that kills the process.
   pool.on('error', () => {});
   // So can a client checked out for a transaction when its backend is terminated between two

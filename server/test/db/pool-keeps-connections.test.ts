@@ -1,0 +1,47 @@
+/**
+ * A quiet moment must not close the database connections: the next burst of requests would
+ * open new ones, and on PostgreSQL each new backend loads its caches and compiles
+ * `submit_request` again (database.ts, KEEP_IDLE_CONNECTIONS).
+ */
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '#server/db/database.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+
+const BUSY_AT_ONCE = 3;
+
+/** BUSY_AT_ONCE queries at once: the pool opens a connection for each. */
+async function fillPool(database: Database) {
+  const { db } = database;
+  await Promise.all(
+    Array.from({ length: BUSY_AT_ONCE }, () => db.execute(sql`select pg_sleep(0.05)`)),
+  );
+}
+
+describe.each(['pglite', 'postgres'])('the %s connection pool', (kind) => {
+  afterEach(() => vi.useRealTimers());
+
+  it.skipIf(kind === 'postgres' && !process.env.TEST_DATABASE_URL)(
+    'keeps the connections it opened through a quiet minute',
+    async () => {
+      const testDb = await createTestDatabase({ kind });
+      const database = await openDatabase(testDb.options);
+      try {
+        // Only the pool's timers: the connections' input and output run as ever.
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        await fillPool(database);
+        expect(database.stats().pool).toMatchObject({ total: BUSY_AT_ONCE, idle: BUSY_AT_ONCE });
+
+        vi.advanceTimersByTime(60_000);
+        expect(database.stats().pool).toMatchObject({ total: BUSY_AT_ONCE, idle: BUSY_AT_ONCE });
+        vi.useRealTimers();
+        await fillPool(database);
+        expect(database.stats().pool.total).toBe(BUSY_AT_ONCE);
+      } finally {
+        vi.useRealTimers();
+        await database.close();
+        await testDb.drop();
+      }
+    },
+  );
+});
