@@ -4,17 +4,17 @@
  * with nothing of ours, scripts/bench/floor-server.ts) loaded with the same shots in the same run.
  *
  *   npm run bench:realtime                          the paces, embedded, beside the floor
- *   npm run bench:realtime -- --postgres            also PostgreSQL + Redis, two processes behind
- *                                                   HAProxy (deploy/haproxy.cfg), as deployed
+ *   npm run bench:realtime -- --postgres            also PostgreSQL + Redis, two processes, each
+ *                                                   musician's requests and devices on one of them
  *   npm run bench:realtime -- --parts paces,footprint,idle
  *
  * Parts: `paces` (above), `footprint` (resident memory at rest), `idle` (what thousands of
  * connected, idle devices cost). Options: --paces 0.2,1,20,200,600 --quiet-samples 30
  * --busy-seconds 10 --devices 3 --workers 2 --idle-devices 10000 --idle-seconds 90
- * --settle-seconds 20 --cpu-prof-dir DIR, and --unrouted: with --postgres, the requests and devices
- * name no musician, so the balancer spreads them by round robin and every request crosses from
- * one process to the other through Redis. The load generator and the devices share the machine's
- * cores with the servers.
+ * --settle-seconds 20 --cpu-prof-dir DIR, and --unrouted: with --postgres, each musician's requests
+ * and devices are spread over both processes in turn, so that most requests cross from one to the
+ * other through Redis. The load generator and the devices share the machine's cores with the
+ * servers.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,8 +32,6 @@ import {
   type BenchTarget,
   type Musician,
 } from './bench/targets.ts';
-import { startBalancer, type Balancer } from './faults/balancer.ts';
-import { freePort } from './lib/server-process.ts';
 import { DASHBOARD_POLL_MS, ON_STAGE_POLL_MS } from '#shared/limits.ts';
 
 const { values: args } = parseArgs({
@@ -111,7 +109,7 @@ function devicesOf(groups: Group[]) {
   return groups.flatMap(({ target, quiet, busy }) =>
     [...quiet, ...busy].flatMap((musician) =>
       Array.from({ length: DEVICES }, (_, d) => ({
-        url: target.urls[d % target.urls.length]!,
+        url: musician.url ?? target.urls[d % target.urls.length]!,
         token: musician.token,
         // Named as the app's client names it: a balancer hands the device to its musician's process.
         musicianId: musician.id,
@@ -224,38 +222,32 @@ const postgresEnv = (url: string) => ({
 
 async function pacesPostgres(): Promise<void> {
   await withFreshDatabase(args['database-url'], async (url) => {
-    const balancerPort = await freePort();
-    const env = {
-      ...postgresEnv(url),
-      PUBLIC_URL: `http://127.0.0.1:${balancerPort}`,
-      TRUST_PROXY: '1',
-    };
-    const product = await startProduct('PostgreSQL + Redis', [env, env]);
-    let balancer: Balancer | undefined;
+    const product = await startProduct('PostgreSQL + Redis', [postgresEnv(url), postgresEnv(url)]);
     let fleet: DeviceFleet | undefined;
     try {
-      balancer = await startBalancer(
-        balancerPort,
-        product.urls.map((address) => new URL(address).host),
-      );
-      // Requests and devices go through the balancer, as phones and tablets do.
-      const target: BenchTarget = { ...product, urls: [balancer.url] };
-      const group = await seedGroup(target);
-      if (args.unrouted) {
-        for (const musician of [...group.quiet, ...group.busy]) musician.id = undefined;
+      const group = await seedGroup(product);
+      // As deploy/haproxy.cfg routes them: a musician's requests and devices all to one process.
+      // The balancer itself is left out (bench:cluster measures through it): here it would take
+      // its share of the same two cores, where a deployment gives it its own.
+      if (!args.unrouted) {
+        for (const musicians of [group.quiet, group.busy]) {
+          musicians.forEach(
+            (musician, i) => (musician.url = product.urls[i % product.urls.length]),
+          );
+        }
       }
       fleet = await connectDevices(devicesOf([group]), WORKERS);
       console.log(
-        `\n### PostgreSQL + Redis, 2 processes behind HAProxy\n\n${BUSY_MUSICIANS} musicians, ` +
-          `${DEVICES} devices each (${fleet.connected} connected), ` +
+        `\n### PostgreSQL + Redis, 2 processes\n\n${BUSY_MUSICIANS} musicians, ${DEVICES} devices ` +
+          `each (${fleet.connected} connected), ` +
           (args.unrouted
-            ? 'naming no musician: requests and devices spread by round robin.\n'
-            : "each request and device naming its musician, as the app does: each musician's on one process.\n"),
+            ? "each musician's requests and devices spread over both processes in turn.\n"
+            : "each musician's requests and devices on one process, as the balancer routes them.\n"),
       );
       console.log('| pace | samples | p50 / p99 ms | first second p99 | lost |');
       console.log('|---|---|---|---|---|');
       for (const perSecond of args['postgres-paces'].split(',').map(Number)) {
-        const p = (await runPace([group], fleet, perSecond)).get(target)!;
+        const p = (await runPace([group], fleet, perSecond)).get(product)!;
         const limit = TARGETS.postgres(perSecond);
         console.log(
           `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)} / ${ms(p.p99)}` +
@@ -264,7 +256,6 @@ async function pacesPostgres(): Promise<void> {
       }
     } finally {
       if (fleet) await stopDevices(fleet);
-      await balancer?.stop();
       await product.stop();
     }
   });

@@ -61,7 +61,7 @@ export async function fire(
     // Named as the audience page names it: a balancer hands the request to its musician's process.
     const route = musician.id ? `?${MUSICIAN_ROUTE_PARAM}=${musician.id}` : '';
     pending.push(
-      call(`${target.urls[seq % target.urls.length]}/api/requests${route}`, {
+      call(`${musician.url ?? target.urls[seq % target.urls.length]}/api/requests${route}`, {
         body: {
           song_id: songId,
           requester_name: 'Bench Fan',

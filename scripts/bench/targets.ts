@@ -16,6 +16,11 @@ export interface Musician {
   token: string;
   /** The product's musician id, which its devices and its audience's requests name for routing. */
   id?: string;
+  /**
+   * The process this musician's requests and devices go to, as a balancer routing by musician
+   * would send them; without it they are spread over the target's processes in turn.
+   */
+  url?: string;
   songIds: string[];
   nextSong: number;
 }
