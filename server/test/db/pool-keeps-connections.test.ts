@@ -4,7 +4,7 @@
  * `submit_request` again (database.ts, KEEP_IDLE_CONNECTIONS).
  */
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
@@ -19,8 +19,6 @@ async function fillPool(database: Database) {
 }
 
 describe.each(['pglite', 'postgres'])('the %s connection pool', (kind) => {
-  afterEach(() => vi.useRealTimers());
-
   it.skipIf(kind === 'postgres' && !process.env.TEST_DATABASE_URL)(
     'keeps the connections it opened through a quiet minute',
     async () => {
