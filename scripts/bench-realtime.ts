@@ -11,7 +11,8 @@
  * Parts: `paces` (above), `footprint` (resident memory at rest), `idle` (what thousands of
  * connected, idle devices cost). Options: --paces 0.2,1,20,200,600 --quiet-samples 30
  * --busy-seconds 10 --devices 3 --workers 2 --idle-devices 10000 --idle-seconds 90
- * --settle-seconds 20 --cpu-prof-dir DIR, and --unrouted: with --postgres, each musician's requests
+ * --settle-seconds 20 --cpu-prof-dir DIR; --timeline: each pace's first 2 s by quarter seconds
+ * (median/slowest ms, per process); and --unrouted: with --postgres, each musician's requests
  * and devices are spread over both processes in turn, so that most requests cross from one to the
  * other through Redis. The load generator and the devices share the machine's cores with the
  * servers.
@@ -22,7 +23,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectDevices, stopDevices, type DeviceFleet } from './bench/devices.ts';
 import { atRest, idleRun, TARGET as FOOTPRINT_TARGET } from './bench/footprint-idle.ts';
-import { fire, paced, summarise, type Shot, type Summary } from './bench/shots.ts';
+import {
+  fire,
+  paced,
+  summarise,
+  timeline,
+  type Shot,
+  type ShotResult,
+  type Summary,
+} from './bench/shots.ts';
 import {
   agent,
   productEnv,
@@ -50,6 +59,7 @@ const { values: args } = parseArgs({
     'settle-seconds': { type: 'string', default: '20' },
     postgres: { type: 'boolean', default: false },
     unrouted: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
     /** With --postgres: measure only the PostgreSQL setup. */
     'skip-embedded': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of each server process into this folder (open it in DevTools). */
@@ -122,7 +132,7 @@ function devicesOf(groups: Group[]) {
 async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
   const musiciansAt = (group: Group) => (perSecond <= QUIET_UP_TO ? group.quiet : group.busy);
   const count = shotCount(perSecond);
-  const summaries = new Map<BenchTarget, Summary>();
+  const results = new Map<BenchTarget, ShotResult[]>();
   if (perSecond < INTERLEAVE_BELOW) {
     // Each target's shots fall halfway between the other's: both idle as long between theirs.
     const shots: Shot[] = groups.flatMap((group, i) =>
@@ -135,15 +145,26 @@ async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
       ),
     );
     await sleep(PAUSE_MS);
-    const results = await fire(shots, fleet, DEVICES);
+    const all = await fire(shots, fleet, DEVICES);
     for (const group of groups) {
-      summaries.set(group.target, summarise(results.filter((r) => r.shot.target === group.target)));
+      results.set(
+        group.target,
+        all.filter((r) => r.shot.target === group.target),
+      );
     }
   } else {
     for (const group of groups) {
       await sleep(PAUSE_MS);
       const shots = paced(group.target, musiciansAt(group), perSecond, count);
-      summaries.set(group.target, summarise(await fire(shots, fleet, DEVICES)));
+      results.set(group.target, await fire(shots, fleet, DEVICES));
+    }
+  }
+  const summaries = new Map<BenchTarget, Summary>();
+  for (const [target, mine] of results) summaries.set(target, summarise(mine));
+  if (args.timeline) {
+    for (const [target, mine] of results) {
+      for (const line of timeline(mine))
+        console.error(`  ${paceName(perSecond)}, ${target.name} ${line}`);
     }
   }
   return summaries;

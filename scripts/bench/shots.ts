@@ -111,3 +111,30 @@ export function summarise(results: ShotResult[]): Summary {
     firstSecondP99: percentile(first, 99),
   };
 }
+
+/**
+ * How a run began: its first `spanMs` in steps of `stepMs`, each step's median and slowest
+ * (ms), one line per process the shots went to. Where a run's p99 comes from its first moments
+ * (a pause, a start), this says how long they lasted and whether every process had them.
+ */
+export function timeline(results: ShotResult[], stepMs = 250, spanMs = 2000): string[] {
+  const start = Math.min(...results.map((result) => result.shot.at));
+  const processes = new Map<string, ShotResult[]>();
+  for (const result of results) {
+    const url = result.shot.musician.url ?? result.shot.target.urls.join(' ');
+    processes.set(url, [...(processes.get(url) ?? []), result]);
+  }
+  return [...processes].map(([url, mine]) => {
+    const steps: string[] = [];
+    for (let from = start; from < start + spanMs; from += stepMs) {
+      const step = mine
+        .filter((result) => result.shot.at >= from && result.shot.at < from + stepMs)
+        .flatMap((result) => (result.latencyMs === undefined ? [] : [result.latencyMs]))
+        .sort((a, b) => a - b);
+      if (step.length === 0) continue;
+      const p50 = percentile(step, 50).toFixed(0);
+      steps.push(`${((from - start) / 1000).toFixed(2)} s ${p50}/${step.at(-1)!.toFixed(0)}`);
+    }
+    return `${url}: ${steps.join(', ')}`;
+  });
+}
