@@ -163,8 +163,10 @@ async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
   for (const [target, mine] of results) summaries.set(target, summarise(mine));
   if (args.timeline) {
     for (const [target, mine] of results) {
-      for (const line of timeline(mine))
+      // On stderr: the table on stdout stays whole.
+      for (const line of timeline(mine)) {
         console.error(`  ${paceName(perSecond)}, ${target.name} ${line}`);
+      }
     }
   }
   return summaries;

@@ -122,7 +122,9 @@ export function timeline(results: ShotResult[], stepMs = 250, spanMs = 2000): st
   const processes = new Map<string, ShotResult[]>();
   for (const result of results) {
     const url = result.shot.musician.url ?? result.shot.target.urls.join(' ');
-    processes.set(url, [...(processes.get(url) ?? []), result]);
+    const mine = processes.get(url) ?? [];
+    mine.push(result);
+    processes.set(url, mine);
   }
   return [...processes].map(([url, mine]) => {
     const steps: string[] = [];
