@@ -18,9 +18,10 @@ export async function freePort(): Promise<number> {
  * of at most 4 MB. V8's default lets the young generation grow to tens of MB and stay there; 2 MB
  * promoted so much of each request's garbage under load (600 requests a second) that the full
  * collections it caused cost the p99, while 4 MB measured the same at rest (112-117 MB against
- * 117-121 MB on PostgreSQL) and 8 MB cost 8 MB more.
+ * 117-121 MB on PostgreSQL) and 8 MB cost 8 MB more. `--expose-gc`: the server collects when it
+ * goes quiet (server/src/plugins/quiet-collection.ts).
  */
-export const PRODUCTION_ENTRY = ['--max-semi-space-size=4', 'server/dist/main.js'];
+export const PRODUCTION_ENTRY = ['--max-semi-space-size=4', '--expose-gc', 'server/dist/main.js'];
 /**
  * And its environment: glibc gives each thread that allocates its own 64 MB malloc arena; two
  * are plenty for a Node process (its threads mostly wait), and the rest is memory held for

@@ -49,6 +49,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { quietCollectionPlugin } from './plugins/quiet-collection.ts';
 import { requestWindowsPlugin } from './plugins/request-windows.ts';
 import { loggableError, type LoggableError } from './logging/loggable-error.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
@@ -163,6 +164,7 @@ export async function buildApp(
     await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   }
   await app.register(housekeepingPlugin);
+  await app.register(quietCollectionPlugin);
   await app.register(requestWindowsPlugin);
 
   await app.register(
