@@ -11,10 +11,10 @@ import fp from 'fastify-plugin';
  * end: a musician's sign-up and import, or the devices of a venue connecting, fill most of it, and
  * the first requests after the pause tip it over. Traced on two processes at 200 requests a second
  * (`--trace-gc`), each began the run with a mark-compact (52 to 30 MB and 38 to 28 MB), 9-16 ms
- * with the main thread stopped and 50-70 ms of marking on the other core, while PostgreSQL met its
+ * with the main thread stopped and 50-60 ms of marking on the other core, while PostgreSQL met its
  * first requests and the code of the request path was still cold: the first quarter second's
- * median was 8-24 ms (5 runs) where the rest ran at 3-4 ms, and 4-5 ms (5 runs) once each process
- * collected when it went quiet instead.
+ * median was 8-24 ms (5 runs) where the rest ran at 3-4 ms, and 5-8 ms in four runs of five once
+ * each process collected when it went quiet instead (docs/benchmarks.md).
  *
  * So: once nothing has reached the server for `quietMs`, and the heap has grown by `growthBytes`
  * since the last major collection (V8's or this one's), collect now. A venue's pace leaves a
