@@ -17,9 +17,10 @@ import fp from 'fastify-plugin';
  * each process collected when it went quiet instead (docs/benchmarks.md).
  *
  * So: once nothing has reached the server for `quietMs`, and the heap has grown by `growthBytes`
- * since the last major collection (V8's or this one's), collect now. A venue's pace leaves a
- * second between requests at most, so a quiet moment is not in anyone's way; a busy server is
- * never quiet and V8 collects as it always did. Needs Node's `--expose-gc` (the start commands
+ * since the last major collection (V8's or this one's), collect now. The collection stops the
+ * server for 25-38 ms; after half a second of quiet a request seldom comes in meanwhile, and one
+ * that does waits no longer than for the collection the rush would have met. A busy server is
+ * never quiet, and V8 collects as it always did. Needs Node's `--expose-gc` (the start commands
  * pass it); without it, nothing happens.
  */
 export interface QuietCollectionOptions {
