@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
-import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -16,8 +15,8 @@ import fp from 'fastify-plugin';
  * median was 8-24 ms (5 runs) where the rest ran at 3-4 ms, and 5-8 ms in four runs of five once
  * each process collected when it went quiet instead (docs/benchmarks.md).
  *
- * So: once nothing has reached the server for `quietMs`, and the heap has grown by `growthBytes`
- * since the last major collection (V8's or this one's), collect now. The collection stops the
+ * So: once nothing has reached the server for `quietMs`, and the old generation has grown by
+ * `growthBytes` since the last major collection (V8's or this one's), collect now. The collection stops the
  * server for 25-38 ms; after half a second of quiet a request seldom comes in meanwhile, and one
  * that does waits no longer than for the collection the rush would have met. A busy server is
  * never quiet, and V8 collects as it always did. Needs Node's `--expose-gc` (the start commands
@@ -26,19 +25,32 @@ import fp from 'fastify-plugin';
 export interface QuietCollectionOptions {
   /** How long nothing must have arrived. */
   quietMs?: number;
-  /** How much the heap must have grown since the last major collection. */
+  /** How much the old generation must have grown since the last major collection. */
   growthBytes?: number;
   /** How often to look. */
   checkEveryMs?: number;
   /** A full collection; null for none. */
   collect?: (() => void) | null;
-  heapUsed?: () => number;
+  /** Bytes the old generation holds. */
+  oldGenerationUsed?: () => number;
   now?: () => number;
 }
 
-export const QUIET_MS = 500;
-export const GROWTH_BYTES = 4 * 1024 * 1024;
+const QUIET_MS = 500;
+const GROWTH_BYTES = 4 * 1024 * 1024;
 const CHECK_EVERY_MS = 250;
+
+/**
+ * Every space but the young generation's: what a major collection frees. The young generation
+ * churns by megabytes between scavenges, which is no reason to collect.
+ */
+function oldGenerationUsed(): number {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics()) {
+    if (!space.space_name.startsWith('new_')) used += space.space_used_size;
+  }
+  return used;
+}
 
 /** What a `--expose-gc` process has on globalThis: a full, blocking collection. */
 const exposedGc = (globalThis as { gc?: () => void }).gc ?? null;
@@ -53,38 +65,33 @@ export function collectWhenQuiet(server: Server, options: QuietCollectionOptions
     growthBytes = GROWTH_BYTES,
     checkEveryMs = CHECK_EVERY_MS,
     collect = exposedGc,
-    heapUsed = () => getHeapStatistics().used_heap_size,
+    oldGenerationUsed: oldUsed = oldGenerationUsed,
     now = () => performance.now(),
   } = options;
   let collections = 0;
   if (!collect) return { collections: () => collections, stop: () => {} };
 
   let lastArrival = now();
-  let afterLastMajor = heapUsed();
+  // The old generation only grows between major collections: its smallest size seen since this
+  // one's last is what V8's own last left.
+  let afterLastMajor = oldUsed();
   const arrived = () => void (lastArrival = now());
   server.on('request', arrived);
   server.on('upgrade', arrived);
-  // V8's own major collections reset the growth as well: the heap is as small as it gets.
-  const majors = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
-      if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) afterLastMajor = heapUsed();
-    }
-  });
-  majors.observe({ entryTypes: ['gc'] });
 
   const timer = setInterval(() => {
-    if (now() - lastArrival < quietMs || heapUsed() - afterLastMajor < growthBytes) return;
+    const used = oldUsed();
+    afterLastMajor = Math.min(afterLastMajor, used);
+    if (now() - lastArrival < quietMs || used - afterLastMajor < growthBytes) return;
     collect();
     collections++;
-    afterLastMajor = heapUsed();
+    afterLastMajor = oldUsed();
   }, checkEveryMs).unref();
 
   return {
     collections: () => collections,
     stop: () => {
       clearInterval(timer);
-      majors.disconnect();
       server.off('request', arrived);
       server.off('upgrade', arrived);
     },
