@@ -8,9 +8,7 @@
  * database, which has no autovacuum (pglite-housekeeping.ts); a PostgreSQL server is its
  * administrator's to run, so the server says at start when it will slow down.
  */
-
-/** Runs one statement; resolves with its rows. */
-type RunStatement = <Row>(text: string) => Promise<Row[]>;
+import type { RunStatement } from './pglite-housekeeping.ts';
 
 export async function autovacuumWarning(run: RunStatement): Promise<string | undefined> {
   const [settings] = await run<{ autovacuum: string; track_counts: string }>(

@@ -17,7 +17,7 @@
  */
 
 /** Runs one statement outside any transaction; resolves with its rows. */
-type RunStatement = <Row>(text: string) => Promise<Row[]>;
+export type RunStatement = <Row>(text: string) => Promise<Row[]>;
 
 export interface HousekeepingTimes {
   checkpointEveryMs: number;
