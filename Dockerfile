@@ -27,6 +27,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Semi-spaces of at most 4 MB: a small heap at rest without promoting every request's garbage
-# under load (see scripts/lib/server-process.ts). --expose-gc: the server collects its garbage
-# when it goes quiet (server/src/plugins/quiet-collection.ts).
-CMD ["node","--max-semi-space-size=4","--expose-gc","server/dist/main.js"]
+# under load; an old generation that may double before V8 collects it, so a rush meets fewer
+# full collections (see scripts/lib/server-process.ts). --expose-gc: the server collects its
+# garbage when it goes quiet (server/src/plugins/quiet-collection.ts).
+CMD ["node","--max-semi-space-size=4","--heap-growing-percent=100","--expose-gc","server/dist/main.js"]

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { startServerProcess, type ServerProcess } from '../lib/server-process.ts';
+import { startServerProcess, V8_HEAP_FLAGS, type ServerProcess } from '../lib/server-process.ts';
 
 /** A musician as the load generator addresses them; `nextSong` hands each request its own song. */
 export interface Musician {
@@ -141,7 +141,7 @@ async function seedProduct(url: string, count: number): Promise<Musician[]> {
 export async function startFloor(dataDir: string): Promise<BenchTarget> {
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', join(import.meta.dirname, 'floor-server.ts'), dataDir],
+    [...V8_HEAP_FLAGS, join(import.meta.dirname, 'floor-server.ts'), dataDir],
     { env: { ...process.env, MALLOC_ARENA_MAX: '2' }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = once(child, 'exit');

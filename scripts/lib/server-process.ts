@@ -14,14 +14,25 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * How `npm start` runs the server (package.json, Dockerfile): the built bundle, with semi-spaces
- * of at most 4 MB. V8's default lets the young generation grow to tens of MB and stay there; 2 MB
- * promoted so much of each request's garbage under load (600 requests a second) that the full
- * collections it caused cost the p99, while 4 MB measured the same at rest (112-117 MB against
- * 117-121 MB on PostgreSQL) and 8 MB cost 8 MB more. `--expose-gc`: the server collects when it
- * goes quiet (server/src/plugins/quiet-collection.ts).
+ * How V8 sizes the server's heap (the floor of `bench:realtime` runs with them too):
+ * - Semi-spaces of at most 4 MB. V8's default lets the young generation grow to tens of MB and
+ *   stay there; 2 MB promoted so much of each request's garbage under load (600 requests a
+ *   second) that the full collections it caused cost the p99, while 4 MB measured the same at rest
+ *   (112-117 MB against 117-121 MB on PostgreSQL) and 8 MB cost 8 MB more.
+ * - The old generation may double before V8 collects it, where V8 lets it grow by about 8 MB
+ *   while requests keep it busy. Under load a process promotes about 1 MB a second (at 100
+ *   requests a second): V8 then stopped each one for a mark-compact (11-12 ms, marking on the other
+ *   core meanwhile) every 7-8 s of a rush, and the requests around it made the p99 (embedded, 200 a
+ *   second: 20-23 ms in four runs, 13-18 ms with this). After a rush the server collects when it
+ *   goes quiet (quiet-collection.ts), so the memory at rest is the same (docs/benchmarks.md).
  */
-export const PRODUCTION_ENTRY = ['--max-semi-space-size=4', '--expose-gc', 'server/dist/main.js'];
+export const V8_HEAP_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=100'];
+/**
+ * How `npm start` runs the server (package.json, Dockerfile): the built bundle, with the heap
+ * above. `--expose-gc`: the server collects when it goes quiet
+ * (server/src/plugins/quiet-collection.ts).
+ */
+export const PRODUCTION_ENTRY = [...V8_HEAP_FLAGS, '--expose-gc', 'server/dist/main.js'];
 /**
  * And its environment: glibc gives each thread that allocates its own 64 MB malloc arena; two
  * are plenty for a Node process (its threads mostly wait), and the rest is memory held for
