@@ -23,8 +23,9 @@ export async function freePort(): Promise<number> {
  *   while requests keep it busy. Under load a process promotes about 1 MB a second (at 100
  *   requests a second): V8 then stopped each one for a mark-compact (11-12 ms, marking on the other
  *   core meanwhile) every 7-8 s of a rush, and the requests around it made the p99 (embedded, 200 a
- *   second: 20-23 ms in four runs, 13-18 ms with this). After a rush the server collects when it
- *   goes quiet (quiet-collection.ts), so the memory at rest is the same (docs/benchmarks.md).
+ *   second, seven runs each way in turn: 19-26 ms, 10-20 ms with this, lower in every pair). After
+ *   a rush the server collects when it goes quiet (quiet-collection.ts), so the memory at rest is
+ *   the same (docs/benchmarks.md).
  */
 export const V8_HEAP_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=100'];
 /**
