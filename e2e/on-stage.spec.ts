@@ -93,6 +93,34 @@ test.describe('On Stage screen', () => {
     await expect(onStage.requestsToggle).toHaveText('Requests OFF');
   });
 
+  test('a show started while the screen was still connecting reaches its header', async ({
+    page,
+    request,
+    onStage,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician({ songs: [song('Zombie', 'The Cranberries')] });
+    // The live connection is held until the show has started: the screen read the shows first,
+    // and the start is pushed to rooms this screen is not in yet.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/socket.io/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await onStage.goto(musician.slug);
+    await expect(onStage.showStatus).toHaveText(messages.onStageNoShow);
+    const started = await request.post('/api/shows/start', {
+      headers: { authorization: `Bearer ${musician.token}` },
+      data: { name: 'Late Set' },
+    });
+    expect(started.ok()).toBe(true);
+    release();
+    await expect(onStage.showStatus).toHaveText(
+      fill(messages.onStageShowRunning, { name: 'Late Set' }),
+    );
+  });
+
   test('moves a request through Up Next to Completed, with toasts', async ({
     request,
     onStage,

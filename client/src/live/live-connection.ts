@@ -161,7 +161,10 @@ export function startLive({ token, musicianId, pollMs }: LiveOptions): () => voi
     setStatus('live');
     // Always fetch what changed since the last look (a `since` poll, cheap): even a recovered
     // socket can miss an event sent while the server re-ran its auth check on the way back.
-    void resync(connectedBefore && !socket.recovered).catch(() => {});
+    // The shows too, unless the session was recovered: on the first connect as well, since the
+    // first load read them before this socket was in its rooms, and a show started in between
+    // (another device, a moment after this screen opened) was never pushed here.
+    void resync(!socket.recovered).catch(() => {});
     if (connectedBefore && !socket.recovered) live.refetchAfterGap();
     connectedBefore = true;
   });
