@@ -37,7 +37,7 @@ async function startProcess(redisUrl: string): Promise<Process> {
 
 async function device(url: string): Promise<ClientSocket> {
   const socket = connect(url, { transports: ['websocket'], reconnection: false });
-  await once(socket, 'connect');
+  await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
   return socket;
 }
 
