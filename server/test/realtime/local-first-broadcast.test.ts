@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
-import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSharing } from '#server/realtime/redis-sharing.ts';
 import { freePort } from '#scripts/lib/server-process.ts';
+import { connectDevice, type TestDevice } from '../helpers/test-device.ts';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const ROOM = 'musician:local-first';
@@ -35,29 +35,9 @@ async function startProcess(redisUrl: string): Promise<Process> {
   };
 }
 
-async function device(url: string): Promise<ClientSocket> {
-  const socket = connect(url, { transports: ['websocket'], reconnection: false });
-  await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
-  return socket;
-}
-
-/** Every `event` the socket gets, in order, and a wait for the nth. */
-function record(socket: ClientSocket, event: string) {
-  const got: unknown[] = [];
-  const waiters: Array<{ count: number; resolve: () => void }> = [];
-  socket.on(event, (payload: unknown) => {
-    got.push(payload);
-    for (const waiter of waiters) if (got.length >= waiter.count) waiter.resolve();
-  });
-  return {
-    got,
-    until: (count: number) =>
-      new Promise<void>((resolve) => {
-        if (got.length >= count) resolve();
-        else waiters.push({ count, resolve });
-      }),
-  };
-}
+/** The payloads of every `name` event the device got, in order. */
+const payloadsOf = (device: TestDevice, name: string) =>
+  device.received.filter((event) => event.name === name).map((event) => event.payload);
 
 // Socket.IO's cluster adapter delivered a broadcast to this process's own sockets only once Redis
 // had answered the publish (local-first-broadcast.ts). Redis is stopped here (SIGSTOP) to tell the
@@ -66,8 +46,8 @@ describe.runIf(hasRedisServer)('a broadcast with Redis, this process first', () 
   let redis: ChildProcess;
   let here: Process;
   let there: Process;
-  let ours: ClientSocket;
-  let theirs: ClientSocket;
+  let ours: TestDevice;
+  let theirs: TestDevice;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -84,52 +64,47 @@ describe.runIf(hasRedisServer)('a broadcast with Redis, this process first', () 
     const url = `redis://127.0.0.1:${port}`;
     here = await startProcess(url);
     there = await startProcess(url);
-    ours = await device(here.url);
-    theirs = await device(there.url);
+    // Bare Socket.IO servers: the token is not asked for.
+    ours = await connectDevice(here.url, '');
+    theirs = await connectDevice(there.url, '');
     // The other process hears the room once its subscription is in place.
-    const warm = record(theirs, 'warm');
-    for (let i = 0; warm.got.length === 0 && i < 100; i++) {
-      here.io.to(ROOM).emit('warm');
+    for (let i = 0; payloadsOf(theirs, 'request:deleted').length === 0 && i < 100; i++) {
+      here.io.to(ROOM).emit('request:deleted', { id: 'warm-up' });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(warm.got.length).toBeGreaterThan(0);
+    expect(payloadsOf(theirs, 'request:deleted').length).toBeGreaterThan(0);
   });
 
   afterAll(async () => {
     redis?.kill('SIGCONT');
-    ours?.close();
-    theirs?.close();
     await here?.close();
     await there?.close();
     redis?.kill('SIGTERM');
   });
 
   it('reaches its own sockets while Redis does not answer, and the others in order once it does', async () => {
-    const atOurs = record(ours, 'request:created');
-    const atTheirs = record(theirs, 'request:created');
+    const last = (payload: { n: number }) => payload.n === 20;
     redis.kill('SIGSTOP');
     try {
       for (let i = 1; i <= 20; i++) here.io.to(ROOM).emit('request:created', { n: i });
-      await atOurs.until(20);
-      expect(atTheirs.got).toEqual([]);
+      await ours.waitFor('request:created', last);
+      expect(payloadsOf(theirs, 'request:created')).toEqual([]);
     } finally {
       redis.kill('SIGCONT');
     }
-    await atTheirs.until(20);
+    await theirs.waitFor('request:created', last);
     const inOrder = Array.from({ length: 20 }, (_, i) => ({ n: i + 1 }));
-    expect(atOurs.got).toEqual(inOrder);
-    expect(atTheirs.got).toEqual(inOrder);
+    expect(payloadsOf(ours, 'request:created')).toEqual(inOrder);
+    expect(payloadsOf(theirs, 'request:created')).toEqual(inOrder);
   });
 
   it('keeps a local emit on this process', async () => {
-    const atOurs = record(ours, 'status');
-    const atTheirs = record(theirs, 'status');
-    here.io.local.to(ROOM).emit('status', 'local');
-    here.io.to(ROOM).emit('status', 'everywhere');
-    await atOurs.until(2);
-    await atTheirs.until(1);
-    expect(atOurs.got).toEqual(['local', 'everywhere']);
+    here.io.local.to(ROOM).emit('request:updated', 'local');
+    here.io.to(ROOM).emit('request:updated', 'everywhere');
+    await ours.waitFor('request:updated', (payload) => payload === 'everywhere');
+    await theirs.waitFor('request:updated');
+    expect(payloadsOf(ours, 'request:updated')).toEqual(['local', 'everywhere']);
     // The local one was never published: the other process's first is the one after it.
-    expect(atTheirs.got).toEqual(['everywhere']);
+    expect(payloadsOf(theirs, 'request:updated')).toEqual(['everywhere']);
   });
 });
