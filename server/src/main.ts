@@ -59,6 +59,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.services.requests
   .warmUp(app.database.sessions)
   .catch((err: unknown) => app.log.warn({ err }, 'requests could not be warmed up'));
+// And after each ANALYZE of the embedded database's housekeeping, which would otherwise leave
+// the planning to the next few audience requests (12-22 ms each instead of 2).
+app.database.onTablesAnalysed(() =>
+  app.services.requests
+    .planFilings(app.database.sessions)
+    .catch((err: unknown) => app.log.warn({ err }, 'requests could not be planned again')),
+);
 
 try {
   await app.listen({ port: config.port, host: config.host });

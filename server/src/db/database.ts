@@ -29,6 +29,12 @@ export interface Database {
   sessions: number;
   /** What the pool (and PGlite's thread) hold right now, read at each scrape of GET /metrics. */
   stats(): DatabaseStats;
+  /**
+   * `listener` runs after the embedded database's housekeeping analysed tables: PostgreSQL then
+   * plans afresh every statement reading them, and the listener can pay for that while the
+   * database is quiet (pglite-housekeeping.ts). PostgreSQL's own autovacuum runs unseen.
+   */
+  onTablesAnalysed(listener: () => Promise<unknown>): void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -126,12 +132,19 @@ async function openPglite(
   // database reopened on disk may have grown since its tables were last analysed.
   const run = async <Row>(text: string) => (await pool.query(text)).rows as Row[];
   if (dataDir) await vacuumDueTables(run);
-  const housekeeping = startHousekeeping(run, { onDisk: !!dataDir, times: housekeepingTimes });
+  let afterAnalyse = async (): Promise<unknown> => undefined;
+  const housekeeping = startHousekeeping(run, {
+    onDisk: !!dataDir,
+    times: housekeepingTimes,
+    idleMs: () => thread.idleMs(),
+    afterAnalyse: () => afterAnalyse(),
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     sessions: 1,
     stats: () => ({ pool: poolStats(pool), threadQueue: thread.pending() }),
+    onTablesAnalysed: (listener) => void (afterAnalyse = listener),
     ping: async () => void (await pool.query('select 1')),
     close: async () => {
       housekeeping.stop();
@@ -160,6 +173,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     sessions: poolSize,
     stats: () => ({ pool: poolStats(pool) }),
+    onTablesAnalysed: () => {},
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };

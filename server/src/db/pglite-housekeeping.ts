@@ -14,6 +14,15 @@
  *   requests. Every minute, the tables autovacuum would pick (its default thresholds, read from
  *   PostgreSQL's own counters) are vacuumed and analysed, one at a time (a few ms each at that
  *   size; they hold up the database thread while they run, as one slow query would).
+ *
+ * Both wait for a quiet moment: a turn, once due, runs when the database has had nothing to do
+ * for half a second, and in the middle of the work only once it is overdue by its whole interval.
+ * A vacuum turn holds the database thread for 30-110 ms on a busy day's tables: in a 75 s rush at
+ * 200 requests a second, the turn of the minute stalled one second's requests (65-67 of them over
+ * 15 ms, the slowest 141-146 ms) where, waiting for the quiet, it stalled none
+ * (docs/benchmarks.md). And after an ANALYZE PostgreSQL plans afresh every statement that reads
+ * the table: the first audience request after one took 7-9 ms to file against 4-5 ms, so
+ * `afterAnalyse` lets the server plan them again while it is still quiet.
  */
 
 /** Runs one statement outside any transaction; resolves with its rows. */
@@ -28,6 +37,10 @@ export const HOUSEKEEPING_TIMES: HousekeepingTimes = {
   checkpointEveryMs: 5 * 60_000,
   vacuumEveryMs: 60_000,
 };
+
+/** How long the database must have had nothing to do for a turn to start. */
+const QUIET_MS = 500;
+const CHECK_EVERY_MS = 250;
 
 /**
  * autovacuum's defaults: vacuum a table once 50 rows + 20 % of it are dead, analyse it once 50
@@ -48,21 +61,62 @@ export async function vacuumDueTables(run: RunStatement): Promise<string[]> {
   return due.map((table) => table.name);
 }
 
+export interface HousekeepingOptions {
+  /** On disk: checkpoints too (a database in memory has no WAL on disk to bound). */
+  onDisk: boolean;
+  times?: HousekeepingTimes;
+  /** How long the database has had nothing to do: 0 while a statement is in flight. */
+  idleMs: () => number;
+  /** After a turn that analysed tables, whose statements PostgreSQL will now plan afresh. */
+  afterAnalyse?: () => Promise<unknown>;
+  /** The clock, in ms (its tests' own). */
+  now?: () => number;
+}
+
 /**
- * Starts both timers (a database in memory has no WAL on disk to bound, so no checkpoints). A
- * failed checkpoint (a full disk) fails the writes after it too, and those are answered and
- * logged as errors; a failed vacuum is tried again at the next turn.
+ * Starts the turns. A failed checkpoint (a full disk) fails the writes after it too, and those are
+ * answered and logged as errors; a failed turn is tried again at the next.
  */
 export function startHousekeeping(
   run: RunStatement,
-  { onDisk, times = HOUSEKEEPING_TIMES }: { onDisk: boolean; times?: HousekeepingTimes },
+  {
+    onDisk,
+    times = HOUSEKEEPING_TIMES,
+    idleMs,
+    afterAnalyse,
+    now = () => performance.now(),
+  }: HousekeepingOptions,
 ): { stop(): void } {
-  const timers = [
-    setInterval(() => void vacuumDueTables(run).catch(() => {}), times.vacuumEveryMs),
+  const vacuum = async () => {
+    const analysed = await vacuumDueTables(run);
+    if (analysed.length > 0) await afterAnalyse?.();
+  };
+  const turns: Array<{ job: () => Promise<unknown>; everyMs: number }> = [
+    { job: vacuum, everyMs: times.vacuumEveryMs },
   ];
-  if (onDisk) {
-    timers.push(setInterval(() => void run('CHECKPOINT').catch(() => {}), times.checkpointEveryMs));
-  }
-  for (const timer of timers) timer.unref();
-  return { stop: () => timers.forEach((timer) => clearInterval(timer)) };
+  if (onDisk) turns.push({ job: () => run('CHECKPOINT'), everyMs: times.checkpointEveryMs });
+
+  const scheduled = turns.map((turn) => ({ ...turn, dueAt: now() + turn.everyMs }));
+  let running = false;
+  const timer = setInterval(
+    () => {
+      if (running) return;
+      const quiet = idleMs() >= QUIET_MS;
+      const turn = scheduled.find(
+        ({ dueAt, everyMs }) => now() >= dueAt && (quiet || now() >= dueAt + everyMs),
+      );
+      if (!turn) return;
+      running = true;
+      void turn
+        .job()
+        .catch(() => {})
+        .finally(() => {
+          running = false;
+          turn.dueAt = now() + turn.everyMs;
+        });
+    },
+    Math.min(CHECK_EVERY_MS, ...turns.map((turn) => turn.everyMs)),
+  );
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

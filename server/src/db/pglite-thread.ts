@@ -31,6 +31,8 @@ export interface PgliteThread {
   exec(bytes: Uint8Array): Promise<Uint8Array>;
   /** Calls sent and not answered yet: the thread's queue (read by GET /metrics). */
   pending(): number;
+  /** How long since the last answer; 0 while a call is unanswered (pglite-housekeeping.ts). */
+  idleMs(): number;
   close(): Promise<void>;
 }
 
@@ -71,12 +73,17 @@ async function onThisThread(options: PgliteThreadOptions): Promise<PgliteThread>
   const { execRaw, openPglite } = await import('./pglite-open.ts');
   const pglite = await openPglite(options.dataDir, options.settings, options.template);
   let pending = 0;
+  let answeredAt = performance.now();
   return {
     exec: (bytes) => {
       pending++;
-      return execRaw(pglite, bytes).finally(() => pending--);
+      return execRaw(pglite, bytes).finally(() => {
+        pending--;
+        answeredAt = performance.now();
+      });
     },
     pending: () => pending,
+    idleMs: () => (pending > 0 ? 0 : performance.now() - answeredAt),
     close: () => pglite.close(),
   };
 }
@@ -85,6 +92,7 @@ async function startWorker(options: PgliteThreadOptions): Promise<PgliteThread> 
   const worker = new Worker(workerFile, { workerData: options });
   const waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(err: Error): void }>();
   let nextId = 0;
+  let answeredAt = performance.now();
   let started = false;
   let closing = false;
   let onClosed = () => {};
@@ -100,6 +108,7 @@ async function startWorker(options: PgliteThreadOptions): Promise<PgliteThread> 
       }
       const call = waiting.get(message.id);
       waiting.delete(message.id);
+      answeredAt = performance.now();
       if (message.type === 'answer') call?.resolve(message.bytes);
       else call?.reject(new Error(message.message));
     });
@@ -140,6 +149,7 @@ async function startWorker(options: PgliteThreadOptions): Promise<PgliteThread> 
       });
     },
     pending: () => waiting.size,
+    idleMs: () => (waiting.size > 0 ? 0 : performance.now() - answeredAt),
     async close() {
       closing = true;
       const closed = new Promise<void>((resolve) => (onClosed = resolve));

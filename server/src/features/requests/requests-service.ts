@@ -138,6 +138,18 @@ export function requestsService({
     return request;
   }
 
+  /**
+   * Files made-up requests in a transaction rolled back, so that PostgreSQL compiles the
+   * statement that files one and plans its statements (submission-warm-up.ts): before the server
+   * listens, and again whenever the embedded database's housekeeping has analysed the tables they
+   * read (main.ts).
+   */
+  async function planFilings(sessions: number): Promise<void> {
+    // Each database session compiles the function for itself (on PostgreSQL, one backend a
+    // pooled connection): one warm-up a session, at once, so that each holds its own.
+    await Promise.all(Array.from({ length: sessions }, () => requests.warmUpSubmissions()));
+  }
+
   return {
     /**
      * Before the server listens (main.ts), so that the first audience requests pay for nothing
@@ -147,10 +159,10 @@ export function requestsService({
     async warmUp(sessions: number): Promise<void> {
       songOwners.remember(await requests.songOwners(SONG_OWNERS_REMEMBERED));
       await keys.derive('warm-up');
-      // Each database session compiles the function for itself (on PostgreSQL, one backend a
-      // pooled connection): one warm-up a session, at once, so that each holds its own.
-      await Promise.all(Array.from({ length: sessions }, () => requests.warmUpSubmissions()));
+      await planFilings(sessions);
     },
+
+    planFilings,
 
     /**
      * The audience's request. Routed to the running show, if any. The answer carries the
