@@ -30,4 +30,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
 # under load; an old generation that may double before V8 collects it, so a rush meets fewer
 # full collections (see scripts/lib/server-process.ts). --expose-gc: the server collects its
 # garbage when it goes quiet (server/src/plugins/quiet-collection.ts).
-CMD ["node","--max-semi-space-size=4","--heap-growing-percent=100","--expose-gc","server/dist/main.js"]
+CMD ["node","--max-semi-space-size=4","--heap-growing-percent=100","--no-allocation-site-pretenuring","--expose-gc","server/dist/main.js"]

@@ -26,8 +26,20 @@ export async function freePort(): Promise<number> {
  *   second, seven runs each way in turn: 19-26 ms, 10-20 ms with this, lower in every pair). After
  *   a rush the server collects when it goes quiet (quiet-collection.ts), so the memory at rest is
  *   the same (docs/benchmarks.md).
+ * - No allocation site is pretenured. V8 allocates straight into the old generation from a site
+ *   whose objects mostly survived a scavenge once; under load that took in sites of every
+ *   request's garbage, which then filled the old generation as if it were promoted. V8's sampling
+ *   heap profiler, counting what outlived the scavenges of 10 s at 200 requests a second
+ *   (embedded): 25 MB, a third of it the response's headers; 10 MB without, none of it theirs
+ *   (the rest mostly the events kept for recovering devices). In a 75 s rush at that pace the old
+ *   generation was collected every 13 s (20-45 ms for the requests around each), without every
+ *   29 s, and a scavenge took 1.0 ms where it took 1.25 (docs/benchmarks.md).
  */
-export const V8_HEAP_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=100'];
+export const V8_HEAP_FLAGS = [
+  '--max-semi-space-size=4',
+  '--heap-growing-percent=100',
+  '--no-allocation-site-pretenuring',
+];
 /**
  * How `npm start` runs the server (package.json, Dockerfile): the built bundle, with the heap
  * above. `--expose-gc`: the server collects when it goes quiet
