@@ -43,6 +43,14 @@ function defaultDesign(musician: PublicMusician): DesignSettings {
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
+/**
+ * How many `profile` and `design` pushes the page has applied. A refetch started before a push
+ * may answer after it, with what the server held before the change: it is then dropped, since
+ * the push is newer (a page going live just as the musician turned requests off kept showing
+ * them on).
+ */
+const pushed = { profile: 0, design: 0 };
+
 export const useAudienceStore = create<AudienceState>()((set, get) => ({
   slug: '',
   view: 'loading',
@@ -117,21 +125,27 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
 
   async refresh() {
     const { slug } = get();
+    const before = { ...pushed };
     const [musician, design] = await Promise.allSettled([
       audienceApi.musician(slug),
       audienceApi.design(slug),
     ]);
     if (get().slug !== slug) return;
-    if (musician.status === 'fulfilled') set({ musician: musician.value });
-    if (design.status === 'fulfilled') set({ design: design.value });
+    if (musician.status === 'fulfilled' && pushed.profile === before.profile) {
+      set({ musician: musician.value });
+    }
+    if (design.status === 'fulfilled' && pushed.design === before.design) {
+      set({ design: design.value });
+    }
     await get().reloadSongs();
   },
 
   async refreshProfile() {
     const { slug } = get();
+    const before = pushed.profile;
     try {
       const musician = await audienceApi.musician(slug);
-      if (get().slug === slug) set({ musician });
+      if (get().slug === slug && pushed.profile === before) set({ musician });
     } catch {
       // The page keeps what it has; the socket brings the next change.
     }
@@ -140,6 +154,7 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
   applyPageChange(change) {
     switch (change.kind) {
       case 'profile': {
+        pushed.profile++;
         const { slug } = change.musician;
         if (slug !== get().slug) {
           moveToSlug(slug);
@@ -149,6 +164,7 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
         return;
       }
       case 'design':
+        pushed.design++;
         set({ design: change.design });
         return;
       case 'songs':
