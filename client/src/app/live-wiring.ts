@@ -72,7 +72,7 @@ export const liveWiring: LiveWiring = {
     const [current, list] = await Promise.all([showsApi.current(), showsApi.list()]);
     return (fetchStartedAt) => {
       shows().applySnapshot(list, fetchStartedAt);
-      shows().applyCurrent(current);
+      shows().applyCurrent(current, fetchStartedAt);
     };
   },
 

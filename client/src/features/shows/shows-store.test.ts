@@ -40,6 +40,17 @@ describe('shows store', () => {
     expect(archived.map((s) => s.id)).toEqual(['show-1']);
   });
 
+  it('a fetch that began before a show started does not stop it on the screen', () => {
+    const fetchStartedAt = performance.now();
+    // The show:updated event arrives first; the fetch, read before the start, answers after.
+    store().applyCurrent({ active: true, show: show() });
+    store().applyCurrent({ active: false, show: null }, fetchStartedAt);
+    expect(selectCurrentShow(store())?.name).toBe('Friday');
+    // A fetch begun after the event is the newer news.
+    store().applyCurrent({ active: false, show: null }, store().currentChangedAt + 1);
+    expect(selectCurrentShow(store())).toBeNull();
+  });
+
   it('removing a show drops it and, if it was running, the current show', () => {
     store().applyCurrent({ active: true, show: show() });
     store().remove('show-1');

@@ -14,7 +14,13 @@ import { createResettable } from '#client/lib/store-reset.ts';
 interface ShowsState extends EntityState<Show> {
   /** The running show, if any (GET /shows/current and the show:updated event). */
   current: CurrentShowResponse;
-  applyCurrent(current: CurrentShowResponse): void;
+  /** When an event (or the musician's own action) last changed `current` (performance.now()). */
+  currentChangedAt: number;
+  /**
+   * With `fetchStartedAt` (a poll or a resync): dropped if an event changed the current show
+   * after the fetch began, since the fetch may have read the server before that change.
+   */
+  applyCurrent(current: CurrentShowResponse, fetchStartedAt?: number): void;
   /**
    * Every show of the musician, as the server lists them. With `fetchStartedAt` (a poll): a show
    * an event brought after the fetch began stays, and a newer copy is not replaced by an older.
@@ -29,16 +35,21 @@ const NO_SHOW: CurrentShowResponse = { active: false, show: null };
 export const useShowsStore = createResettable<ShowsState>((set) => ({
   ...emptyEntityState<Show>(),
   current: NO_SHOW,
+  currentChangedAt: 0,
 
-  applyCurrent(current) {
+  applyCurrent(current, fetchStartedAt) {
     set((state) => {
+      // A show started while the fetch was on its way: the fetch's "no show" is the older news.
+      if (fetchStartedAt !== undefined && state.currentChangedAt >= fetchStartedAt) return state;
       const held = state.current.show;
       // An older copy of the same show (a replayed event) must not undo a newer state.
       if (held && current.show?.id === held.id && !isNewer(held, current.show)) return state;
+      const now = performance.now();
       const collection = current.show
-        ? upsertEntity(state.collection, current.show, performance.now()).collection
+        ? upsertEntity(state.collection, current.show, now).collection
         : state.collection;
-      return { current, collection };
+      const currentChangedAt = fetchStartedAt === undefined ? now : state.currentChangedAt;
+      return { current, collection, currentChangedAt };
     });
   },
 
@@ -55,16 +66,17 @@ export const useShowsStore = createResettable<ShowsState>((set) => ({
   upsert(show) {
     set((state) => {
       const { collection } = upsertEntity(state.collection, show, performance.now());
-      const current =
-        state.current.show?.id === show.id && show.status !== 'active' ? NO_SHOW : state.current;
-      return { collection, current };
+      if (state.current.show?.id !== show.id || show.status === 'active') return { collection };
+      return { collection, current: NO_SHOW, currentChangedAt: performance.now() };
     });
   },
 
   remove(id) {
     set((state) => ({
       collection: removeEntity(state.collection, id),
-      current: state.current.show?.id === id ? NO_SHOW : state.current,
+      ...(state.current.show?.id === id
+        ? { current: NO_SHOW, currentChangedAt: performance.now() }
+        : {}),
     }));
   },
 }));
