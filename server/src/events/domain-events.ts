@@ -16,6 +16,11 @@ export interface DomainEventOf<Name extends ServerEventName> {
    * profile:updated: the repeat rule changed.
    */
   songStates?: boolean;
+  /**
+   * songs:changed only: the songs this change added, whose musician the requests service then
+   * knows without asking the database on their first request (submissions/song-owners.ts).
+   */
+  songsAdded?: readonly string[];
 }
 
 export type DomainEvent = { [Name in ServerEventName]: DomainEventOf<Name> }[ServerEventName];

@@ -3,7 +3,8 @@
  * hands, so an audience request learns its musician here rather than from the database: the
  * status token and the keyed source it hands to the filing are derived for that musician, and
  * the filing is then one statement (submit_request checks the owner, and names the real one if
- * this were ever wrong). An unknown song asks the database once for its musician and all their
+ * this were ever wrong). Songs added while the process runs are handed to it as they are added
+ * (requests-service.ts); an unknown song asks the database once for its musician and all their
  * songs, so a venue's first request of each song costs nothing more.
  *
  * Bounded: past `maxSongs` the songs remembered first are forgotten first (about 100 bytes

@@ -76,7 +76,10 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       'songs imported',
     );
     // One event for the whole import (after its enrichment), not one per song.
-    if (inserted.length > 0) events.publish({ musicianId, name: 'songs:changed', payload: {} });
+    if (inserted.length > 0) {
+      const songsAdded = inserted.map((song) => song.id);
+      events.publish({ musicianId, name: 'songs:changed', payload: {}, songsAdded });
+    }
     let message = importMessage(inserted.length, skipped, errors.length);
     if (leftOut > 0) {
       const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');

@@ -21,8 +21,8 @@ import type { SongsRepository } from './songs-repository.ts';
 
 export function songsService({ songs, events }: { songs: SongsRepository; events: DomainEvents }) {
   /** After the commit: open audience pages fetch the song list again. */
-  const changed = (musicianId: string) =>
-    events.publish({ musicianId, name: 'songs:changed', payload: {} });
+  const changed = (musicianId: string, songsAdded?: string[]) =>
+    events.publish({ musicianId, name: 'songs:changed', payload: {}, songsAdded });
 
   return {
     async list(musicianId: string, sortBy: SongSortKey): Promise<Song[]> {
@@ -70,7 +70,7 @@ export function songsService({ songs, events }: { songs: SongsRepository; events
 
     async create(musicianId: string, data: SongData): Promise<Song> {
       const song = toSong(saved(await songs.insert(musicianId, data)));
-      changed(musicianId);
+      changed(musicianId, [song.id]);
       return song;
     },
 
