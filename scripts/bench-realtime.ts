@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectDevices, stopDevices, type DeviceFleet } from './bench/devices.ts';
 import { atRest, idleRun, TARGET as FOOTPRINT_TARGET } from './bench/footprint-idle.ts';
+import { cpuSeconds } from './bench/process-stats.ts';
 import {
   fire,
   paced,
@@ -94,6 +95,7 @@ const TARGETS = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
+const cpuMs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(2));
 const paceName = (perSecond: number) =>
   perSecond < 1 ? `one every ${1 / perSecond} s` : `${perSecond} a second`;
 
@@ -128,11 +130,20 @@ function devicesOf(groups: Group[]) {
   );
 }
 
+/** CPU seconds used so far by every process of the target (all their threads). */
+const cpuOf = async (target: BenchTarget) =>
+  (await Promise.all(target.pids.map(cpuSeconds))).reduce((a, b) => a + b, 0);
+
 /** One pace on every group: interleaved when quiet, one after another (a pause between) when busy. */
 async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
   const musiciansAt = (group: Group) => (perSecond <= QUIET_UP_TO ? group.quiet : group.busy);
   const count = shotCount(perSecond);
   const results = new Map<BenchTarget, ShotResult[]>();
+  // What each target's processes spent on the pace's requests, at the busy paces: a ratio this
+  // shared machine's noise moves less than it moves latency (neighbours take cores, not
+  // instructions). The quiet paces' few requests would be lost among what a process does while
+  // it waits (timers, heartbeats).
+  const cpu = new Map<BenchTarget, number>();
   if (perSecond < INTERLEAVE_BELOW) {
     // Each target's shots fall halfway between the other's: both idle as long between theirs.
     const shots: Shot[] = groups.flatMap((group, i) =>
@@ -156,11 +167,16 @@ async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
     for (const group of groups) {
       await sleep(PAUSE_MS);
       const shots = paced(group.target, musiciansAt(group), perSecond, count);
+      const before = await cpuOf(group.target);
       results.set(group.target, await fire(shots, fleet, DEVICES));
+      cpu.set(group.target, (await cpuOf(group.target)) - before);
     }
   }
-  const summaries = new Map<BenchTarget, Summary>();
-  for (const [target, mine] of results) summaries.set(target, summarise(mine));
+  const summaries = new Map<BenchTarget, Summary & { cpuMsPerRequest: number }>();
+  for (const [target, mine] of results) {
+    const cpuMsPerRequest = ((cpu.get(target) ?? NaN) * 1000) / mine.length;
+    summaries.set(target, { ...summarise(mine), cpuMsPerRequest });
+  }
   if (args.timeline) {
     for (const [target, mine] of results) {
       // On stderr: the table on stdout stays whole.
@@ -193,9 +209,9 @@ async function pacesEmbedded(): Promise<void> {
         `a ${PAUSE_MS / 1000} s pause before each pace.\n`,
     );
     console.log(
-      '| pace | samples | product p50 / p99 ms | floor p50 / p99 ms | product/floor p50, p99 | first second p99 (product, floor) | lost |',
+      '| pace | samples | product p50 / p99 ms | floor p50 / p99 ms | product/floor p50, p99 | first second p99 (product, floor) | CPU ms a request (product, floor) | lost |',
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|');
     const medians: Array<[number, number]> = [];
     for (const perSecond of args.paces.split(',').map(Number)) {
       const summaries = await runPace(groups, fleet, perSecond);
@@ -210,7 +226,7 @@ async function pacesEmbedded(): Promise<void> {
           `${ratio50.toFixed(2)}${verdict(ratio50, TARGETS.ratio.p50)}, ` +
           `${ratio99.toFixed(2)}${verdict(ratio99, TARGETS.ratio.p99)} | ` +
           `${ms(p.firstSecondP99)}${verdict(p.firstSecondP99, target.p99)}, ${ms(f.firstSecondP99)} | ` +
-          `${p.lost + f.lost} |`,
+          `${cpuMs(p.cpuMsPerRequest)}, ${cpuMs(f.cpuMsPerRequest)} | ${p.lost + f.lost} |`,
       );
       medians.push([perSecond, p.p50]);
     }
