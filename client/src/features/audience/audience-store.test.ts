@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
 import type { DesignSettings } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
+import { holdAnswers } from '#client-test/held-fetch.ts';
 import { useAudienceStore } from './audience-store.ts';
 
 const musician = (requests_enabled: boolean) =>
@@ -16,26 +17,6 @@ const design = (musician_name: string): DesignSettings => ({
   musician_name,
   bio: '',
 });
-
-/** The server, answering each GET only when the test says so. */
-function holdAnswers() {
-  const held: Array<{ url: string; answer(body: unknown): void }> = [];
-  vi.stubGlobal(
-    'fetch',
-    (url: string) =>
-      new Promise<Response>((resolve) => {
-        held.push({
-          url,
-          answer: (body) => resolve(new Response(JSON.stringify(body), { status: 200 })),
-        });
-      }),
-  );
-  /** Answers the held request whose address ends with `path`, once it has been sent. */
-  return async (path: string, body: unknown) => {
-    await vi.waitFor(() => expect(held.some((call) => call.url.endsWith(path))).toBe(true));
-    held.find((call) => call.url.endsWith(path))!.answer(body);
-  };
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { ApiError } from '#client/lib/api-fetch.ts';
+import { pushMarks } from '#client/lib/push-marks.ts';
 import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
 import type { DesignSettings } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
@@ -43,13 +44,8 @@ function defaultDesign(musician: PublicMusician): DesignSettings {
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/**
- * How many `profile` and `design` pushes the page has applied. A refetch started before a push
- * may answer after it, with what the server held before the change: it is then dropped, since
- * the push is newer (a page going live just as the musician turned requests off kept showing
- * them on).
- */
-const pushed = { profile: 0, design: 0 };
+/** Refetches of the profile or design that a push overtook are dropped (push-marks.ts). */
+const pushed = pushMarks<'profile' | 'design'>();
 
 export const useAudienceStore = create<AudienceState>()((set, get) => ({
   slug: '',
@@ -125,27 +121,24 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
 
   async refresh() {
     const { slug } = get();
-    const before = { ...pushed };
+    const profileIsNews = pushed.since('profile');
+    const designIsNews = pushed.since('design');
     const [musician, design] = await Promise.allSettled([
       audienceApi.musician(slug),
       audienceApi.design(slug),
     ]);
     if (get().slug !== slug) return;
-    if (musician.status === 'fulfilled' && pushed.profile === before.profile) {
-      set({ musician: musician.value });
-    }
-    if (design.status === 'fulfilled' && pushed.design === before.design) {
-      set({ design: design.value });
-    }
+    if (musician.status === 'fulfilled' && profileIsNews()) set({ musician: musician.value });
+    if (design.status === 'fulfilled' && designIsNews()) set({ design: design.value });
     await get().reloadSongs();
   },
 
   async refreshProfile() {
     const { slug } = get();
-    const before = pushed.profile;
+    const isNews = pushed.since('profile');
     try {
       const musician = await audienceApi.musician(slug);
-      if (get().slug === slug && pushed.profile === before) set({ musician });
+      if (get().slug === slug && isNews()) set({ musician });
     } catch {
       // The page keeps what it has; the socket brings the next change.
     }
@@ -154,7 +147,7 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
   applyPageChange(change) {
     switch (change.kind) {
       case 'profile': {
-        pushed.profile++;
+        pushed.pushed('profile');
         const { slug } = change.musician;
         if (slug !== get().slug) {
           moveToSlug(slug);
@@ -164,7 +157,7 @@ export const useAudienceStore = create<AudienceState>()((set, get) => ({
         return;
       }
       case 'design':
-        pushed.design++;
+        pushed.pushed('design');
         set({ design: change.design });
         return;
       case 'songs':

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
+import { holdAnswers } from '#client-test/held-fetch.ts';
+import type { DesignSettings } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { VenueScreenResponse } from '#shared/schemas/public-queue.ts';
 import { slugOfScreen } from './VenueScreenPage.tsx';
@@ -72,5 +74,42 @@ describe('the venue screen', () => {
     serve({});
     await useVenueScreenStore.getState().load('nobody');
     expect(useVenueScreenStore.getState().phase).toBe('gone');
+  });
+});
+
+describe('the venue screen following the page again', () => {
+  const band = (name: string) => ({ name, slug: 'band' }) as PublicMusician;
+
+  it('keeps a pushed profile and design that overtook its reload', async () => {
+    const answer = holdAnswers();
+    useVenueScreenStore.setState({ slug: 'band', musician: band('Old Name') });
+    const reloaded = useVenueScreenStore.getState().load('band');
+    // The musician renames the band and changes the colours as the screen rejoins: the pushes
+    // arrive before the reload's answers, which the server read before the changes.
+    useVenueScreenStore.getState().applyPageChange({ kind: 'profile', musician: band('New Name') });
+    useVenueScreenStore.getState().applyPageChange({
+      kind: 'design',
+      design: { color_scheme: 'green' } as DesignSettings,
+    });
+    await answer('/musicians/band', band('Old Name'));
+    await answer('/musicians/band/design', { color_scheme: 'purple' });
+    await answer('/musicians/band/screen', SCREEN);
+    await answer('/musicians/band/screen', SCREEN); // read again for the profile push
+    await reloaded;
+    const { musician, design } = useVenueScreenStore.getState();
+    expect(musician?.name).toBe('New Name');
+    expect(design?.color_scheme).toBe('green');
+  });
+
+  it('takes what the reload read when no push came meanwhile', async () => {
+    const answer = holdAnswers();
+    useVenueScreenStore.setState({ slug: 'band', musician: band('Old Name') });
+    const reloaded = useVenueScreenStore.getState().load('band');
+    await answer('/musicians/band', band('New Name'));
+    await answer('/musicians/band/design', { color_scheme: 'green' });
+    await answer('/musicians/band/screen', SCREEN);
+    await reloaded;
+    expect(useVenueScreenStore.getState().musician?.name).toBe('New Name');
+    expect(useVenueScreenStore.getState().design?.color_scheme).toBe('green');
   });
 });

@@ -1,4 +1,5 @@
 import { ApiError } from '#client/lib/api-fetch.ts';
+import { pushMarks } from '#client/lib/push-marks.ts';
 import { createResettable } from '#client/lib/store-reset.ts';
 import { messages } from '#shared/messages.ts';
 import type { PageChange } from '#shared/realtime.ts';
@@ -28,6 +29,11 @@ interface VenueScreenState {
 
 let reading: Promise<void> | null = null;
 let readAgain = false;
+/**
+ * A reload (on following the page again) that a profile or design push overtook is dropped for
+ * that part (push-marks.ts); the queue is read again after every push anyway.
+ */
+const pushed = pushMarks<'profile' | 'design'>();
 
 export const useVenueScreenStore = createResettable<VenueScreenState>((set, get) => {
   async function readScreen(): Promise<void> {
@@ -56,12 +62,14 @@ export const useVenueScreenStore = createResettable<VenueScreenState>((set, get)
 
     async load(slug) {
       set({ slug });
+      const profileIsNews = pushed.since('profile');
+      const designIsNews = pushed.since('design');
       const [musician, design] = await Promise.allSettled([
         venueScreenApi.musician(slug),
         venueScreenApi.design(slug),
       ]);
-      if (musician.status === 'fulfilled') set({ musician: musician.value });
-      if (design.status === 'fulfilled') set({ design: design.value });
+      if (musician.status === 'fulfilled' && profileIsNews()) set({ musician: musician.value });
+      if (design.status === 'fulfilled' && designIsNews()) set({ design: design.value });
       await get().reloadScreen();
     },
 
@@ -85,10 +93,12 @@ export const useVenueScreenStore = createResettable<VenueScreenState>((set, get)
       switch (change.kind) {
         case 'profile':
           // The screen switched on or off, the request window, the name: and what it shows.
+          pushed.pushed('profile');
           set({ musician: change.musician, slug: change.musician.slug });
           void get().reloadScreen();
           return;
         case 'design':
+          pushed.pushed('design');
           set({ design: change.design });
           return;
         case 'queue':
