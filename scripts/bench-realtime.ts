@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectDevices, stopDevices, type DeviceFleet } from './bench/devices.ts';
 import { atRest, idleRun, TARGET as FOOTPRINT_TARGET } from './bench/footprint-idle.ts';
-import { cpuSeconds } from './bench/process-stats.ts';
+import { cpuSeconds, postgresBackendsCpuSeconds } from './bench/process-stats.ts';
 import {
   fire,
   paced,
@@ -283,14 +283,21 @@ async function pacesPostgres(): Promise<void> {
             ? "each musician's requests and devices spread over both processes in turn.\n"
             : "each musician's requests and devices on one process, as the balancer routes them.\n"),
       );
-      console.log('| pace | samples | p50 / p99 ms | first second p99 | lost |');
-      console.log('|---|---|---|---|---|');
+      console.log(
+        '| pace | samples | p50 / p99 ms | first second p99 | CPU ms a request (servers, PostgreSQL) | lost |',
+      );
+      console.log('|---|---|---|---|---|---|');
+      const database = new URL(url).pathname.slice(1);
       for (const perSecond of args['postgres-paces'].split(',').map(Number)) {
+        // The backends' time over the whole pace, its pause included (they idle through it).
+        const backendsBefore = await postgresBackendsCpuSeconds(database);
         const p = (await runPace([group], fleet, perSecond)).get(product)!;
+        const backends = (await postgresBackendsCpuSeconds(database)) - backendsBefore;
         const limit = TARGETS.postgres(perSecond);
         console.log(
           `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)} / ${ms(p.p99)}` +
-            `${verdict(p.p99, limit.p99)} | ${ms(p.firstSecondP99)} | ${p.lost} |`,
+            `${verdict(p.p99, limit.p99)} | ${ms(p.firstSecondP99)} | ` +
+            `${cpuMs(p.cpuMsPerRequest)}, ${cpuMs((backends * 1000) / shotCount(perSecond))} | ${p.lost} |`,
         );
       }
     } finally {
