@@ -79,10 +79,10 @@ export function requestsService({
   clock = systemClock,
 }: Deps) {
   const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
-  // Songs are learnt as they are added (an import, the starter pack, one song), so that the
-  // first request for a new song files at once instead of first asking for its musician: after a
-  // musician sets up, a venue's first requests would otherwise ask once a musician. Another
-  // process hears no such event, and its first request asks, as before.
+  // Songs are learnt as they are added (an import, the starter pack, one song, an approved
+  // suggestion), so that the first request for a new song files at once instead of first asking
+  // for its musician: after a musician sets up, a venue's first requests would otherwise ask once
+  // a musician. Another process hears no such event, and its first request asks, as before.
   events.onEvent(({ name, musicianId, songsAdded }) => {
     if (name !== 'songs:changed' || !songsAdded) return;
     songOwners.remember(songsAdded.map((songId) => ({ songId, musicianId })));

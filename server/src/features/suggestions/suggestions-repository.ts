@@ -9,8 +9,11 @@ import { songKey } from '#shared/song-key.ts';
 import { lockAndCheckRoom } from '#server/catalogue/song-lock.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
 
-/** A decided suggestion, or an approval refused because the song list is full. */
-export type Decision = { suggestion: Suggestion } | { full: true };
+/**
+ * A decided suggestion, with the song an approval added (none when the musician had it already),
+ * or an approval refused because the song list is full.
+ */
+export type Decision = { suggestion: Suggestion; songAdded?: string } | { full: true };
 
 interface NewSuggestion {
   musicianId: string;
@@ -200,20 +203,27 @@ export function suggestionsRepository(db: Db) {
           .where(and(owned(musicianId, id), eq(songSuggestions.status, 'pending')))
           .for('update');
         if (!pending) return undefined;
+        let songAdded: string | undefined;
         if (status === 'added') {
           // Under the lock imports and single adds take, with their duplicate rule and cap, so
           // an import of the same song at the same moment cannot add it twice.
           const song = { title: pending.suggestedTitle, artist: pending.suggestedArtist };
           const refused = await lockAndCheckRoom(tx, musicianId, song);
           if (refused && 'full' in refused) return { full: true };
-          if (!refused) await tx.insert(songs).values({ musicianId, ...song });
+          if (!refused) {
+            const [added] = await tx
+              .insert(songs)
+              .values({ musicianId, ...song })
+              .returning({ id: songs.id });
+            songAdded = added?.id;
+          }
         }
         const [row] = await tx
           .update(songSuggestions)
           .set({ status, updatedAt: new Date() })
           .where(owned(musicianId, id))
           .returning();
-        return { suggestion: toSuggestion(row!) };
+        return { suggestion: toSuggestion(row!), songAdded };
       });
     },
 

@@ -158,10 +158,13 @@ export function suggestionsService({
         const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');
         throw conflict(fill(messages.songCapReached, { max }));
       }
-      const decided = decision.suggestion;
+      const { suggestion: decided, songAdded } = decision;
       events.publish({ musicianId, name: 'suggestion:updated', payload: decided });
       // Adding a suggestion puts the song in the list the audience sees.
-      if (status === 'added') events.publish({ musicianId, name: 'songs:changed', payload: {} });
+      if (status === 'added') {
+        const songsAdded = songAdded ? [songAdded] : undefined;
+        events.publish({ musicianId, name: 'songs:changed', payload: {}, songsAdded });
+      }
       return decided;
     },
 

@@ -6,7 +6,7 @@ import { domainEvents } from '#server/events/domain-events.ts';
 import { requestQueueRepository } from '#server/features/requests/request-queue-repository.ts';
 import { requestsRepository } from '#server/features/requests/requests-repository.ts';
 import { requestsService } from '#server/features/requests/requests-service.ts';
-import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
+import { createSong, registerMusician, submitSuggestion } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 // The first request for a song asks the database for its musician unless the process already
@@ -44,6 +44,33 @@ describe('songs added while the server runs', () => {
     expect(added[0]).toEqual([song.id]);
     expect(added[1]).toHaveLength(pack.json<{ songs_added: number }>().songs_added);
     expect(new Set([...added[0]!, ...added[1]!])).toEqual(new Set(ids));
+  });
+
+  it('are announced with their id when a suggestion is approved, and not when it was had', async () => {
+    const musician = await registerMusician(app);
+    const suggest = async (title: string) =>
+      (await submitSuggestion(app, musician, { suggested_title: title })).id;
+    const approve = async (id: string) => {
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/song-suggestions/${id}/status`,
+        headers: musician.auth,
+        payload: { status: 'added' },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const rehab = await suggest('Rehab');
+    const valerie = await suggest('Valerie');
+    added.length = 0;
+    await approve(rehab);
+    // Added by hand before it was approved: the approval adds nothing.
+    const byHand = await createSong(app, musician, { title: 'Valerie', artist: 'Amy Winehouse' });
+    await approve(valerie);
+    const list = await app.inject({ url: `/api/musicians/${musician.musician.slug}/songs` });
+    const rehabSong = list
+      .json<Array<{ id: string; title: string }>>()
+      .find((song) => song.title === 'Rehab');
+    expect(added).toEqual([[rehabSong!.id], [byHand.id], undefined]);
   });
 
   it('are filed by their first request without a lookup of their musician', async () => {
