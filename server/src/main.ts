@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { warmUpRequestPath } from './features/requests/request-path-warm-up.ts';
 
 /**
  * A start that fails before the logger exists says why in one sentence; the stack follows when
@@ -59,6 +60,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.services.requests
   .warmUp(app.database.sessions)
   .catch((err: unknown) => app.log.warn({ err }, 'requests could not be warmed up'));
+// And the code of their path, which V8 compiles only once it has run often enough.
+await warmUpRequestPath(app).catch((err: unknown) =>
+  app.log.warn({ err }, 'the request path could not be warmed up'),
+);
 // And after each ANALYZE of the embedded database's housekeeping, which would otherwise leave
 // the planning to the next audience request (7-9 ms to file it instead of 4-5).
 app.database.onTablesAnalysed(() =>

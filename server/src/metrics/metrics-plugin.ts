@@ -35,16 +35,22 @@ export const metricsPlugin = fp(
   async (app: FastifyInstance, { metrics, token }: MetricsOptions) => {
     const expected = digest(token);
 
+    // What the server served since it listened: not the audience requests it sends itself
+    // before (features/requests/request-path-warm-up.ts).
+    const serving = () => app.server.listening;
     app.addHook('onResponse', (request, reply, done) => {
-      metrics.httpRequest(
-        request.method,
-        request.routeOptions.url,
-        reply.statusCode,
-        reply.elapsedTime / 1000,
-      );
+      if (serving())
+        metrics.httpRequest(
+          request.method,
+          request.routeOptions.url,
+          reply.statusCode,
+          reply.elapsedTime / 1000,
+        );
       done();
     });
-    app.services.events.onEvent((event) => metrics.eventPublished(event.name));
+    app.services.events.onEvent((event) => {
+      if (serving()) metrics.eventPublished(event.name);
+    });
     metrics.watch({
       database: () => app.database.stats(),
       sockets: () => ({

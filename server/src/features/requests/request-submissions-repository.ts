@@ -6,7 +6,11 @@ import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { requests, requestVoters } from '#server/db/schema.ts';
 import { toSongRequest, type RequestRow } from './request-mapper.ts';
-import { warmUpSubmissions } from './submission-warm-up.ts';
+import {
+  addWarmUpMusician,
+  removeWarmUpMusician,
+  warmUpSubmissions,
+} from './submission-warm-up.ts';
 
 export interface AdmissionLimits {
   perRequester: SubmissionLimit;
@@ -108,6 +112,9 @@ export function requestSubmissionsRepository(
   return {
     /** Compiles submit_request before anyone waits for it (submission-warm-up.ts). */
     warmUpSubmissions: () => warmUpSubmissions(db),
+    /** A made-up musician for the request path's warm-up (request-path-warm-up.ts), and its end. */
+    addWarmUpMusician: (songs: number) => addWarmUpMusician(db, songs),
+    removeWarmUpMusician: (musicianId: string) => removeWarmUpMusician(db, musicianId),
 
     /**
      * The musician a song belongs to, with every song of theirs (a song never changes hands, so

@@ -174,6 +174,22 @@ export function requestsService({
     planFilings,
 
     /**
+     * A made-up musician with `songs` songs, for the audience requests of the request path's
+     * warm-up (request-path-warm-up.ts), and `remove` to delete it with all they filed.
+     */
+    async warmUpMusician(songs: number) {
+      const made = await requests.addWarmUpMusician(songs);
+      songOwners.remember(made.songIds.map((songId) => ({ songId, musicianId: made.musicianId })));
+      return {
+        ...made,
+        async remove(): Promise<void> {
+          await requests.removeWarmUpMusician(made.musicianId);
+          for (const songId of made.songIds) songOwners.forget(songId);
+        },
+      };
+    },
+
+    /**
      * The audience's request. Routed to the running show, if any. The answer carries the
      * requester's status token, which exists nowhere else: only its hash is stored. The same
      * song asked again while it waits becomes a +1 on that request; a blocked requester's is

@@ -54,3 +54,45 @@ export async function warmUpSubmissions(db: Db): Promise<string[]> {
     });
   return outcomes;
 }
+
+/**
+ * A made-up musician's email: `@invalid` (RFC 2606) without a dot, which no sign-up accepts, so
+ * that a leftover of a start that died halfway can be told from every real account.
+ */
+const WARM_UP_EMAIL_LIKE = 'warm-up-%@invalid';
+/** How long another process's warm-up may take before its made-up musician counts as left over. */
+const LEFTOVER_AFTER = '10 minutes';
+
+/**
+ * A made-up musician with `songs` songs, committed, for request-path-warm-up.ts to send audience
+ * requests to. Leftovers of starts that died before removing theirs go first.
+ */
+export async function addWarmUpMusician(
+  db: Db,
+  songs: number,
+): Promise<{ musicianId: string; songIds: string[] }> {
+  await db.execute(sql`
+    DELETE FROM musicians
+    WHERE email LIKE ${WARM_UP_EMAIL_LIKE} AND password_hash = ''
+      AND created_at < now() - ${LEFTOVER_AFTER}::interval`);
+  const rows = rowsOf<{ id: string; musician_id: string }>(
+    await db.execute(sql`
+      WITH musician AS (
+        INSERT INTO musicians (name, email, slug, password_hash)
+        SELECT 'Warm-up', 'warm-up-' || key || '@invalid', 'warm-up-' || key, ''
+        FROM (SELECT gen_random_uuid() AS key) made_up
+        RETURNING id
+      )
+      INSERT INTO songs (musician_id, title, artist)
+      SELECT id, 'Warm-up ' || n, 'Warm-up' FROM musician, generate_series(1, ${songs}) n
+      RETURNING id, musician_id`),
+  );
+  return { musicianId: rows[0]!.musician_id, songIds: rows.map((row) => row.id) };
+}
+
+/** The made-up musician and everything filed for it (the foreign keys cascade). */
+export async function removeWarmUpMusician(db: Db, musicianId: string): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM musicians
+    WHERE id = ${musicianId} AND email LIKE ${WARM_UP_EMAIL_LIKE} AND password_hash = ''`);
+}
