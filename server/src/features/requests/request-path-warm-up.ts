@@ -9,7 +9,7 @@ import { DEVICE_ID_HEADER } from '#shared/limits.ts';
  * busy 90-100 % of the first 0.7 s against 30-50 % after it, and the slower one answered the
  * first quarter second in 29-126 ms at the median (three runs); with this warm-up, 8-34 ms, and
  * the first second's p99 60-454 ms before, 20-58 ms after (the builds taking turns). It costs a
- * start about 0.8 s on the embedded database, less on PostgreSQL.
+ * start 0.6-0.8 s.
  */
 export const WARM_UP_REQUESTS = 120;
 /** Fewer songs than requests: the last requests are +1s, whose path differs from a new request's. */
@@ -24,9 +24,9 @@ const WARM_UP_ADDRESS = '192.0.2.1';
 const CHATTIER_THAN_WARN = new Set(['trace', 'debug', 'info']);
 
 /**
- * Before the server listens (main.ts): audience requests through the whole path a phone's
- * takes (routing, validation, the rate limit, the service, the database, the pushes), to a
- * made-up musician deleted afterwards with all it was sent, so that the first real ones run
+ * Before a server on PostgreSQL listens (main.ts): audience requests through the whole path a
+ * phone's takes (routing, validation, the rate limit, the service, the database, the pushes), to
+ * a made-up musician deleted afterwards with all it was sent, so that the first real ones run
  * compiled code. Their log lines are left out. Resolves with the status of each answer.
  */
 export async function warmUpRequestPath(
