@@ -56,8 +56,9 @@ export async function warmUpSubmissions(db: Db): Promise<string[]> {
 }
 
 /**
- * A made-up musician's email: `@invalid` (RFC 2606) without a dot, which no sign-up accepts, so
- * that a leftover of a start that died halfway can be told from every real account.
+ * How a made-up musician is told from every real account, should a start die before removing
+ * its own: this email (`@invalid`, RFC 2606) and an empty password hash, which no account has
+ * (a sign-up and a first OpenID Connect sign-in both store a hash).
  */
 const WARM_UP_EMAIL_LIKE = 'warm-up-%@invalid';
 /** How long another process's warm-up may take before its made-up musician counts as left over. */
