@@ -12,6 +12,36 @@ import { rowsOf } from '#server/db/rows-of.ts';
 export const WARM_UP_FILINGS = 6;
 
 /**
+ * How a made-up musician is told from every real account, should a start die before removing
+ * its own: this email (`@invalid`, RFC 2606) and an empty password hash, which no account has
+ * (a sign-up and a first OpenID Connect sign-in both store a hash).
+ */
+const WARM_UP_EMAIL_LIKE = 'warm-up-%@invalid';
+/** How long another process's warm-up may take before its made-up musician counts as left over. */
+const LEFTOVER_AFTER = '10 minutes';
+
+interface MadeUpSong {
+  id: string;
+  musician_id: string;
+}
+
+/**
+ * Inserts a made-up musician (told from real accounts as WARM_UP_EMAIL_LIKE says) with `songs`
+ * songs, returning the songs. The email is its own each time: sessions warm up side by side, and
+ * one email would make each wait on the unique index for the one before it to roll back.
+ */
+const madeUpMusicianWithSongs = (songs: number) => sql`
+  WITH musician AS (
+    INSERT INTO musicians (name, email, slug, password_hash)
+    SELECT 'Warm-up', 'warm-up-' || key || '@invalid', 'warm-up-' || key, ''
+    FROM (SELECT gen_random_uuid() AS key) made_up
+    RETURNING id
+  )
+  INSERT INTO songs (musician_id, title, artist)
+  SELECT id, 'Warm-up ' || n, 'Warm-up' FROM musician, generate_series(1, ${songs}) n
+  RETURNING id, musician_id`;
+
+/**
  * The first `submit_request` of a database session compiles the function and plans each of its
  * statements: 165 ms for the first audience request after a start on the embedded database here,
  * against a few ms for every one after it. The server pays it before it listens, by filing
@@ -23,20 +53,7 @@ export async function warmUpSubmissions(db: Db): Promise<string[]> {
   const outcomes: string[] = [];
   await db
     .transaction(async (tx) => {
-      // An email of its own: the sessions warm up side by side, and the same email would make
-      // each wait on the unique index for the one before it to roll back.
-      const songs = rowsOf<{ id: string; musician_id: string }>(
-        await tx.execute(sql`
-          WITH musician AS (
-            INSERT INTO musicians (name, email, slug, password_hash)
-            SELECT 'Warm-up', 'warm-up-' || key || '@invalid', 'warm-up-' || key, ''
-            FROM (SELECT gen_random_uuid() AS key) made_up
-            RETURNING id
-          )
-          INSERT INTO songs (musician_id, title, artist)
-          SELECT id, 'Warm-up ' || n, 'Warm-up' FROM musician, generate_series(1, ${WARM_UP_FILINGS}) n
-          RETURNING id, musician_id`),
-      );
+      const songs = rowsOf<MadeUpSong>(await tx.execute(madeUpMusicianWithSongs(WARM_UP_FILINGS)));
       for (const [i, song] of songs.entries()) {
         const email = `warm-up-${i}@invalid`;
         const [filed] = rowsOf<{ outcome: string }>(
@@ -56,15 +73,6 @@ export async function warmUpSubmissions(db: Db): Promise<string[]> {
 }
 
 /**
- * How a made-up musician is told from every real account, should a start die before removing
- * its own: this email (`@invalid`, RFC 2606) and an empty password hash, which no account has
- * (a sign-up and a first OpenID Connect sign-in both store a hash).
- */
-const WARM_UP_EMAIL_LIKE = 'warm-up-%@invalid';
-/** How long another process's warm-up may take before its made-up musician counts as left over. */
-const LEFTOVER_AFTER = '10 minutes';
-
-/**
  * A made-up musician with `songs` songs, committed, for request-path-warm-up.ts to send audience
  * requests to. Leftovers of starts that died before removing theirs go first.
  */
@@ -76,18 +84,7 @@ export async function addWarmUpMusician(
     DELETE FROM musicians
     WHERE email LIKE ${WARM_UP_EMAIL_LIKE} AND password_hash = ''
       AND created_at < now() - ${LEFTOVER_AFTER}::interval`);
-  const rows = rowsOf<{ id: string; musician_id: string }>(
-    await db.execute(sql`
-      WITH musician AS (
-        INSERT INTO musicians (name, email, slug, password_hash)
-        SELECT 'Warm-up', 'warm-up-' || key || '@invalid', 'warm-up-' || key, ''
-        FROM (SELECT gen_random_uuid() AS key) made_up
-        RETURNING id
-      )
-      INSERT INTO songs (musician_id, title, artist)
-      SELECT id, 'Warm-up ' || n, 'Warm-up' FROM musician, generate_series(1, ${songs}) n
-      RETURNING id, musician_id`),
-  );
+  const rows = rowsOf<MadeUpSong>(await db.execute(madeUpMusicianWithSongs(songs)));
   return { musicianId: rows[0]!.musician_id, songIds: rows.map((row) => row.id) };
 }
 
