@@ -79,13 +79,15 @@ export function requestsService({
   clock = systemClock,
 }: Deps) {
   const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
+  const learnSongs = (musicianId: string, songIds: readonly string[]) =>
+    songOwners.remember(songIds.map((songId) => ({ songId, musicianId })));
   // Songs are learnt as they are added (an import, the starter pack, one song, an approved
   // suggestion), so that the first request for a new song files at once instead of first asking
   // for its musician: after a musician sets up, a venue's first requests would otherwise ask once
   // a musician. Another process hears no such event, and its first request asks, as before.
   events.onEvent(({ name, musicianId, songsAdded }) => {
     if (name !== 'songs:changed' || !songsAdded) return;
-    songOwners.remember(songsAdded.map((songId) => ({ songId, musicianId })));
+    learnSongs(musicianId, songsAdded);
   });
 
   /** Pushes the requests whose place in the queue changed (all but `except`, pushed apart). */
@@ -179,7 +181,7 @@ export function requestsService({
      */
     async warmUpMusician(songs: number) {
       const made = await requests.addWarmUpMusician(songs);
-      songOwners.remember(made.songIds.map((songId) => ({ songId, musicianId: made.musicianId })));
+      learnSongs(made.musicianId, made.songIds);
       return {
         ...made,
         async remove(): Promise<void> {
