@@ -1,0 +1,75 @@
+/**
+ * Issue 23's targets for `bench:realtime`, and each pace's results held against them: the marks
+ * of one run's table, and the tally of several runs (realtime-runs.ts).
+ */
+import type { Summary } from './shots.ts';
+
+export type PaceSummary = Summary & { cpuMsPerRequest: number };
+
+/** One pace on the embedded database: the product beside the floor of the same run. */
+export interface EmbeddedPace {
+  perSecond: number;
+  product: PaceSummary;
+  floor: PaceSummary;
+}
+
+/** One pace on PostgreSQL + Redis, two processes; the backends' CPU ms a request. */
+export interface PostgresPace {
+  perSecond: number;
+  product: PaceSummary;
+  backendsCpuMs: number;
+}
+
+/** Requests a second, by their name in the tables. */
+export const paceName = (perSecond: number) =>
+  perSecond < 1 ? `one every ${1 / perSecond} s` : `${perSecond} a second`;
+
+export const TARGETS = {
+  embedded: (perSecond: number) => ({
+    p50: perSecond <= 200 ? 3 : undefined,
+    p99: perSecond <= 200 ? 8 : 40,
+  }),
+  postgres: (perSecond: number) => ({ p50: undefined, p99: perSecond <= 200 ? 15 : 50 }),
+  ratio: { p50: 1.3, p99: 1.5 },
+};
+
+export const TARGETS_SENTENCE =
+  `p50 <= 3 ms and p99 <= 8 ms up to 200 a second, p99 <= 40 ms at 600; product/floor p50 <= ` +
+  `${TARGETS.ratio.p50}x, p99 <= ${TARGETS.ratio.p99}x; the first second after the pause within ` +
+  `the pace's p99 target; on PostgreSQL, p99 <= 15 ms at 200 a second and 50 ms at 500.`;
+
+/** ' ✓' or ' ✗' after a figure with a target, nothing after one without. */
+export const verdict = (value: number, limit: number | undefined) =>
+  limit === undefined ? '' : value <= limit ? ' ✓' : ' ✗';
+
+/** A target of one pace, named as the tally's column, and whether the run met it. */
+export interface Check {
+  name: 'p50' | 'p99' | 'ratio p50' | 'ratio p99' | 'first second';
+  met: boolean;
+}
+
+export function embeddedChecks({ perSecond, product, floor }: EmbeddedPace): Check[] {
+  const target = TARGETS.embedded(perSecond);
+  const checks: Check[] = [];
+  if (target.p50 !== undefined) checks.push({ name: 'p50', met: product.p50 <= target.p50 });
+  checks.push(
+    { name: 'p99', met: product.p99 <= target.p99 },
+    { name: 'ratio p50', met: product.p50 / floor.p50 <= TARGETS.ratio.p50 },
+    { name: 'ratio p99', met: product.p99 / floor.p99 <= TARGETS.ratio.p99 },
+    { name: 'first second', met: product.firstSecondP99 <= target.p99 },
+  );
+  return checks;
+}
+
+export function postgresChecks({ perSecond, product }: PostgresPace): Check[] {
+  return [{ name: 'p99', met: product.p99 <= TARGETS.postgres(perSecond).p99 }];
+}
+
+/** The idle penalty: the paces slower at the median than a busier one. */
+export function penalisedPaces(paces: EmbeddedPace[]): number[] {
+  return paces
+    .filter(({ perSecond, product }) =>
+      paces.some((busier) => busier.perSecond > perSecond && busier.product.p50 < product.p50),
+    )
+    .map(({ perSecond }) => perSecond);
+}
