@@ -3,15 +3,17 @@
  * (every rule a request passes, and the filing) beside the floor's one `INSERT ... SELECT`
  * (scripts/bench/floor-server.ts), in the same database, taking turns. No HTTP, no devices, no
  * load generator: the database's part of `bench:realtime`'s gap to the floor, with little of
- * this shared machine's noise.
+ * this shared machine's noise. Between the two, the filing with the rules' reads taken out
+ * (FILE_WITHOUT_RULES): what the database would still do if the server decided every rule.
  *
  *   npm run bench:submission                      3 rounds of 1,000 back to back, 200 paced
  *   npm run bench:submission -- --rounds 5 --calls 2000 --gap-ms 5
  *
  * PGlite on disk on its own thread, as the server runs it; CPU is the whole process's (both
  * threads: the call's trip there and back counts). Every request its own requester and song,
- * over 100 musicians of 80 songs. An `ANALYZE` before each round stands for the server's
- * housekeeping turn (db/pglite-housekeeping.ts).
+ * over 100 musicians of 80 songs (and 80 more each for the filing without the rules, whose
+ * requests would otherwise turn `submit_request`'s into +1s). An `ANALYZE` before each round
+ * stands for the server's housekeeping turn (db/pglite-housekeeping.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,6 +37,34 @@ const PACED_CALLS = Number(args['paced-calls']);
 const GAP_MS = Number(args['gap-ms']);
 const MUSICIANS = 100;
 const SONGS_EACH = 80;
+/**
+ * submit_request's filing with none of its rules (no retry key, window, set, repeats, blocklist,
+ * +1, limits or place): the song's read under its lock, its count and the `INSERT`. It files on
+ * the second SONGS_EACH songs of each musician; submit_request on the first.
+ */
+const FILE_WITHOUT_RULES = sql`
+  CREATE FUNCTION bench_file_without_rules(p_song uuid, p_name text, p_email text,
+    p_dedication text, p_device text, p_key text, p_token_hash text, p_source text)
+  RETURNS requests LANGUAGE plpgsql AS $$
+  DECLARE
+    song record;
+    filed requests;
+  BEGIN
+    SELECT s.id, s.musician_id, s.title, s.artist, sh.id AS show_id INTO song
+    FROM songs s
+    JOIN musicians m ON m.id = s.musician_id
+    LEFT JOIN shows sh ON sh.musician_id = s.musician_id AND sh.status = 'active'
+    WHERE s.id = p_song
+    FOR UPDATE OF s;
+    UPDATE songs SET request_count = request_count + 1 WHERE id = song.id;
+    INSERT INTO requests (musician_id, song_id, show_id, song_title, song_artist, requester_name,
+      requester_email, dedication, idempotency_key, status_token_hash, device_id, source,
+      queue_rank)
+    VALUES (song.musician_id, song.id, song.show_id, song.title, song.artist, p_name, p_email,
+      p_dedication, p_key, p_token_hash, p_device, p_source, extract(epoch from clock_timestamp()))
+    RETURNING * INTO filed;
+    RETURN filed;
+  END $$`;
 /** Before the first round: the first thousand calls after a start measured about twice the rest. */
 const WARM_UP_CALLS = 1000;
 
@@ -52,9 +82,12 @@ async function seed(db: Db): Promise<Song[]> {
   const songs = rowsOf<Song>(
     await db.execute(sql`
       INSERT INTO songs (musician_id, title, artist)
-      SELECT m.id, 'Song ' || n, 'Artist ' || n FROM musicians m, generate_series(1, ${SONGS_EACH}) n
+      SELECT m.id, 'Song ' || n, 'Artist ' || n
+      FROM musicians m, generate_series(1, ${2 * SONGS_EACH}) n
+      ORDER BY m.id, n
       RETURNING id, musician_id`),
   );
+  await db.execute(FILE_WITHOUT_RULES);
   await db.execute(sql`
     CREATE TABLE floor_requests (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(), musician_id uuid NOT NULL,
@@ -74,41 +107,61 @@ async function main() {
   try {
     const { db } = database;
     const songs = await seed(db);
-    // Each call its own song: musicians in turn, then each one's next song.
-    let next = 0;
-    const nextSong = () => {
-      const n = next++;
-      return songs[(n % MUSICIANS) * SONGS_EACH + (Math.floor(n / MUSICIANS) % SONGS_EACH)]!;
-    };
+    /** Each call its own song: musicians in turn, then each one's next song from `first` on. */
+    const songAt = (n: number, first: number) =>
+      songs[(n % MUSICIANS) * 2 * SONGS_EACH + first + (Math.floor(n / MUSICIANS) % SONGS_EACH)]!;
     const needed = WARM_UP_CALLS + ROUNDS * (CALLS + PACED_CALLS);
-    if (needed > songs.length)
-      throw new Error(`${needed} calls need more than ${songs.length} songs`);
+    if (needed > MUSICIANS * SONGS_EACH)
+      throw new Error(`${needed} calls need more than ${MUSICIANS * SONGS_EACH} songs`);
 
-    const product = async (n: number, song: Song) => {
-      const email = `fan-${n}@example.com`;
-      const [filed] = rowsOf<{ outcome: string }>(
+    /** A way of filing, with its own count of calls (the requester, key and song of each). */
+    type Filing = { name: string; calls: number; file: (n: number) => Promise<void> };
+    const product: Filing = {
+      name: 'submit_request',
+      calls: 0,
+      async file(n) {
+        const song = songAt(n, 0);
+        const email = `fan-${n}@example.com`;
+        const [filed] = rowsOf<{ outcome: string }>(
+          await db.execute(sql`
+            SELECT * FROM submit_request(${song.musician_id}::uuid, ${song.id}::uuid, 'Bench Fan',
+              ${email}, ${email}, ${`bench:${n}`}, 0, ${`device-${n}`}, ${`key-${n}`},
+              md5(${`${n}`}), 'source', now(), 60, 3, 10000000, 10000000)`),
+        );
+        if (filed?.outcome !== 'created') throw new Error(`submit_request: ${filed?.outcome}`);
+      },
+    };
+    const withoutRules: Filing = {
+      name: "rules' reads out",
+      calls: 0,
+      async file(n) {
+        const song = songAt(n, SONGS_EACH);
         await db.execute(sql`
-          SELECT * FROM submit_request(${song.musician_id}::uuid, ${song.id}::uuid, 'Bench Fan',
-            ${email}, ${email}, ${`bench:${n}`}, 0, ${`device-${n}`}, ${`key-${n}`}, md5(${`${n}`}),
-            'source', now(), 60, 3, 10000000, 10000000)`),
-      );
-      if (filed?.outcome !== 'created') throw new Error(`submit_request: ${filed?.outcome}`);
+          SELECT * FROM bench_file_without_rules(${song.id}::uuid, 'Bench Fan',
+            ${`free-${n}@example.com`}, ${`bench:${n}`}, ${`free-device-${n}`}, ${`free-key-${n}`},
+            md5(${`free-${n}`}), 'source')`);
+      },
     };
-    const floor = async (n: number, song: Song) => {
-      await db.execute(sql`
-        INSERT INTO floor_requests (musician_id, song_id, requester_name, requester_email, dedication)
-        SELECT musician_id, id, 'Bench Fan', ${`fan-${n}@example.com`}, ${`bench:${n}`}
-        FROM floor_songs WHERE id = ${song.id}::uuid
-        RETURNING *`);
+    const floor: Filing = {
+      name: 'floor',
+      calls: 0,
+      async file(n) {
+        await db.execute(sql`
+          INSERT INTO floor_requests (musician_id, song_id, requester_name, requester_email, dedication)
+          SELECT musician_id, id, 'Bench Fan', ${`fan-${n}@example.com`}, ${`bench:${n}`}
+          FROM floor_songs WHERE id = ${songAt(n, 0).id}::uuid
+          RETURNING *`);
+      },
     };
+    const filings = [product, withoutRules, floor];
+
     /** CPU ms a call and the median wall ms, over `calls` calls `gapMs` apart. */
-    const measure = async (call: typeof product, calls: number, gapMs: number) => {
+    const measure = async (filing: Filing, calls: number, gapMs: number) => {
       const walls: number[] = [];
       const before = process.cpuUsage();
       for (let i = 0; i < calls; i++) {
         const started = performance.now();
-        const n = next;
-        await call(n, nextSong());
+        await filing.file(filing.calls++);
         walls.push(performance.now() - started);
         if (gapMs > 0) await sleep(gapMs);
       }
@@ -116,29 +169,33 @@ async function main() {
       return { cpuMs: (used.user + used.system) / 1000 / calls, wallMs: percentile50(walls) };
     };
 
-    for (let i = 0; i < WARM_UP_CALLS; i++) await product(next, nextSong());
+    for (let i = 0; i < WARM_UP_CALLS; i++) await product.file(product.calls++);
+    // Its plans settle after a few calls (PostgreSQL keeps a generic plan from the sixth).
+    for (let i = 0; i < 100; i++) await withoutRules.file(withoutRules.calls++);
     console.log(
       `\n### submit_request beside the floor's INSERT, PGlite on disk\n\n` +
         `${MUSICIANS} musicians of ${SONGS_EACH} songs; CPU ms a call (the process, both threads), ` +
-        `median wall ms in brackets.\n`,
+        `median wall ms in brackets; the ratios to the floor's CPU.\n`,
     );
+    const names = filings.map((filing) => filing.name);
     console.log(
-      `| round | back to back: submit_request | floor | ratio | ${GAP_MS} ms apart: submit_request | floor | ratio |`,
+      `| round | back to back: ${names.join(' | ')} | ratios | ${GAP_MS} ms apart: ${names.join(' | ')} | ratios |`,
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log(`|${'---|'.repeat(2 * filings.length + 3)}`);
     const show = (m: { cpuMs: number; wallMs: number }) =>
       `${m.cpuMs.toFixed(3)} (${m.wallMs.toFixed(3)})`;
+    const cells = (results: Array<{ cpuMs: number; wallMs: number }>) => {
+      const floorCpu = results.at(-1)!.cpuMs;
+      const ratios = results.slice(0, -1).map((m) => (m.cpuMs / floorCpu).toFixed(2));
+      return `${results.map(show).join(' | ')} | ${ratios.join(', ')}`;
+    };
     for (let round = 1; round <= ROUNDS; round++) {
       await db.execute(sql`ANALYZE`);
-      const backToBack = [await measure(product, CALLS, 0), await measure(floor, CALLS, 0)];
-      const paced = [
-        await measure(product, PACED_CALLS, GAP_MS),
-        await measure(floor, PACED_CALLS, GAP_MS),
-      ];
-      const row = [backToBack, paced].map(
-        ([p, f]) => `${show(p!)} | ${show(f!)} | ${(p!.cpuMs / f!.cpuMs).toFixed(2)}`,
-      );
-      console.log(`| ${round} | ${row.join(' | ')} |`);
+      const backToBack = [];
+      for (const filing of filings) backToBack.push(await measure(filing, CALLS, 0));
+      const paced = [];
+      for (const filing of filings) paced.push(await measure(filing, PACED_CALLS, GAP_MS));
+      console.log(`| ${round} | ${cells(backToBack)} | ${cells(paced)} |`);
     }
   } finally {
     await database.close();
