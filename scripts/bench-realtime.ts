@@ -27,11 +27,14 @@ import { atRest, idleRun, TARGET as FOOTPRINT_TARGET } from './bench/footprint-i
 import { cpuSeconds, postgresBackendsCpuSeconds } from './bench/process-stats.ts';
 import { fire, paced, summarise, timeline, type Shot, type ShotResult } from './bench/shots.ts';
 import {
+  embeddedChecks,
+  markOf,
+  ms,
   paceName,
   penalisedPaces,
-  TARGETS,
+  postgresChecks,
   TARGETS_SENTENCE,
-  verdict,
+  type Check,
   type EmbeddedPace,
   type PaceSummary,
   type PostgresPace,
@@ -90,7 +93,6 @@ const BUSY_MUSICIANS = 100;
 const INTERLEAVE_BELOW = 20;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 const cpuMs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(2));
 
 /** How many shots a pace takes: enough samples at the quiet ones, so many seconds at the busy. */
@@ -208,18 +210,17 @@ async function pacesEmbedded(): Promise<EmbeddedPace[]> {
       const summaries = await runPace(groups, fleet, perSecond);
       const p = summaries.get(product)!;
       const f = summaries.get(floor)!;
-      const target = TARGETS.embedded(perSecond);
-      const ratio50 = p.p50 / f.p50;
-      const ratio99 = p.p99 / f.p99;
+      const pace: EmbeddedPace = { perSecond, product: p, floor: f };
+      const mark = (name: Check['name']) => markOf(embeddedChecks(pace), name);
       console.log(
-        `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)}${verdict(p.p50, target.p50)} / ` +
-          `${ms(p.p99)}${verdict(p.p99, target.p99)} | ${ms(f.p50)} / ${ms(f.p99)} | ` +
-          `${ratio50.toFixed(2)}${verdict(ratio50, TARGETS.ratio.p50)}, ` +
-          `${ratio99.toFixed(2)}${verdict(ratio99, TARGETS.ratio.p99)} | ` +
-          `${ms(p.firstSecondP99)}${verdict(p.firstSecondP99, target.p99)}, ${ms(f.firstSecondP99)} | ` +
+        `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)}${mark('p50')} / ` +
+          `${ms(p.p99)}${mark('p99')} | ${ms(f.p50)} / ${ms(f.p99)} | ` +
+          `${(p.p50 / f.p50).toFixed(2)}${mark('ratio p50')}, ` +
+          `${(p.p99 / f.p99).toFixed(2)}${mark('ratio p99')} | ` +
+          `${ms(p.firstSecondP99)}${mark('first second')}, ${ms(f.firstSecondP99)} | ` +
           `${cpuMs(p.cpuMsPerRequest)}, ${cpuMs(f.cpuMsPerRequest)} | ${p.lost + f.lost} |`,
       );
-      paces.push({ perSecond, product: p, floor: f });
+      paces.push(pace);
     }
     // The idle penalty: a quieter pace slower at the median than a busier one.
     const penalties = penalisedPaces(paces);
@@ -281,13 +282,13 @@ async function pacesPostgres(): Promise<PostgresPace[]> {
         const p = (await runPace([group], fleet, perSecond)).get(product)!;
         const backends = (await postgresBackendsCpuSeconds(database)) - backendsBefore;
         const backendsCpuMs = (backends * 1000) / shotCount(perSecond);
-        const limit = TARGETS.postgres(perSecond);
+        const pace: PostgresPace = { perSecond, product: p, backendsCpuMs };
         console.log(
           `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)} / ${ms(p.p99)}` +
-            `${verdict(p.p99, limit.p99)} | ${ms(p.firstSecondP99)} | ` +
+            `${markOf(postgresChecks(pace), 'p99')} | ${ms(p.firstSecondP99)} | ` +
             `${cpuMs(p.cpuMsPerRequest)}, ${cpuMs(backendsCpuMs)} | ${p.lost} |`,
         );
-        paces.push({ perSecond, product: p, backendsCpuMs });
+        paces.push(pace);
       }
       return paces;
     } finally {

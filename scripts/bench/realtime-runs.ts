@@ -5,6 +5,7 @@
  */
 import {
   embeddedChecks,
+  ms,
   paceName,
   penalisedPaces,
   postgresChecks,
@@ -19,10 +20,9 @@ export interface RealtimeRun {
   postgres: PostgresPace[];
 }
 
-const figure = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 /** Each run's "p50 / p99" of the pace, in run order. */
 const figuresOf = (paces: Array<{ product: PaceSummary }>) =>
-  paces.map(({ product }) => `${figure(product.p50)} / ${figure(product.p99)}`).join(', ');
+  paces.map(({ product }) => `${ms(product.p50)} / ${ms(product.p99)}`).join(', ');
 const range = (values: number[], digits: number) => {
   const known = values.filter((value) => !Number.isNaN(value));
   if (known.length === 0) return '-';

@@ -24,7 +24,7 @@ export interface PostgresPace {
 export const paceName = (perSecond: number) =>
   perSecond < 1 ? `one every ${1 / perSecond} s` : `${perSecond} a second`;
 
-export const TARGETS = {
+const TARGETS = {
   embedded: (perSecond: number) => ({
     p50: perSecond <= 200 ? 3 : undefined,
     p99: perSecond <= 200 ? 8 : 40,
@@ -38,14 +38,19 @@ export const TARGETS_SENTENCE =
   `${TARGETS.ratio.p50}x, p99 <= ${TARGETS.ratio.p99}x; the first second after the pause within ` +
   `the pace's p99 target; on PostgreSQL, p99 <= 15 ms at 200 a second and 50 ms at 500.`;
 
-/** ' ✓' or ' ✗' after a figure with a target, nothing after one without. */
-export const verdict = (value: number, limit: number | undefined) =>
-  limit === undefined ? '' : value <= limit ? ' ✓' : ' ✗';
+/** Milliseconds as the tables print them: one decimal, '-' for none. */
+export const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 
 /** A target of one pace, named as the tally's column, and whether the run met it. */
 export interface Check {
   name: 'p50' | 'p99' | 'ratio p50' | 'ratio p99' | 'first second';
   met: boolean;
+}
+
+/** ' ✓' or ' ✗' after a figure whose target the checks hold, nothing after one without. */
+export function markOf(checks: Check[], name: Check['name']): string {
+  const check = checks.find((c) => c.name === name);
+  return check === undefined ? '' : check.met ? ' ✓' : ' ✗';
 }
 
 export function embeddedChecks({ perSecond, product, floor }: EmbeddedPace): Check[] {
