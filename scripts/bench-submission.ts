@@ -8,6 +8,7 @@
  *
  *   npm run bench:submission                      3 rounds of 1,000 back to back, 200 paced
  *   npm run bench:submission -- --rounds 5 --calls 2000 --gap-ms 5
+ *   npm run bench:submission -- --history 20000    after 20,000 requests played a month ago
  *
  * PGlite on disk on its own thread, as the server runs it; CPU is the whole process's (both
  * threads: the call's trip there and back counts). Every request its own requester and song,
@@ -29,12 +30,19 @@ const { values: args } = parseArgs({
     calls: { type: 'string', default: '1000' },
     'paced-calls': { type: 'string', default: '200' },
     'gap-ms': { type: 'string', default: '5' },
+    history: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Number(args.rounds);
 const CALLS = Number(args.calls);
 const PACED_CALLS = Number(args['paced-calls']);
 const GAP_MS = Number(args['gap-ms']);
+/**
+ * Requests played a month ago, spread over the musicians' songs: a database in use, where a
+ * fresh one has none. Outside every limit's window, they change only what the planner knows
+ * of `requests` (migration 0019 is what they found).
+ */
+const HISTORY = Number(args.history);
 const MUSICIANS = 100;
 const SONGS_EACH = 80;
 /**
@@ -95,6 +103,15 @@ async function seed(db: Db): Promise<Song[]> {
       dedication text, created_at timestamptz NOT NULL DEFAULT now())`);
   await db.execute(sql`CREATE TABLE floor_songs AS SELECT id, musician_id FROM songs`);
   await db.execute(sql`ALTER TABLE floor_songs ADD PRIMARY KEY (id)`);
+  if (HISTORY > 0) {
+    await db.execute(sql`
+      INSERT INTO requests (musician_id, song_id, song_title, song_artist, requester_name,
+        requester_email, status, played_at, created_at, source, queue_rank)
+      SELECT s.musician_id, s.id, s.title, s.artist, 'Past Fan', 'past-' || k || '@example.com',
+        'played', now() - interval '30 days', now() - interval '30 days', 'source', 0
+      FROM songs s, generate_series(1, ${Math.ceil(HISTORY / songs.length)}) k
+      LIMIT ${HISTORY}`);
+  }
   return songs;
 }
 
@@ -174,7 +191,7 @@ async function main() {
     for (let i = 0; i < 100; i++) await withoutRules.file(withoutRules.calls++);
     console.log(
       `\n### submit_request beside the floor's INSERT, PGlite on disk\n\n` +
-        `${MUSICIANS} musicians of ${SONGS_EACH} songs; CPU ms a call (the process, both threads), ` +
+        `${MUSICIANS} musicians of ${SONGS_EACH} songs, ${HISTORY} requests played before; CPU ms a call (the process, both threads), ` +
         `median wall ms in brackets; the ratios to the floor's CPU.\n`,
     );
     const names = filings.map((filing) => filing.name);

@@ -3,8 +3,8 @@ import { shows } from '#server/db/schema.ts';
 
 // The no-repeats rule (issue 22), asked by the request's admission and its filing
 // (features/requests) and by the audience's song list (features/audience): it lives below them.
-// The rule itself is one SQL function, song_held_back_at (migration 0016), which file_request
-// also calls under the musician's lock:
+// The rule itself is one SQL function, song_held_back_at (migrations 0016 and 0019), which
+// submit_request also calls under the musician's lock:
 // - 'allow' (the default): nothing is held back.
 // - 'show': a song played in the running show (a request of it in that show marked played) is
 //   held back until the show stops; with no show running nothing is.

@@ -323,6 +323,16 @@ describe('submit_request, the statement that files a request', () => {
     ]);
   });
 
+  it('keeps one plan of each of its statements, on a database in use as on a fresh one', async () => {
+    // With played requests on record PostgreSQL planned some of them afresh at every call, which
+    // doubled its time (migration 0019).
+    const [config] = rowsOf<{ proconfig: string[] }>(
+      await app.database.db.execute(sql`
+        SELECT proconfig FROM pg_proc WHERE proname = 'submit_request'`),
+    );
+    expect(config!.proconfig).toEqual(['plan_cache_mode=force_generic_plan']);
+  });
+
   it('is warmed up at start by requests rolled back with their made-up musician', async () => {
     const musicians = async () =>
       rowsOf<{ count: number }>(

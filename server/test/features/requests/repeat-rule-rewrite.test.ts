@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/rows-of.ts';
+import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
+
+// Migration 0019 rewrote the no-repeats rule, song_held_back_at, as a few small statements so
+// that PostgreSQL keeps their plans (it planned the one statement afresh at each call). The rule
+// must not have changed: for any musician's rule, running show and requests, the new function
+// answers what the statement of migrations 0016 and 0018 answered, kept here as the oracle.
+
+const { app } = await startTestApp();
+const { db } = app.database;
+
+const STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
+
+const scenario = fc.record({
+  rule: fc.constantFrom('allow', 'show', 'hours'),
+  hours: fc.integer({ min: 1, max: 6 }),
+  running: fc.boolean(),
+  requests: fc.array(
+    fc.record({
+      song: fc.oneof(
+        { arbitrary: fc.constant(0), weight: 3 },
+        { arbitrary: fc.constant(1), weight: 1 },
+      ),
+      // Leaning to what the rule holds back (played, not blocked, in the running show), so that
+      // the cases meet it often, not only its NULLs.
+      status: fc.oneof(
+        { arbitrary: fc.constant('played' as const), weight: 4 },
+        { arbitrary: fc.constantFrom(...STATUSES), weight: 5 },
+      ),
+      blocked: fc.integer({ min: 0, max: 2 }).map((n) => n === 0),
+      show: fc.oneof(
+        { arbitrary: fc.constant('running' as const), weight: 3 },
+        { arbitrary: fc.constantFrom('stopped' as const, 'none' as const), weight: 2 },
+      ),
+      playedMinutesAgo: fc.integer({ min: 0, max: 8 * 60 }),
+    }),
+    { maxLength: 6 },
+  ),
+});
+
+let musician: TestMusician;
+let songIds: string[];
+let stoppedShow: string;
+
+beforeAll(async () => {
+  await db.execute(sql`
+    CREATE FUNCTION held_back_0018(p_musician uuid, p_song uuid) RETURNS timestamptz
+    LANGUAGE sql STABLE AS $$
+      SELECT CASE WHEN m.repeat_rule = 'allow' THEN NULL ELSE (
+        SELECT max(r.played_at)
+        FROM requests r LEFT JOIN shows sh ON sh.id = r.show_id
+        WHERE r.musician_id = p_musician AND r.song_id = p_song AND r.status = 'played'
+          AND NOT r.blocked
+          AND CASE m.repeat_rule
+            WHEN 'show' THEN sh.status IS NOT DISTINCT FROM 'active'
+            WHEN 'hours' THEN r.played_at > now() - make_interval(hours => m.repeat_hours)
+            ELSE false END
+          AND NOT EXISTS (SELECT 1 FROM requests w
+            WHERE w.musician_id = p_musician AND w.song_id = p_song
+              AND w.status IN ('pending', 'accepted', 'up_next') AND NOT w.blocked
+              AND w.show_id IS NOT DISTINCT FROM (SELECT s.id FROM shows s
+                WHERE s.musician_id = p_musician AND s.status = 'active'))
+      ) END
+      FROM musicians m WHERE m.id = p_musician
+    $$`);
+  musician = await registerMusician(app);
+  songIds = [
+    (await createSong(app, musician, { title: 'Wonderwall' })).id,
+    (await createSong(app, musician, { title: 'Creep' })).id,
+  ];
+  const [show] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      INSERT INTO shows (musician_id, name, status) VALUES (${musician.musician.id}, 'Last week', 'stopped')
+      RETURNING id`),
+  );
+  stoppedShow = show!.id;
+});
+
+describe('song_held_back_at, rewritten as small statements (migration 0019)', () => {
+  it('answers as the single statement it replaced, for any rule, show and requests', async () => {
+    const musicianId = musician.musician.id;
+    let heldBack = 0;
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ rule, hours, running, requests }) => {
+        await db.execute(sql`DELETE FROM requests WHERE musician_id = ${musicianId}`);
+        await db.execute(
+          sql`DELETE FROM shows WHERE musician_id = ${musicianId} AND status = 'active'`,
+        );
+        await db.execute(
+          sql`UPDATE musicians SET repeat_rule = ${rule}, repeat_hours = ${hours} WHERE id = ${musicianId}`,
+        );
+        const runningShow = running
+          ? rowsOf<{ id: string }>(
+              await db.execute(sql`
+                INSERT INTO shows (musician_id, name) VALUES (${musicianId}, 'Tonight') RETURNING id`),
+            )[0]!.id
+          : null;
+        for (const request of requests) {
+          const showId = { running: runningShow, stopped: stoppedShow, none: null }[request.show];
+          const playedAt =
+            request.status === 'played'
+              ? new Date(Date.now() - request.playedMinutesAgo * 60_000).toISOString()
+              : null;
+          await db.execute(sql`
+            INSERT INTO requests (musician_id, song_id, show_id, song_title, song_artist,
+              requester_name, requester_email, status, blocked, played_at)
+            VALUES (${musicianId}, ${songIds[request.song]!}, ${showId}, 'Song', 'Artist', 'Kim',
+              'kim@example.com', ${request.status}, ${request.blocked}, ${playedAt}::timestamptz)`);
+        }
+        const answers = rowsOf<{ old: string | null; new: string | null }>(
+          await db.execute(sql`
+            SELECT held_back_0018(${musicianId}, s.id)::text AS old,
+              song_held_back_at(${musicianId}, s.id)::text AS new
+            FROM songs s WHERE s.musician_id = ${musicianId}`),
+        );
+        for (const answer of answers) expect(answer.new).toBe(answer.old);
+        heldBack += answers.filter((answer) => answer.old !== null).length;
+      }),
+      { numRuns: 300 },
+    );
+    // The cases met the rule holding songs back, not only answering NULL.
+    expect(heldBack).toBeGreaterThan(10);
+  });
+
+  it('holds nothing back for a musician it does not know', async () => {
+    const [answer] = rowsOf<{ held: string | null }>(
+      await db.execute(sql`
+        SELECT song_held_back_at(gen_random_uuid(), ${songIds[0]!}::uuid) AS held`),
+    );
+    expect(answer!.held).toBeNull();
+  });
+});
