@@ -7,7 +7,9 @@ import { rowsOf } from '#server/db/rows-of.ts';
  * of a function afresh, for the values at hand, the first five times it runs in a session, and
  * only then keeps one plan: on the embedded database the second to fifth audience requests after
  * a start took 13-16 ms to answer, the sixth and later 5-7 ms (four starts), and with six
- * filings here the first took 13-15 ms and the next ones 6-8 ms.
+ * filings here the first took 13-15 ms and the next ones 6-8 ms. Since migration 0019,
+ * submit_request keeps one plan from its first run (plan_cache_mode = force_generic_plan), so
+ * fewer filings may do; one against six measured within a noisy host's noise, so six stay.
  */
 export const WARM_UP_FILINGS = 6;
 
