@@ -6,8 +6,6 @@
  *
  *   node pglite-create.js <dataDir> <settings as a JSON array of name=value>
  */
-import { openPglite } from './pglite-open.ts';
-
 const [dataDir, settings] = process.argv.slice(2);
 if (!dataDir || !settings) {
   console.error('usage: pglite-create <dataDir> <settings JSON>');
@@ -18,6 +16,10 @@ if (!dataDir || !settings) {
 // from the server, and it ends when the server does.
 process.stdin.on('end', () => process.exit(1));
 process.stdin.resume();
+// One turn of the event loop before PGlite is loaded (seconds of a busy machine's time): if the
+// server ended before this process started, the pipe is closed already and this leaves here.
+await new Promise((resolve) => setImmediate(resolve));
+const { openPglite } = await import('./pglite-open.ts');
 try {
   const pglite = await openPglite(dataDir, JSON.parse(settings) as string[]);
   await pglite.close();
