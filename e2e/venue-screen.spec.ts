@@ -54,12 +54,14 @@ test('the venue screen shows Now, Next and the QR code live, first names only, a
     .toEqual([]);
   await cdp.detach();
 
-  // A phone in the room asks for a song: the TV shows it within a second.
+  // A phone in the room asks for a song: the TV shows it, pushed (the screen polls only while its
+  // socket is down, every 5 s). How fast is bench:realtime's to measure: a 1 s limit here failed
+  // once on a loaded CI machine.
   const phoneContext = await browser.newContext(PHONE);
   const phone = new AudiencePage(await phoneContext.newPage());
   await phone.goto(musician.slug);
   await phone.sendRequest('Creep', 'Jess Jones', 'jess.jones@example.com', 'For my brother Sam');
-  await expect(screen.list).toContainText('Creep', { timeout: 1_000 });
+  await expect(screen.list).toContainText('Creep', { timeout: 4_000 });
   await expect(screen.list).toContainText('Jess');
   await page.screenshot({ path: `${SHOTS}/screen-1920x1080.png` });
 
