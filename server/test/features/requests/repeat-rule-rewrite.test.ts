@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrationsFolder } from '#server/db/migrations-folder.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -8,7 +11,8 @@ import { startTestApp } from '#server-test/helpers/test-app.ts';
 // Migration 0019 rewrote the no-repeats rule, song_held_back_at, as a few small statements so
 // that PostgreSQL keeps their plans (it planned the one statement afresh at each call). The rule
 // must not have changed: for any musician's rule, running show and requests, the new function
-// answers what the statement of migrations 0016 and 0018 answered, kept here as the oracle.
+// answers what the statement of migrations 0016 and 0018 answered. The oracle is read from 0018's
+// file, so it is exactly what shipped, under another name.
 
 const { app } = await startTestApp();
 const { db } = app.database;
@@ -42,31 +46,25 @@ const scenario = fc.record({
   ),
 });
 
+/** Migration 0018's definition of the rule, renamed held_back_0018. */
+function oracleStatement(): string {
+  const migration = readFileSync(
+    join(migrationsFolder, '0018_helpers_keep_their_plans.sql'),
+    'utf8',
+  );
+  const definition = migration
+    .split('--> statement-breakpoint')
+    .find((statement) => statement.includes('FUNCTION song_held_back_at('));
+  if (!definition) throw new Error('migration 0018 no longer defines song_held_back_at');
+  return definition.replace('OR REPLACE FUNCTION song_held_back_at(', 'FUNCTION held_back_0018(');
+}
+
 let musician: TestMusician;
 let songIds: string[];
 let stoppedShow: string;
 
 beforeAll(async () => {
-  await db.execute(sql`
-    CREATE FUNCTION held_back_0018(p_musician uuid, p_song uuid) RETURNS timestamptz
-    LANGUAGE sql STABLE AS $$
-      SELECT CASE WHEN m.repeat_rule = 'allow' THEN NULL ELSE (
-        SELECT max(r.played_at)
-        FROM requests r LEFT JOIN shows sh ON sh.id = r.show_id
-        WHERE r.musician_id = p_musician AND r.song_id = p_song AND r.status = 'played'
-          AND NOT r.blocked
-          AND CASE m.repeat_rule
-            WHEN 'show' THEN sh.status IS NOT DISTINCT FROM 'active'
-            WHEN 'hours' THEN r.played_at > now() - make_interval(hours => m.repeat_hours)
-            ELSE false END
-          AND NOT EXISTS (SELECT 1 FROM requests w
-            WHERE w.musician_id = p_musician AND w.song_id = p_song
-              AND w.status IN ('pending', 'accepted', 'up_next') AND NOT w.blocked
-              AND w.show_id IS NOT DISTINCT FROM (SELECT s.id FROM shows s
-                WHERE s.musician_id = p_musician AND s.status = 'active'))
-      ) END
-      FROM musicians m WHERE m.id = p_musician
-    $$`);
+  await db.execute(sql.raw(oracleStatement()));
   musician = await registerMusician(app);
   songIds = [
     (await createSong(app, musician, { title: 'Wonderwall' })).id,
