@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '#server/db/database.ts';
+import { rowsOf } from '#server/db/rows-of.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
+
+// The functions an audience request and a move of the queue run keep their plans for the session,
+// made from the statistics of the last ANALYZE. After one that saw a young table, PostgreSQL chose
+// to read `requests` in sequence, and kept doing so as the table grew into thousands of rows
+// (migration 0020). Whatever the statistics say, they read one musician's rows by index: counted
+// here by PostgreSQL's own per-transaction scan counters, not by a clock.
+
+const { app } = await startTestApp();
+const { db } = app.database;
+
+interface Song {
+  id: string;
+  musician_id: string;
+}
+
+const SONGS_EACH = 12;
+let early: Song[];
+let later: Song[];
+
+/** Files a request through the function the audience's POST runs; answers its outcome. */
+async function submit(tx: Db, song: Song, n: number): Promise<string | undefined> {
+  const email = `fan-${n}@example.com`;
+  const [filed] = rowsOf<{ outcome: string }>(
+    await tx.execute(sql`
+      SELECT outcome FROM submit_request(${song.musician_id}::uuid, ${song.id}::uuid, 'Fan',
+        ${email}, ${email}, '', 0, ${`device-${n}`}, ${`index-reads-${n}`}, md5(${`${n}`}),
+        'source', now(), 60, 3, 1000, 1000)`),
+  );
+  return filed?.outcome;
+}
+
+/** This transaction's sequential and index scans of `requests` so far. */
+async function scansOfRequests(tx: Db) {
+  const [scans] = rowsOf<{ seq: number; idx: number }>(
+    await tx.execute(sql`
+      SELECT seq_scan::int AS seq, coalesce(idx_scan, 0)::int AS idx
+      FROM pg_stat_xact_user_tables WHERE relname = 'requests'`),
+  );
+  return scans ?? { seq: 0, idx: 0 };
+}
+
+beforeAll(async () => {
+  await db.execute(sql`
+    INSERT INTO musicians (name, email, slug, password_hash)
+    SELECT 'Index ' || n, 'index-' || n || '@example.invalid', 'index-reads-' || n, ''
+    FROM generate_series(1, 2) n`);
+  const songs = rowsOf<Song>(
+    await db.execute(sql`
+      INSERT INTO songs (musician_id, title, artist)
+      SELECT m.id, 'Song ' || n, 'Artist ' || n
+      FROM musicians m, generate_series(1, ${SONGS_EACH}) n
+      WHERE m.slug LIKE 'index-reads-%'
+      ORDER BY m.slug, n
+      RETURNING id, musician_id`),
+  );
+  early = songs.slice(0, SONGS_EACH);
+  later = songs.slice(SONGS_EACH);
+  // A young database: one musician's first requests, then the housekeeping's ANALYZE.
+  for (const [n, song] of early.entries()) expect(await submit(db, song, n)).toBe('created');
+  await db.execute(sql`ANALYZE`);
+});
+
+describe('an audience request, after an ANALYZE of a young table', () => {
+  it('reads requests by index, never in sequence', async () => {
+    const scans = await db.transaction(async (tx) => {
+      const before = await scansOfRequests(tx);
+      // New requests, a +1 (which renumbers the queue) and the queue renumbered on its own.
+      for (let n = 0; n < 4; n++) expect(await submit(tx, later[n]!, 100 + n)).toBe('created');
+      expect(await submit(tx, later[0]!, 200)).toBe('merged');
+      await tx.execute(sql`SELECT renumber_queue(${later[0]!.musician_id}::uuid)`);
+      const after = await scansOfRequests(tx);
+      // The counters see a sequential scan where the planner makes one for these statistics.
+      await tx.execute(sql`SELECT count(*) FROM requests WHERE requester_name = 'Fan'`);
+      const control = await scansOfRequests(tx);
+      return { seq: after.seq - before.seq, idx: after.idx - before.idx, control };
+    });
+    expect(scans.control.seq).toBeGreaterThan(0);
+    expect(scans.seq).toBe(0);
+    expect(scans.idx).toBeGreaterThan(5);
+  });
+});
