@@ -11,10 +11,11 @@
  * Parts: `paces` (above), `footprint` (resident memory at rest), `idle` (what thousands of
  * connected, idle devices cost). Options: --paces 0.2,1,20,200,600 --quiet-samples 30
  * --busy-seconds 10 --devices 3 --workers 2 --idle-devices 10000 --idle-seconds 90
- * --settle-seconds 20 --cpu-prof-dir DIR; --runs 3: the paces three times on fresh servers, each
- * run's tables, then every pace's runs side by side and how many met each target (the README's
- * table); --timeline: each pace's first 2 s by quarter seconds (median/slowest ms, per process);
- * and --unrouted: with --postgres, each musician's requests and devices are spread over both
+ * --settle-seconds 20 --cpu-prof-dir DIR; --sqlite-floor: a second floor, on SQLite through
+ * `node:sqlite`, beside the first (what another embedded engine would give); --runs 3: the paces
+ * three times on fresh servers, each run's tables, then every pace's runs side by side and how
+ * many met each target (the README's table); --timeline: each pace's first 2 s by quarter
+ * seconds (median/slowest ms, per process); and --unrouted: with --postgres, each musician's requests and devices are spread over both
  * processes in turn, so that most requests cross from one to the other through Redis. The load
  * generator and the devices share the machine's cores with the servers.
  */
@@ -33,11 +34,13 @@ import {
   paceName,
   penalisedPaces,
   postgresChecks,
+  productOf,
   TARGETS_SENTENCE,
   type Check,
   type EmbeddedPace,
   type PaceSummary,
   type PostgresPace,
+  type ServerOf,
 } from './bench/realtime-targets.ts';
 import { realtimeRunsSummary, type RealtimeRun } from './bench/realtime-runs.ts';
 import {
@@ -69,6 +72,8 @@ const { values: args } = parseArgs({
     postgres: { type: 'boolean', default: false },
     unrouted: { type: 'boolean', default: false },
     timeline: { type: 'boolean', default: false },
+    /** A second floor on SQLite (node:sqlite): what the same shape costs on another engine. */
+    'sqlite-floor': { type: 'boolean', default: false },
     /** With --postgres: measure only the PostgreSQL setup. */
     'skip-embedded': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of each server process into this folder (open it in DevTools). */
@@ -184,6 +189,15 @@ async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
   return summaries;
 }
 
+/** The sentence of one run's idle penalty, for the product or a floor. */
+function penaltySentence(name: string, paces: EmbeddedPace[], of: ServerOf) {
+  if (!paces.some((pace) => of(pace))) return '';
+  const penalties = penalisedPaces(paces, of);
+  return penalties.length === 0
+    ? `${name}: no pace is slower at the median than a busier one.`
+    : `${name}: slower at the median than a busier pace at ${penalties.map(paceName).join(', ')}.`;
+}
+
 async function pacesEmbedded(): Promise<EmbeddedPace[]> {
   const productDir = await mkdtemp(join(tmpdir(), 'bench-product-'));
   const floorDir = await mkdtemp(join(tmpdir(), 'bench-floor-'));
@@ -191,9 +205,12 @@ async function pacesEmbedded(): Promise<EmbeddedPace[]> {
     { ...productEnv(args['cpu-prof-dir']), DATA_DIR: productDir, DATABASE_URL: '' },
   ]);
   const floor = await startFloor(floorDir);
+  const sqliteDir = args['sqlite-floor'] && (await mkdtemp(join(tmpdir(), 'bench-sqlite-floor-')));
+  const sqliteFloor = sqliteDir ? await startFloor(sqliteDir, 'sqlite') : undefined;
   let fleet: DeviceFleet | undefined;
   try {
     const groups = [await seedGroup(product), await seedGroup(floor)];
+    if (sqliteFloor) groups.push(await seedGroup(sqliteFloor));
     fleet = await connectDevices(devicesOf(groups), WORKERS);
     console.log(
       `\n### Embedded (PGlite), 1 process, beside the floor\n\n` +
@@ -201,16 +218,18 @@ async function pacesEmbedded(): Promise<EmbeddedPace[]> {
         `each (${fleet.connected} connected); each request its own requester and song; ` +
         `a ${PAUSE_MS / 1000} s pause before each pace.\n`,
     );
+    const sqliteColumn = sqliteFloor ? ' floor on node:sqlite p50 / p99 ms |' : '';
     console.log(
-      '| pace | samples | product p50 / p99 ms | floor p50 / p99 ms | product/floor p50, p99 | first second p99 (product, floor) | CPU ms a request (product, floor) | lost |',
+      `| pace | samples | product p50 / p99 ms | floor p50 / p99 ms | product/floor p50, p99 | first second p99 (product, floor) | CPU ms a request (product, floor) | lost |${sqliteColumn}`,
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(`|---|---|---|---|---|---|---|---|${sqliteFloor ? '---|' : ''}`);
     const paces: EmbeddedPace[] = [];
     for (const perSecond of args.paces.split(',').map(Number)) {
       const summaries = await runPace(groups, fleet, perSecond);
       const p = summaries.get(product)!;
       const f = summaries.get(floor)!;
-      const pace: EmbeddedPace = { perSecond, product: p, floor: f };
+      const s = sqliteFloor && summaries.get(sqliteFloor);
+      const pace: EmbeddedPace = { perSecond, product: p, floor: f, sqliteFloor: s };
       const mark = (name: Check['name']) => markOf(embeddedChecks(pace), name);
       console.log(
         `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)}${mark('p50')} / ` +
@@ -218,25 +237,29 @@ async function pacesEmbedded(): Promise<EmbeddedPace[]> {
           `${(p.p50 / f.p50).toFixed(2)}${mark('ratio p50')}, ` +
           `${(p.p99 / f.p99).toFixed(2)}${mark('ratio p99')} | ` +
           `${ms(p.firstSecondP99)}${mark('first second')}, ${ms(f.firstSecondP99)} | ` +
-          `${cpuMs(p.cpuMsPerRequest)}, ${cpuMs(f.cpuMsPerRequest)} | ${p.lost + f.lost} |`,
+          `${cpuMs(p.cpuMsPerRequest)}, ${cpuMs(f.cpuMsPerRequest)} | ` +
+          `${p.lost + f.lost + (s?.lost ?? 0)} |` +
+          (s ? ` ${ms(s.p50)} / ${ms(s.p99)} |` : ''),
       );
       paces.push(pace);
     }
     // The idle penalty: a quieter pace slower at the median than a busier one.
-    const penalties = penalisedPaces(paces);
-    console.log(
-      penalties.length === 0
-        ? '\nNo pace is slower at the median than a busier one.'
-        : `\nSlower at the median than a busier pace: ${penalties.map(paceName).join(', ')}.`,
-    );
+    const penalties = [
+      penaltySentence('The product', paces, productOf),
+      penaltySentence('The floor', paces, (pace) => pace.floor),
+      penaltySentence('The floor on node:sqlite', paces, (pace) => pace.sqliteFloor),
+    ];
+    console.log(`\n${penalties.filter(Boolean).join(' ')}`);
     console.log(`\nTargets (✓ met, ✗ missed): ${TARGETS_SENTENCE}\n`);
     return paces;
   } finally {
     if (fleet) await stopDevices(fleet);
     await product.stop();
     await floor.stop();
+    await sqliteFloor?.stop();
     await rm(productDir, { recursive: true, force: true });
     await rm(floorDir, { recursive: true, force: true });
+    if (sqliteDir) await rm(sqliteDir, { recursive: true, force: true });
   }
 }
 

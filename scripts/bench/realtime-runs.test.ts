@@ -54,8 +54,48 @@ describe('realtimeRunsSummary', () => {
     );
   });
 
-  it('counts the runs with no idle penalty', () => {
-    // The quiet pace is slower at the median than 200 a second in every run.
-    expect(text).toContain('No pace slower at the median than a busier one: 0/3 runs.');
+  it("counts the runs with no idle penalty, the product's and the floor's", () => {
+    // The quiet pace is slower at the median than 200 a second in every run, the floor's too.
+    expect(text).toContain(
+      'Runs with no pace slower at the median than a busier one: product 0/3, floor 0/3.',
+    );
+  });
+
+  it('leaves out the floor on node:sqlite where no run had it', () => {
+    expect(text).not.toContain('sqlite');
+  });
+});
+
+describe('realtimeRunsSummary with the floor on node:sqlite', () => {
+  /** A run whose SQLite floor took `quiet` and `busy` ms at the median. */
+  const withSqlite = (quiet: number, busy: number): RealtimeRun => {
+    const plain = run([5, 7], [2.5, 7.5], 12);
+    const [slow, fast] = plain.embedded;
+    return {
+      ...plain,
+      embedded: [
+        { ...slow!, sqliteFloor: summary(quiet, 4) },
+        { ...fast!, sqliteFloor: summary(busy, 3) },
+      ],
+    };
+  };
+  const text = realtimeRunsSummary([withSqlite(2, 1), withSqlite(1.9, 1), withSqlite(1, 1.2)]);
+
+  it("adds the SQLite floor's range of medians to each pace", () => {
+    expect(lineOf(text, '| pace | product')).toMatch(/\| floor on node:sqlite p50 \|$/);
+    expect(lineOf(text, '| 1 a second |')).toBe(
+      '| 1 a second | 5.0 / 7.0, 5.0 / 7.0, 5.0 / 7.0 | 4.0 | 1.25 | 1.0-2.0 |',
+    );
+    expect(lineOf(text, '| PostgreSQL + Redis, 2 processes, 200')).toBe(
+      '| PostgreSQL + Redis, 2 processes, 200 | 3.5 / 12.0, 3.5 / 12.0, 3.5 / 12.0 |  |  |  |',
+    );
+  });
+
+  it("counts the SQLite floor's runs with no idle penalty", () => {
+    // Only the third run's quiet pace is faster than its busy one.
+    expect(text).toContain(
+      'Runs with no pace slower at the median than a busier one: product 0/3, floor 0/3, ' +
+        'floor on node:sqlite 1/3.',
+    );
   });
 });

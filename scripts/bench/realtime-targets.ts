@@ -6,11 +6,15 @@ import type { Summary } from './shots.ts';
 
 export type PaceSummary = Summary & { cpuMsPerRequest: number };
 
-/** One pace on the embedded database: the product beside the floor of the same run. */
+/**
+ * One pace on the embedded database: the product beside the floor of the same run, and with
+ * `--sqlite-floor` the floor on SQLite (`node:sqlite`) as well: what another engine would give.
+ */
 export interface EmbeddedPace {
   perSecond: number;
   product: PaceSummary;
   floor: PaceSummary;
+  sqliteFloor?: PaceSummary;
 }
 
 /** One pace on PostgreSQL + Redis, two processes; the backends' CPU ms a request. */
@@ -70,11 +74,16 @@ export function postgresChecks({ perSecond, product }: PostgresPace): Check[] {
   return [{ name: 'p99', met: product.p99 <= TARGETS.postgres(perSecond).p99 }];
 }
 
-/** The idle penalty: the paces slower at the median than a busier one. */
-export function penalisedPaces(paces: EmbeddedPace[]): number[] {
+/** Whose figures of a pace: the product's (the targets' own), or a floor's. */
+export type ServerOf = (pace: EmbeddedPace) => PaceSummary | undefined;
+export const productOf: ServerOf = (pace) => pace.product;
+
+/** The idle penalty: the paces at which `of` is slower at the median than at a busier one. */
+export function penalisedPaces(paces: EmbeddedPace[], of: ServerOf = productOf): number[] {
+  const p50 = (pace: EmbeddedPace) => of(pace)?.p50 ?? NaN;
   return paces
-    .filter(({ perSecond, product }) =>
-      paces.some((busier) => busier.perSecond > perSecond && busier.product.p50 < product.p50),
+    .filter((pace) =>
+      paces.some((busier) => busier.perSecond > pace.perSecond && p50(busier) < p50(pace)),
     )
     .map(({ perSecond }) => perSecond);
 }
