@@ -120,7 +120,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-submission-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  // Where the server keeps it (config.ts): the lock file beside it stays inside the folder.
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {
     const { db } = database;
     const songs = await seed(db);
