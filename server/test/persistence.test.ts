@@ -1,13 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { registerMusician, createSong } from './helpers/factories.ts';
+import { removeDataDir } from './helpers/remove-data-dir.ts';
 import { testConfig } from './helpers/test-app.ts';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'songreq-persist-'));
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataDir(dataDir));
 
 describe('embedded database on disk', () => {
   // Creates a database on disk (a process of its own) and opens it twice: 15 s alone, over the

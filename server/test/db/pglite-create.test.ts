@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
 import { startPgliteThread } from '#server/db/pglite-thread.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import { removeDataDir } from '../helpers/remove-data-dir.ts';
 
 const folders: string[] = [];
 const newFolder = async () => {
@@ -19,7 +20,7 @@ const newFolder = async () => {
   folders.push(folder);
   return folder;
 };
-afterEach(() => Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true }))));
+afterEach(() => Promise.all(folders.splice(0).map(removeDataDir)));
 
 describe('creating the embedded database', { timeout: 60_000 }, () => {
   it('creates and migrates a new folder, then opens it', async () => {

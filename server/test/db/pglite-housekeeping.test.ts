@@ -4,7 +4,7 @@
  * as long as the server ran, the planner planned with the statistics of empty tables, and no dead
  * row version was ever reclaimed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -12,9 +12,10 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { startHousekeeping } from '#server/db/pglite-housekeeping.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import { removeDataDir } from '../helpers/remove-data-dir.ts';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'songreq-checkpoint-'));
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataDir(dataDir));
 
 const redoPoint = async (database: Database) =>
   rowsOf<{ redo_lsn: string }>(

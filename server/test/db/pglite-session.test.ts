@@ -6,7 +6,7 @@
  * statements that never leak from one connection's failure into another's answer.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.ts';
+import { removeDataDir } from '../helpers/remove-data-dir.ts';
 
 /** The pg.Pool under drizzle: tests need clients of their own to hold a transaction open. */
 function poolOf(database: Database): pg.Pool {
@@ -317,7 +318,7 @@ describe('closing', () => {
           await second.close();
         }
       } finally {
-        await rm(dataDir, { recursive: true, force: true });
+        await removeDataDir(dataDir);
       }
     },
   );
