@@ -53,7 +53,8 @@ async function expectFullyVisible(page: Page, locator: Locator) {
   expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
 }
 
-const readFontSize = (locator: Locator) =>
+/** The element's font size in px. */
+const fontSize = (locator: Locator) =>
   locator.evaluate((element) =>
     parseFloat(
       (
@@ -61,21 +62,6 @@ const readFontSize = (locator: Locator) =>
       ).getComputedStyle(element).fontSize,
     ),
   );
-
-/**
- * The element's font size in px. Read again until it is a number: when the lazy drag-and-drop
- * chunk arrives the lists mount anew, and an element read in that instant is detached (NaN).
- */
-async function fontSize(locator: Locator): Promise<number> {
-  let size = NaN;
-  await expect
-    .poll(async () => {
-      size = await readFontSize(locator);
-      return Number.isFinite(size);
-    })
-    .toBe(true);
-  return size;
-}
 
 /** The waiting queue's titles in the server's order (queue_position), as another device reads it. */
 async function serverOrder(request: APIRequestContext, token: string) {
@@ -115,6 +101,9 @@ test.describe('the stage screen on a tablet', () => {
     await expect(onStage.nowPanel).toContainText('Wonderwall');
     await expect(onStage.nextPanel).toContainText('Next');
     await expect(onStage.nextPanel).toContainText('Yellow');
+    // Up Next's drag code has arrived: its list mounts anew when it does, and a box or a style
+    // read in that instant is a detached element's (no box, no size). Measured after it.
+    await expect(onStage.dragHandle('Wonderwall')).toBeEnabled();
 
     expect((await onStage.header.boundingBox())!.height).toBeLessThanOrEqual(64);
     await expectFullyVisible(page, onStage.nowPanel);
