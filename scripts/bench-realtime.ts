@@ -15,9 +15,10 @@
  * `node:sqlite`, beside the first (what another embedded engine would give); --runs 3: the paces
  * three times on fresh servers, each run's tables, then every pace's runs side by side and how
  * many met each target (the README's table); --timeline: each pace's first 2 s by quarter
- * seconds (median/slowest ms, per process); and --unrouted: with --postgres, each musician's requests and devices are spread over both
- * processes in turn, so that most requests cross from one to the other through Redis. The load
- * generator and the devices share the machine's cores with the servers.
+ * seconds (median/slowest ms, per process); and --unrouted: with --postgres, each musician's
+ * requests and devices are spread over both processes in turn, so that most requests cross from
+ * one to the other through Redis. The load generator and the devices share the machine's cores
+ * with the servers.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ import {
   paceName,
   penalisedPaces,
   postgresChecks,
-  productOf,
+  serversIn,
   TARGETS_SENTENCE,
   type Check,
   type EmbeddedPace,
@@ -191,11 +192,10 @@ async function runPace(groups: Group[], fleet: DeviceFleet, perSecond: number) {
 
 /** The sentence of one run's idle penalty, for the product or a floor. */
 function penaltySentence(name: string, paces: EmbeddedPace[], of: ServerOf) {
-  if (!paces.some((pace) => of(pace))) return '';
   const penalties = penalisedPaces(paces, of);
   return penalties.length === 0
-    ? `${name}: no pace is slower at the median than a busier one.`
-    : `${name}: slower at the median than a busier pace at ${penalties.map(paceName).join(', ')}.`;
+    ? `The ${name}: no pace is slower at the median than a busier one.`
+    : `The ${name}: slower at the median than a busier pace at ${penalties.map(paceName).join(', ')}.`;
 }
 
 async function pacesEmbedded(): Promise<EmbeddedPace[]> {
@@ -244,12 +244,8 @@ async function pacesEmbedded(): Promise<EmbeddedPace[]> {
       paces.push(pace);
     }
     // The idle penalty: a quieter pace slower at the median than a busier one.
-    const penalties = [
-      penaltySentence('The product', paces, productOf),
-      penaltySentence('The floor', paces, (pace) => pace.floor),
-      penaltySentence('The floor on node:sqlite', paces, (pace) => pace.sqliteFloor),
-    ];
-    console.log(`\n${penalties.filter(Boolean).join(' ')}`);
+    const penalties = serversIn(paces).map(({ name, of }) => penaltySentence(name, paces, of));
+    console.log(`\n${penalties.join(' ')}`);
     console.log(`\nTargets (✓ met, ✗ missed): ${TARGETS_SENTENCE}\n`);
     return paces;
   } finally {

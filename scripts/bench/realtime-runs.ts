@@ -9,12 +9,11 @@ import {
   paceName,
   penalisedPaces,
   postgresChecks,
-  productOf,
+  serversIn,
   type Check,
   type EmbeddedPace,
   type PaceSummary,
   type PostgresPace,
-  type ServerOf,
 } from './realtime-targets.ts';
 
 export interface RealtimeRun {
@@ -83,7 +82,7 @@ export function realtimeRunsSummary(runs: RealtimeRun[]): string {
     );
   }
   for (const [perSecond, paces] of postgres) {
-    const blank = sqlite ? ['', '', ''] : ['', ''];
+    const blank = Array<string>(sqlite ? 3 : 2).fill('');
     lines.push(row([`PostgreSQL + Redis, 2 processes, ${perSecond}`, figuresOf(paces), ...blank]));
   }
   lines.push('', `Runs that met each target (- where the pace has none):`, '');
@@ -96,14 +95,7 @@ export function realtimeRunsSummary(runs: RealtimeRun[]): string {
   }
   if (embedded.length > 0) {
     // The floors' too: an idle penalty the libraries have on this machine is not the product's.
-    const servers: Array<[string, ServerOf]> = [
-      ['product', productOf],
-      ['floor', (pace) => pace.floor],
-      ...(sqlite
-        ? [['floor on node:sqlite', (pace) => pace.sqliteFloor] as [string, ServerOf]]
-        : []),
-    ];
-    const clean = servers.map(([name, of]) => {
+    const clean = serversIn(runs.flatMap((run) => run.embedded)).map(({ name, of }) => {
       const count = runs.filter((run) => penalisedPaces(run.embedded, of).length === 0).length;
       return `${name} ${count}/${n}`;
     });

@@ -76,7 +76,18 @@ export function postgresChecks({ perSecond, product }: PostgresPace): Check[] {
 
 /** Whose figures of a pace: the product's (the targets' own), or a floor's. */
 export type ServerOf = (pace: EmbeddedPace) => PaceSummary | undefined;
-export const productOf: ServerOf = (pace) => pace.product;
+const productOf: ServerOf = (pace) => pace.product;
+
+/** Every server an embedded pace can hold, by its name in the tables. */
+const EMBEDDED_SERVERS: ReadonlyArray<{ name: string; of: ServerOf }> = [
+  { name: 'product', of: productOf },
+  { name: 'floor', of: (pace) => pace.floor },
+  { name: 'floor on node:sqlite', of: (pace) => pace.sqliteFloor },
+];
+
+/** The servers of which `paces` holds figures (the SQLite floor only with `--sqlite-floor`). */
+export const serversIn = (paces: EmbeddedPace[]) =>
+  EMBEDDED_SERVERS.filter(({ of }) => paces.some((pace) => of(pace)));
 
 /** The idle penalty: the paces at which `of` is slower at the median than at a busier one. */
 export function penalisedPaces(paces: EmbeddedPace[], of: ServerOf = productOf): number[] {
