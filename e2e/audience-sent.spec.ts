@@ -31,6 +31,7 @@ test.describe('the phone after Send', () => {
 
     await audience.goto(musician.slug);
     await audience.fillRequest('Dreams', 'Maria', 'maria@example.com', 'For my sister');
+    await expectNoSeriousA11yFindings(page, 'the audience page, its request form open');
     await form.send.click();
     await expect(sent.headline).toHaveText("Sent: you're #4 in line", { timeout: 1_000 });
     await expect(sent.dialog).toContainText('Dreams');
@@ -42,6 +43,7 @@ test.describe('the phone after Send', () => {
     // The tip is a step one may take, and come back from.
     await sent.sendTip.click();
     await expect(tip.dialog).toBeVisible();
+    await expectNoSeriousA11yFindings(page, 'the audience page, its tip sheet open');
     await tip.noTip.click();
     await expect(sent.headline).toHaveText("Sent: you're #4 in line");
     await atEachSize(
