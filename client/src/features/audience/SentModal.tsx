@@ -4,7 +4,7 @@ import { useAudienceStore } from './audience-store.ts';
 import { FollowLinks } from './FollowLinks.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
-import { placeInLine } from './requester-status.ts';
+import { sentHeadline } from './requester-status.ts';
 import { tipsAvailable } from './tip-rules.ts';
 
 /** A tick in a disc: the request landed. */
@@ -26,12 +26,9 @@ function SentSheet() {
   const { t } = useAudienceTranslation();
   if (!filed) return null;
 
-  const place = status ? placeInLine(status) : null;
-  const headline = place
-    ? t('sentInLine', { position: place })
-    : status?.status === 'up_next'
-      ? t('sentUpNext')
-      : t('sentReceived');
+  const said = sentHeadline(status);
+  const headline =
+    said.key === 'sentInLine' ? t(said.key, { position: said.position }) : t(said.key);
 
   return (
     <div className="form-stack sent-sheet">
