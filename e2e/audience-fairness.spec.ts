@@ -48,9 +48,9 @@ test('two phones asking for one song make one ×2 card; a fourth song from one p
   const second = await openPhone(browser, musician.slug);
 
   await request(first, 'Wonderwall', 'Ann', 'For the birthday girl');
-  await audienceModals(first).follow.done.click();
+  await audienceModals(first).sent.done.click();
   await request(second, 'Wonderwall', 'Ben', 'Play it loud');
-  await audienceModals(second).follow.done.click();
+  await audienceModals(second).sent.done.click();
 
   // The second phone follows the merged request like its own.
   await expect(new AudiencePage(second).myRequest('Wonderwall')).toBeVisible();
@@ -68,9 +68,9 @@ test('two phones asking for one song make one ×2 card; a fourth song from one p
 
   // Ann asks for three more: the fourth song in ten minutes is one too many.
   await request(first, 'Yellow', 'Ann');
-  await audienceModals(first).follow.done.click();
+  await audienceModals(first).sent.done.click();
   await request(first, 'Creep', 'Ann');
-  await audienceModals(first).follow.done.click();
+  await audienceModals(first).sent.done.click();
   await request(first, 'Hallelujah', 'Ann');
   const form = audienceModals(first).request;
   await expect(form.error).toHaveText(
@@ -90,7 +90,7 @@ test('the musician blocks a requester from the Requests tab and unblocks them in
   const musician = await signedInMusician({ songs: bySomeone('Wonderwall', 'Yellow') });
   const phone = await openPhone(browser, musician.slug);
   await request(phone, 'Wonderwall', 'Troll', 'lol');
-  await audienceModals(phone).follow.done.click();
+  await audienceModals(phone).sent.done.click();
 
   await dashboard.tab('Requests').click();
   const card = dashboard.card(dashboard.allRequests, 'Wonderwall');
@@ -102,7 +102,7 @@ test('the musician blocks a requester from the Requests tab and unblocks them in
 
   // What they send next is thanked like any other request, and never arrives.
   await request(phone, 'Yellow', 'Troll');
-  await expect(audienceModals(phone).follow.dialog).toBeVisible();
+  await expect(audienceModals(phone).sent.dialog).toBeVisible();
   await page.waitForTimeout(500);
   await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toHaveCount(0);
 
@@ -127,7 +127,7 @@ test('asking again for one’s own waiting song is answered in words and adds no
   const musician = await signedInMusician({ songs: bySomeone('Wonderwall') });
   const phone = await openPhone(browser, musician.slug);
   await request(phone, 'Wonderwall', 'Sam', 'For Jo');
-  await audienceModals(phone).follow.done.click();
+  await audienceModals(phone).sent.done.click();
 
   await request(phone, 'Wonderwall', 'Sam', 'For Jo, again');
   const form = audienceModals(phone).request;

@@ -49,10 +49,10 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ songs: [HALO] });
-    const { follow } = audienceModals(page);
+    const { sent } = audienceModals(page);
     await audience.goto(musician.slug, '?sort=alphabetical');
     await audience.sendRequest('Halo', 'Ana', 'ana@example.com');
-    await follow.done.click();
+    await sent.done.click();
     await expect(audience.myRequest('Halo')).toContainText('Received');
 
     const renamed = `${musician.slug}-live`;
@@ -109,11 +109,11 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ songs: [DREAMS] });
-    const { follow } = audienceModals(page);
+    const { sent } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await audience.sendRequest('Dreams', 'Ana', 'ana@example.com');
-    await follow.done.click();
+    await sent.done.click();
     const mine = audience.myRequest('Dreams');
     await expect(mine).toContainText('Received');
 
@@ -147,11 +147,11 @@ test.describe('the audience page, live', () => {
     const musician = await registeredMusician({ songs: [JOLENE] });
     // Venue wifi that lets no WebSocket or long-poll through.
     await page.route('**/socket.io/**', (route) => route.abort());
-    const { follow } = audienceModals(page);
+    const { sent } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await audience.sendRequest('Jolene', 'Ana', 'ana@example.com');
-    await follow.done.click();
+    await sent.done.click();
     const [filed] = await musicianRequestsByApi(request, musician.token);
     await setRequestStatusByApi(request, musician.token, filed!.id, 'rejected');
     await expect(audience.myRequest('Jolene')).toContainText('Not tonight', { timeout: 15_000 });
@@ -165,7 +165,7 @@ test.describe('the audience page, live', () => {
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ songs: [VALERIE] });
-    const { request: form, follow } = audienceModals(page);
+    const { request: form, sent } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await audience.fillRequest('Valerie', 'Ana', 'ana@example.com');
@@ -188,8 +188,8 @@ test.describe('the audience page, live', () => {
     expect(await musicianRequestsByApi(request, musician.token)).toHaveLength(0);
 
     await context.setOffline(false);
-    await expect(follow.dialog).toBeVisible();
-    await follow.done.click();
+    await expect(sent.dialog).toBeVisible();
+    await sent.done.click();
     await expect(audience.myRequest('Valerie')).toContainText('Received');
     const filed = await musicianRequestsByApi(request, musician.token);
     expect(filed.map((r) => [r.song_title, r.requester_name])).toEqual([['Valerie', 'Ana']]);

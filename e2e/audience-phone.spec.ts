@@ -42,7 +42,7 @@ test('the request form says what is wrong by each field, and remembers the name 
   registeredMusician,
 }) => {
   const musician = await registeredMusician({ songs: TWENTY_SONGS.slice(0, 2) });
-  const { request: form, follow } = audienceModals(page);
+  const { request: form, sent } = audienceModals(page);
   await audience.goto(musician.slug);
 
   await audience.requestSong('Song 01');
@@ -61,7 +61,7 @@ test('the request form says what is wrong by each field, and remembers the name 
   await form.email.fill('ana@example.com');
   await expect(form.email).not.toHaveAttribute('aria-invalid');
   await form.send.click();
-  await follow.done.click();
+  await sent.done.click();
 
   await audience.requestSong('Song 02');
   await expect(form.name).toHaveValue('Ana');

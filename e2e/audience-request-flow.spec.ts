@@ -46,8 +46,14 @@ test.describe('requesting a song from a phone', () => {
     await modals.request.fill('Maria', 'maria@example.com', 'For my sister');
     await modals.request.send.click();
 
+    // Sent first (issue 43), with the place in line; the tip is an optional step after it.
+    const { sent, tip } = modals;
+    await expect(sent.headline).toHaveText("Sent: you're #1 in line");
+    await expect(sent.dialog).toContainText('Wonderwall');
+    await expect(tip.dialog).toBeHidden();
+    await sent.sendTip.click();
+
     // The tip modal: cleared, the first app set up preselected, Send Tip off until an amount.
-    const { tip } = modals;
     await expect(tip.dialog).toBeVisible();
     await expect(tip.amount).toHaveValue('');
     await expect(tip.message).toHaveValue('');
@@ -121,28 +127,29 @@ test.describe('requesting a song from a phone', () => {
     await expect(modals.request.dedication).toHaveValue('');
   });
 
-  test('No Tip goes straight to the follow links', async ({
+  test('No Tip goes back to the request sent, with the follow links', async ({
     page,
     request,
     audience,
     registeredMusician,
   }) => {
     const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [HALO] });
-    const { tip, follow } = audienceModals(page);
+    const { sent, tip } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await audience.sendRequest('Halo', 'Sam', 'sam@example.com');
+    await sent.sendTip.click();
     await tip.noTip.click();
     await expect(tip.dialog).toBeHidden();
-    await expect(follow.dialog).toBeVisible();
-    await expect(follow.link('Spotify')).toHaveAttribute('href', FULL_PROFILE.spotify_artist_url);
+    await expect(sent.dialog).toBeVisible();
+    await expect(sent.link('Spotify')).toHaveAttribute('href', FULL_PROFILE.spotify_artist_url);
     await page.keyboard.press('Escape');
-    await expect(follow.dialog).toBeHidden();
+    await expect(sent.dialog).toBeHidden();
     const [filed] = await musicianRequestsByApi(request, musician.token);
     expect(filed?.tip_clicked).toBe(false);
   });
 
-  test('with tips off, the follow links come right after the request', async ({
+  test('with tips off, the request sent offers no tip', async ({
     page,
     audience,
     registeredMusician,
@@ -151,13 +158,15 @@ test.describe('requesting a song from a phone', () => {
       profile: { ...FULL_PROFILE, tips_enabled: false },
       songs: [JOLENE],
     });
-    const { tip, follow } = audienceModals(page);
+    const { tip, sent } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await expect(audience.heading).toHaveText(musician.name);
     await expect(audience.tipButton).toBeHidden();
     await audience.sendRequest('Jolene', 'Lee', 'lee@example.com');
-    await expect(follow.dialog).toBeVisible();
+    await expect(sent.dialog).toBeVisible();
+    await expect(sent.link('Instagram')).toBeVisible();
+    await expect(sent.sendTip).toBeHidden();
     await expect(tip.dialog).toBeHidden();
   });
 
@@ -170,10 +179,11 @@ test.describe('requesting a song from a phone', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const musician = await registeredMusician({ profile: FULL_PROFILE, songs: [VALERIE] });
-    const { tip, zelle, follow } = audienceModals(page);
+    const { sent, tip, zelle, follow } = audienceModals(page);
 
     await audience.goto(musician.slug);
     await audience.sendRequest('Valerie', 'Kim', 'kim@example.com');
+    await sent.sendTip.click();
     await tip.amount.fill('12.5');
     await tip.platform('Zelle').check();
     await tip.sendTip.click();

@@ -2,7 +2,8 @@ import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { AudiencePage } from './pages/audience-page.ts';
 import { PHONE } from './support/phone.ts';
-import { submitRequestByApi } from './support/requests.ts';
+import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
+import { audienceModals } from './pages/audience-modals.ts';
 import { DREAMS, HALO } from './support/songs.ts';
 
 // No repeats (issue 22 §4): under the "show" rule, a song the musician marked played in the
@@ -67,5 +68,45 @@ test.describe('no repeats', () => {
     expect(stopped.ok()).toBe(true);
     await expect(haloRequest).toBeVisible();
     await context.close();
+  });
+
+  test.describe('on a phone whose clock is not UTC', () => {
+    const ZONE = 'America/Los_Angeles';
+    test.use({ ...PHONE, timezoneId: ZONE });
+
+    test("a request refused as a repeat names the time on the phone's clock", async ({
+      page,
+      request,
+      audience,
+      registeredMusician,
+    }) => {
+      const musician = await registeredMusician({ songs: [HALO] });
+      const rule = await request.put('/api/profile', {
+        headers: { authorization: `Bearer ${musician.token}` },
+        data: { repeat_rule: 'hours', repeat_hours: 2 },
+      });
+      expect(rule.ok()).toBe(true);
+      const first = await submitRequestByApi(request, musician.songIds[0]);
+      const { request: form } = audienceModals(page);
+
+      // The form is open when the musician plays the song: the send is refused (409).
+      await audience.goto(musician.slug);
+      await audience.fillRequest('Halo', 'Lee', 'lee@example.com');
+      const before = new Date();
+      await setRequestStatusByApi(request, musician.token, first.id, 'played');
+      const after = new Date();
+      await form.send.click();
+
+      const onThePhone = (at: Date) =>
+        new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' })
+          .format(at)
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await expect(form.error).toHaveText(
+        new RegExp(
+          `^This song was already played at (${onThePhone(before)}|${onThePhone(after)})\\. Please choose another song\\.$`,
+        ),
+      );
+      await page.screenshot({ path: '/tmp/shots-repeats/audience-repeat-refused.png' });
+    });
   });
 });

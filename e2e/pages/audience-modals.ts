@@ -45,6 +45,24 @@ export class RequestForm extends AudienceDialog {
   }
 }
 
+/** The request's success state: "Sent: you're #9 in line", the follow links, a tip, Done. */
+export class SentSheet extends AudienceDialog {
+  readonly headline: Locator;
+  readonly sendTip: Locator;
+  readonly done: Locator;
+
+  constructor(page: Page) {
+    super(page, 'Your request');
+    this.headline = this.dialog.getByTestId('sent-headline');
+    this.sendTip = this.button('Send a Tip');
+    this.done = this.button('Done');
+  }
+
+  link(name: string): Locator {
+    return this.dialog.getByRole('link', { name });
+  }
+}
+
 export class TipModal extends AudienceDialog {
   readonly amount: Locator;
   readonly message: Locator;
@@ -122,6 +140,7 @@ export class ArtistModal extends AudienceDialog {
 export function audienceModals(page: Page) {
   return {
     request: new RequestForm(page),
+    sent: new SentSheet(page),
     tip: new TipModal(page),
     zelle: new ZelleModal(page),
     follow: new FollowModal(page),

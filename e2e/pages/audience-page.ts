@@ -23,6 +23,8 @@ export class AudiencePage {
   /** The request window's countdown ("Requests close in 12 minutes"). */
   readonly requestWindow: Locator;
   readonly yourRequests: Locator;
+  /** The notices above the songs (requests off, the request window): one at a time. */
+  readonly notices: Locator;
   /** The language switcher in the header (labelled in the page's language). */
   readonly language: Locator;
 
@@ -44,6 +46,7 @@ export class AudiencePage {
     this.requestsOff = page.locator('.requests-off');
     this.requestWindow = page.getByTestId('request-window-notice');
     this.yourRequests = page.getByRole('region', { name: 'Your requests' });
+    this.notices = page.locator('.audience-main > [role="status"]');
     this.language = page.getByRole('banner').getByRole('combobox');
   }
 

@@ -18,6 +18,21 @@ export class PublicQueueView {
     return this.rows.filter({ hasText: title });
   }
 
+  /** The +1 button of `title`'s row. */
+  voteButton(title: string): Locator {
+    return this.row(title).getByRole('button', { name: `+1 for ${title}` });
+  }
+
+  /** The mark of a request this phone sent. */
+  mine(title: string): Locator {
+    return this.row(title).getByText('Yours', { exact: true });
+  }
+
+  /** Why the server refused a +1, on the request's own row. */
+  refusal(title: string): Locator {
+    return this.row(title).getByRole('alert');
+  }
+
   titles(): Promise<string[]> {
     return this.rows.locator('.public-queue-title').allInnerTexts();
   }

@@ -31,8 +31,8 @@ export function AudienceMain() {
       <title>{t('documentTitle', { name: musician.name })}</title>
       <AudienceHeader />
       <main className="audience-main">
-        <RequestWindowNotice />
-        {!musician.requests_enabled && <RequestsOffNotice />}
+        {/* One notice at a time: the countdown while open, else the requests-off one. */}
+        {musician.requests_enabled ? <RequestWindowNotice /> : <RequestsOffNotice />}
         <YourRequests />
         <QueueTabs>
           <SongBrowser />

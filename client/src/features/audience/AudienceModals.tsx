@@ -1,6 +1,7 @@
 import { ArtistModal } from './ArtistModal.tsx';
 import { FollowModal } from './FollowModal.tsx';
 import { RequestModal } from './RequestModal.tsx';
+import { SentModal } from './SentModal.tsx';
 import { SuggestModal } from './SuggestModal.tsx';
 import { TipModal } from './TipModal.tsx';
 import { ZelleModal } from './ZelleModal.tsx';
@@ -11,6 +12,7 @@ export function AudienceModals() {
   return (
     <>
       <RequestModal />
+      <SentModal />
       <TipModal />
       <ZelleModal />
       <FollowModal />

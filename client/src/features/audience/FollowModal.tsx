@@ -1,25 +1,13 @@
 import { useAudienceFlowStore } from './audience-flow-store.ts';
-import { audienceApi } from './audience-api.ts';
 import { AudienceModal } from './AudienceModal.tsx';
+import { FollowLinks } from './FollowLinks.tsx';
 import { SheetDoneButton } from './SheetButtons.tsx';
 import { useAudienceStore } from './audience-store.ts';
-import { ProfileLinkList } from './ProfileLinkList.tsx';
-import { connectLinks, listenLinks, type ProfileLink } from './profile-links.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
-function FollowLinks() {
-  const musician = useAudienceStore((s) => s.musician);
+function FollowSheet() {
   const filed = useAudienceFlowStore((s) => s.filed);
   const { t } = useAudienceTranslation();
-  if (!musician) return null;
-
-  const track = (link: ProfileLink) => {
-    if (!filed) return;
-    audienceApi
-      .trackClick(filed.id, 'social', link.platform)
-      .catch((error: unknown) => console.warn('social click not tracked', error));
-  };
-
   return (
     <div className="form-stack">
       {filed && (
@@ -30,20 +18,19 @@ function FollowLinks() {
           </strong>
         </p>
       )}
-      <ProfileLinkList title={t('connect')} links={connectLinks(musician)} onOpen={track} />
-      <ProfileLinkList title={t('listen')} links={listenLinks(musician)} onOpen={track} />
+      <FollowLinks />
       <SheetDoneButton sheet="follow" />
     </div>
   );
 }
 
-/** The last step: the musician's social and listening links. Closing it resets the form. */
+/** The last step after a tip: the musician's social and listening links. Closing it resets. */
 export function FollowModal() {
   const name = useAudienceStore((s) => s.musician?.name ?? '');
   const { t } = useAudienceTranslation();
   return (
     <AudienceModal name="follow" title={t('followTitle', { name })}>
-      <FollowLinks />
+      <FollowSheet />
     </AudienceModal>
   );
 }

@@ -3,6 +3,7 @@ import { requesterProblems, type RequesterProblems } from '#shared/requester-che
 import type { PublicQueueEntry } from '#shared/schemas/public-queue.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
+import { useMyRequestsStore } from './my-requests-store.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
 import { recallRequester } from './requester-memory.ts';
 import { RequesterFields } from './RequesterFields.tsx';
@@ -61,6 +62,12 @@ function QueueRow({ entry, votable }: { entry: PublicQueueEntry; votable: boolea
   const { t } = useAudienceTranslation();
   const voted = usePublicQueueStore((s) => s.voted.includes(entry.id));
   const voting = usePublicQueueStore((s) => s.voting === entry.id);
+  // This phone's own request: marked, and no +1 on it (the server would count it once anyway).
+  const mine = useMyRequestsStore((s) => s.tracked.some((item) => item.id === entry.id));
+  // A +1 the server refused says why on its own row (the form, when open, says it there).
+  const refusal = usePublicQueueStore((s) =>
+    s.refusedId === entry.id ? (s.voteError ?? t('queueVoteFailed')) : null,
+  );
   const [asking, setAsking] = useState(false);
 
   const press = () => {
@@ -71,7 +78,7 @@ function QueueRow({ entry, votable }: { entry: PublicQueueEntry; votable: boolea
   };
 
   return (
-    <li className="public-queue-row" data-testid="public-queue-row">
+    <li className={`public-queue-row${mine ? ' is-mine' : ''}`} data-testid="public-queue-row">
       <div className="public-queue-song">
         <p className="public-queue-title">{entry.song_title}</p>
         <p className="public-queue-meta">
@@ -86,7 +93,8 @@ function QueueRow({ entry, votable }: { entry: PublicQueueEntry; votable: boolea
           {t('queueVotes', { count: entry.votes })}
         </span>
       )}
-      {votable && (
+      {mine && <span className="public-queue-mine">{t('queueYours')}</span>}
+      {votable && !mine && (
         <button
           type="button"
           className="button public-queue-vote"
@@ -98,6 +106,11 @@ function QueueRow({ entry, votable }: { entry: PublicQueueEntry; votable: boolea
         </button>
       )}
       {asking && !voted && <VoterForm requestId={entry.id} onDone={() => setAsking(false)} />}
+      {refusal && !asking && (
+        <p className="public-queue-error public-queue-refusal" role="alert">
+          {refusal}
+        </p>
+      )}
     </li>
   );
 }

@@ -20,7 +20,7 @@ import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { audienceT } from './i18n/audience-i18n.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
-import { tipsAvailable } from './tip-rules.ts';
+import { fetchStatuses } from './status-reads.ts';
 import { useSheetFields } from './use-sheet-fields.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
@@ -111,12 +111,14 @@ function RequestForm({ song }: { song: PublicSong }) {
     const answer = outcome.response as CreatedRequest | AlreadyRequested;
     if ('already_requested' in answer) return setAlreadyAsked(true);
     const created = answer;
-    useAudienceFlowStore
-      .getState()
-      .requestFiled(
-        { id: created.id, songTitle: created.song_title, requesterName: name },
-        musician !== null && tipsAvailable(musician),
-      );
+    // The place in line at once: the filing's answer does not carry it, its status does.
+    void fetchStatuses([created.status_token]);
+    useAudienceFlowStore.getState().requestFiled({
+      id: created.id,
+      songTitle: created.song_title,
+      songArtist: created.song_artist,
+      requesterName: name,
+    });
   }
 
   const chosenSong = (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { LayoutMode } from '#shared/audience-constants.ts';
+import { SONG_FIELD_MAX_LENGTH } from '#shared/limits.ts';
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { FiltersPanel } from './FiltersPanel.tsx';
@@ -55,8 +56,13 @@ export function SongBrowser() {
   const narrowed = shown.length !== songs.length;
   // Random Song never picks a song the no-repeats rule holds back, nor one already coming up.
   const requestable = shown.filter((song) => !song.played_at && !song.coming_up);
+  // The suggestion starts from what was searched for (its title, as typed).
   const suggest = design.allow_song_suggestions && (
-    <button type="button" className="button button-secondary" onClick={openSuggest}>
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() => openSuggest(browser.query.trim().slice(0, SONG_FIELD_MAX_LENGTH))}
+    >
       {t('suggestASong')}
     </button>
   );

@@ -23,7 +23,8 @@ function SuggestForm() {
   const songs = useAudienceStore((s) => s.songs);
   const { values, field } = useSheetFields(() => {
     const { name, email } = recallRequester();
-    return { title: '', artist: '', name, email, message: '' };
+    const title = useAudienceFlowStore.getState().suggestTitle;
+    return { title, artist: '', name, email, message: '' };
   });
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);

@@ -76,6 +76,13 @@ describe('the requests this phone sent', () => {
     expect(applyStatus(next, view)).toBe(next); // nothing new: the same list, no re-render
   });
 
+  it('take the place in line a status brings at the same moment (the filing had none)', () => {
+    const filed = tracked(1, { queue_position: null });
+    const { token: _token, ...view } = { ...filed, queue_position: 9 };
+    const [placed] = applyStatus([filed], view);
+    expect(placed?.queue_position).toBe(9);
+  });
+
   it('drop the ones the server no longer knows', () => {
     expect(dropTracked([tracked(1), tracked(2)], [tracked(1).token])).toEqual([tracked(2)]);
   });

@@ -42,12 +42,18 @@ export function addTracked(list: TrackedRequest[], item: TrackedRequest): Tracke
   return [item, ...list.filter((old) => old.token !== item.token)].slice(0, MAX_TRACKED);
 }
 
-/** A status from the server, applied unless older than what is held. */
+/**
+ * A status from the server, applied unless older than what is held. The same moment may bring
+ * the place in line the filing's answer did not carry (issue 43: "#9 in line" at once).
+ */
 export function applyStatus(list: TrackedRequest[], view: RequestStatusView): TrackedRequest[] {
   let changed = false;
   const next = list.map((item) => {
     if (item.id !== view.id || item.updated_at > view.updated_at) return item;
-    if (item.status === view.status && item.updated_at === view.updated_at) return item;
+    const samePlace = (item.queue_position ?? null) === (view.queue_position ?? null);
+    if (item.status === view.status && item.updated_at === view.updated_at && samePlace) {
+      return item;
+    }
     changed = true;
     return { ...item, ...view, token: item.token };
   });

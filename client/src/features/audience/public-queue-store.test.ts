@@ -70,6 +70,7 @@ describe('the Queue view', () => {
       .vote('b', { name: 'Sam', email: 'sam@example.com' });
     expect(ok).toBe(false);
     expect(usePublicQueueStore.getState().voteError).toBe(messages.voteNotOpen);
+    expect(usePublicQueueStore.getState().refusedId).toBe('b');
     expect(usePublicQueueStore.getState().voted).not.toContain('b');
   });
 

@@ -13,9 +13,10 @@ interface PublicQueueState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
   /** Ids this phone gave a +1 (remembered on the device). */
   voted: string[];
-  /** The id of a +1 on its way, and the last refusal's sentence. */
+  /** The id of a +1 on its way; the last refusal's sentence, and the request it was for. */
   voting: string | null;
   voteError: string | null;
+  refusedId: string | null;
   /** Reads the queue (again), for the page of `slug`; `version`: the push that asks for it. */
   load(slug: string, version?: string): Promise<void>;
   /** +1 on a request as `requester` (remembered for the next request or +1). */
@@ -45,6 +46,7 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
   voted: recallVotes(),
   voting: null,
   voteError: null,
+  refusedId: null,
 
   async load(slug, version) {
     if (slug !== get().slug) set({ slug, requests: [], status: 'loading' });
@@ -73,7 +75,7 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
   },
 
   async vote(requestId, requester) {
-    set({ voting: requestId, voteError: null });
+    set({ voting: requestId, voteError: null, refusedId: null });
     try {
       const answer = await publicQueueApi.vote(
         requestId,
@@ -90,7 +92,7 @@ export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
       return true;
     } catch (error) {
       const detail = error instanceof ApiError ? error.detail : undefined;
-      set({ voteError: detail ?? null });
+      set({ voteError: detail ?? null, refusedId: requestId });
       return false;
     } finally {
       set({ voting: null });

@@ -23,3 +23,15 @@ export function placeInLine(view: Pick<RequestStatusView, 'status' | 'queue_posi
   const waiting = view.status === 'pending' || view.status === 'accepted';
   return waiting && view.queue_position ? view.queue_position : null;
 }
+
+/**
+ * The success state's headline after Send (issue 43): the place in line as soon as it is known,
+ * "up next" when it went straight there, else a plain "Sent!" until the place arrives.
+ */
+export function sentHeadline(
+  view: Pick<RequestStatusView, 'status' | 'queue_position'> | undefined,
+): { key: 'sentInLine'; position: number } | { key: 'sentUpNext' | 'sentReceived' } {
+  const place = view ? placeInLine(view) : null;
+  if (place) return { key: 'sentInLine', position: place };
+  return { key: view?.status === 'up_next' ? 'sentUpNext' : 'sentReceived' };
+}

@@ -1,26 +1,10 @@
 import { useEffect } from 'react';
-import { ApiError } from '#client/lib/api-fetch.ts';
-import { audienceApi } from './audience-api.ts';
 import { startAudienceLive, type AudienceLive } from './audience-live.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { isFinal } from './my-requests.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
-
-/** Asks the server for these requests' statuses; the ones it no longer knows are dropped. */
-async function fetchStatuses(tokens: string[]): Promise<void> {
-  const gone: string[] = [];
-  await Promise.all(
-    tokens.map(async (token) => {
-      try {
-        useMyRequestsStore.getState().applyStatus(await audienceApi.requestStatus(token));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) gone.push(token);
-      }
-    }),
-  );
-  if (gone.length > 0) useMyRequestsStore.getState().drop(gone);
-}
+import { fetchStatuses } from './status-reads.ts';
 
 const openTokens = () =>
   useMyRequestsStore

@@ -48,6 +48,13 @@ export const ui = {
   statusNotTonight: 'Heute nicht',
   placeInLine: 'Nr. {position} in der Reihe',
 
+  sentTitle: 'Dein Songwunsch',
+  sentInLine: 'Gesendet: Nr. {position} in der Reihe',
+  sentUpNext: 'Gesendet: Du bist als Nächstes dran',
+  sentReceived: 'Gesendet!',
+  sentFollowHint: 'Verfolge ihn unter „Deine Songwünsche“ auf dieser Seite.',
+  queueYours: 'Deiner',
+
   songsHeading: 'Songs',
   searchSongs: 'Songs durchsuchen',
   searchPlaceholder: 'Titel, Interpret, Genre suchen',

@@ -52,6 +52,14 @@ export const catalogEn = {
   statusNotTonight: 'Not tonight',
   placeInLine: '#{position} in line',
 
+  // The request sent (issue 43): its success state first, the tip an optional step after it
+  sentTitle: 'Your request',
+  sentInLine: "Sent: you're #{position} in line",
+  sentUpNext: "Sent: you're up next",
+  sentReceived: 'Sent!',
+  sentFollowHint: 'Follow it under “Your requests” on this page.',
+  queueYours: 'Yours',
+
   // Song browser
   songsHeading: 'Songs',
   searchSongs: 'Search songs',

@@ -47,6 +47,13 @@ export const ui = {
   statusNotTonight: 'Hoy no',
   placeInLine: 'N.º {position} en la fila',
 
+  sentTitle: 'Tu petición',
+  sentInLine: 'Enviada: n.º {position} en la fila',
+  sentUpNext: 'Enviada: es la siguiente',
+  sentReceived: '¡Enviada!',
+  sentFollowHint: 'Síguela en «Tus peticiones» en esta página.',
+  queueYours: 'Tuya',
+
   songsHeading: 'Canciones',
   searchSongs: 'Buscar canciones',
   searchPlaceholder: 'Busca por título, artista o género',

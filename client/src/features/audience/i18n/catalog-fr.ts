@@ -47,6 +47,13 @@ export const ui = {
   statusNotTonight: 'Pas ce soir',
   placeInLine: 'N° {position} dans la file',
 
+  sentTitle: 'Votre demande',
+  sentInLine: 'Envoyée : n° {position} dans la file',
+  sentUpNext: 'Envoyée : c’est la prochaine',
+  sentReceived: 'Envoyée !',
+  sentFollowHint: 'Suivez-la dans « Vos demandes » sur cette page.',
+  queueYours: 'La vôtre',
+
   songsHeading: 'Chansons',
   searchSongs: 'Rechercher des chansons',
   searchPlaceholder: 'Titre, artiste, genre',

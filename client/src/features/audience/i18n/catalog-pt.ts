@@ -47,6 +47,13 @@ export const ui = {
   statusNotTonight: 'Hoje não',
   placeInLine: 'N.º {position} na fila',
 
+  sentTitle: 'Seu pedido',
+  sentInLine: 'Enviado: n.º {position} na fila',
+  sentUpNext: 'Enviado: é o próximo',
+  sentReceived: 'Enviado!',
+  sentFollowHint: 'Acompanhe em “Seus pedidos” nesta página.',
+  queueYours: 'Seu',
+
   songsHeading: 'Músicas',
   searchSongs: 'Buscar músicas',
   searchPlaceholder: 'Busque por título, artista ou gênero',
