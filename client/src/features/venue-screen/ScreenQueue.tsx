@@ -67,10 +67,11 @@ export function ScreenQueue({
 }
 
 /**
- * Hides the rows of the list that would show only in part (a long queue on a short screen): a
- * TV shows whole rows or none. All rows are shown before each measure, so rows come back when
- * room does (a taller window, the address note hidden). Measured again when the queue, the
- * column's size or the list's size changes.
+ * Hides what would show only in part (a long queue on a short screen, a tall Now): a TV shows
+ * whole rows or none, and Next whole or, with the rows, not at all. All is shown again before
+ * each measure, so rows come back when room does (a taller window, the address note hidden).
+ * Measured again when the queue, the column's or the list's size, or the count of hidden rows
+ * (and with it the "+N more" line) changes.
  */
 function useWholeRows(screen: VenueScreenResponse) {
   const column = useRef<HTMLElement>(null);
@@ -78,12 +79,16 @@ function useWholeRows(screen: VenueScreenResponse) {
   const [hiddenRows, setHiddenRows] = useState(0);
   useLayoutEffect(() => {
     const measure = () => {
-      const element = list.current;
-      if (!element) return setHiddenRows(0);
-      const rows = Array.from(element.children) as HTMLElement[];
-      for (const row of rows) row.hidden = false;
+      const next = column.current?.querySelector<HTMLElement>('.screen-next');
+      const rows = list.current ? (Array.from(list.current.children) as HTMLElement[]) : [];
+      for (const element of [next, ...rows]) if (element) element.hidden = false;
+      const room = column.current?.getBoundingClientRect().bottom ?? 0;
+      if (next && next.getBoundingClientRect().bottom > room + 1) {
+        for (const element of [next, ...rows]) element.hidden = true;
+        return setHiddenRows(rows.length + 1);
+      }
       // The list gives way (flex-shrink) to Now and Next: its bottom is where the room ends.
-      const bottom = element.getBoundingClientRect().bottom;
+      const bottom = list.current?.getBoundingClientRect().bottom ?? 0;
       let hidden = 0;
       for (const row of rows) {
         row.hidden = row.getBoundingClientRect().bottom > bottom + 1;
@@ -99,7 +104,7 @@ function useWholeRows(screen: VenueScreenResponse) {
       observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [screen]);
+  }, [screen, hiddenRows]);
   return { column, list, hiddenRows };
 }
 
