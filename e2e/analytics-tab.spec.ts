@@ -54,6 +54,12 @@ test.describe('dashboard Analytics tab', () => {
     expect(lines[1]).toMatch(/^Ann,ann@example\.com,2,5\.00,/);
     expect(lines[2]).toMatch(/^'=SUM\(1\),cy@example\.com,1,3\.00,/);
     expect(lines[3]).toMatch(/^"Bob, Jr\.",bob@example\.com,1,0\.00,/);
+
+    // A tablet turned upright: the chart drawn at the wider width does not keep the page wide.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
+      .toBeLessThanOrEqual(390);
   });
 
   test('keeps the period in localStorage and resets old stored values', async ({

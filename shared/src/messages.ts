@@ -212,6 +212,14 @@ export const messages = {
   screenRequestedBy: 'requested by {name}',
   screenOffTitle: 'The venue screen is off',
   screenLoadFailed: 'Could not load the screen. Retrying…',
+  // The venue screen's note to whoever sets it up, when its QR code carries an address the
+  // audience's phones cannot open (audience-address.ts); hidden with one press, before doors.
+  screenAddressLoopback: 'Phones cannot open this QR code: {host} only works on this computer.',
+  screenAddressPrivate:
+    'Only phones on the same Wi-Fi as the server can open this QR code: {host} is a local-network address.',
+  screenAddressFix:
+    'Set PUBLIC_URL to the address your audience can reach (docs/configuration.md), or open this screen at that address.',
+  screenAddressHide: 'Hide this note',
   requestSongNotInSet:
     'This song is not on the current set list. Please choose one of the songs shown on this page.',
   // No repeats (issue 22): {time} is when it was played, on the phone's clock.

@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNow } from '#client/lib/use-now.ts';
-import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
-import type { VenueScreenEntry, VenueScreenResponse } from '#shared/schemas/public-queue.ts';
+import type { VenueScreenResponse } from '#shared/schemas/public-queue.ts';
 import { applyScreenColors } from './screen-colors.ts';
+import { ScreenAddressNote, useAddressNote } from './ScreenAddressNote.tsx';
+import { ScreenQueue } from './ScreenQueue.tsx';
 import { screenWindowLine } from './screen-window.ts';
 import { startScreenLive } from './venue-screen-live.ts';
 import { useVenueScreenStore } from './venue-screen-store.ts';
@@ -64,16 +65,36 @@ export function VenueScreenPage() {
   }
   if (phase === 'failed') return <ScreenNotice title={messages.screenLoadFailed} />;
   if (!screen) return <div className="venue-screen" aria-busy="true" />;
+  return <ScreenLayout screen={screen} name={name} musician={musician} connected={connected} />;
+}
 
+/**
+ * Landscape: the queue down the left, the name, the request window and the QR code on the right;
+ * portrait: the name, the queue, then the code. The address note, while shown, takes a strip of
+ * its own at the top.
+ */
+function ScreenLayout({
+  screen,
+  name,
+  musician,
+  connected,
+}: {
+  screen: VenueScreenResponse;
+  name: string;
+  musician: PublicMusician | null;
+  connected: boolean;
+}) {
+  const note = useAddressNote(screen.audience_url);
   return (
-    <div className="venue-screen" data-testid="venue-screen">
+    <div className="venue-screen" data-testid="venue-screen" data-note={note.shown}>
+      {note.shown && note.reach !== 'public' && (
+        <ScreenAddressNote link={screen.audience_url} reach={note.reach} onHide={note.hide} />
+      )}
       <header className="screen-header">
         <h1 className="screen-name">{name}</h1>
         {musician && <WindowLine musician={musician} />}
       </header>
-      <main className="screen-queue" aria-label="Song requests">
-        <Queue screen={screen} requestsOpen={musician?.requests_enabled !== false} />
-      </main>
+      <ScreenQueue screen={screen} requestsOpen={musician?.requests_enabled !== false} />
       <aside className="screen-request" aria-label={messages.screenScanToRequest}>
         <QrCode qr={screen.qr} />
         <div className="screen-request-text">
@@ -104,102 +125,6 @@ function WindowLine({ musician }: { musician: PublicMusician }) {
     <p className="screen-window" data-open={line.open} data-testid="screen-window">
       {line.text}
     </p>
-  );
-}
-
-/** The biggest panel is Now playing; with nothing playing yet, the next request takes it. */
-function Queue({ screen, requestsOpen }: { screen: VenueScreenResponse; requestsOpen: boolean }) {
-  const { list, hiddenRows } = useWholeRows(screen);
-  const more = screen.more + hiddenRows;
-  const lead = screen.now ?? screen.next;
-  if (!lead) {
-    const empty = requestsOpen ? messages.screenEmptyQueue : messages.screenEmptyClosed;
-    return <p className="screen-empty">{empty}</p>;
-  }
-  const second = screen.now ? screen.next : screen.queue[0];
-  const rest = screen.now ? screen.queue : screen.queue.slice(1);
-  return (
-    <>
-      <section className="screen-now" data-testid="screen-now">
-        <h2 className="screen-label">
-          {screen.now ? messages.screenNowPlaying : messages.screenNextUp}
-        </h2>
-        <Song entry={lead} />
-      </section>
-      {second && (
-        <section className="screen-next" data-testid="screen-next">
-          <h2 className="screen-label">{messages.screenNext}</h2>
-          <Song entry={second} />
-        </section>
-      )}
-      {rest.length > 0 && (
-        <ol ref={list} className="screen-list" data-testid="screen-list">
-          {rest.map((entry) => (
-            <li key={entry.id} className="screen-row">
-              <Song entry={entry} compact />
-            </li>
-          ))}
-        </ol>
-      )}
-      {more > 0 && <p className="screen-more">{fill(messages.screenMore, { count: more })}</p>}
-    </>
-  );
-}
-
-/**
- * Hides the rows of the list that would show only in part (a long queue on a short screen): a
- * TV shows whole rows or none. Measured again when the queue or the window's size changes.
- */
-function useWholeRows(screen: VenueScreenResponse) {
-  const list = useRef<HTMLOListElement>(null);
-  const [hiddenRows, setHiddenRows] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const element = list.current;
-      if (!element) return;
-      const bottom = element.getBoundingClientRect().bottom;
-      let hidden = 0;
-      for (const row of Array.from(element.children) as HTMLElement[]) {
-        row.hidden = false;
-        row.hidden = row.getBoundingClientRect().bottom > bottom + 1;
-        if (row.hidden) hidden += 1;
-      }
-      setHiddenRows(hidden);
-    };
-    measure();
-    // The list's room changes with the window, and with the panels above it once fonts load.
-    const element = list.current;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    if (element) observer?.observe(element);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', measure);
-    };
-  }, [screen]);
-  return { list, hiddenRows };
-}
-
-/** One request; `compact` in the list, where the requester is a column of first names. */
-function Song({ entry, compact = false }: { entry: VenueScreenEntry; compact?: boolean }) {
-  return (
-    <div className="screen-song">
-      <p className="screen-title">{entry.song_title}</p>
-      <p className="screen-meta">
-        {entry.song_artist && <span className="screen-artist">{entry.song_artist}</span>}
-        {entry.requester_first_name && (
-          <span className="screen-requester">
-            {compact
-              ? entry.requester_first_name
-              : fill(messages.screenRequestedBy, { name: entry.requester_first_name })}
-          </span>
-        )}
-        {entry.votes > 1 && (
-          <span className="screen-votes">{fill(messages.screenVotes, { count: entry.votes })}</span>
-        )}
-      </p>
-      {entry.dedication && <p className="screen-dedication">{entry.dedication}</p>}
-    </div>
   );
 }
 
