@@ -314,7 +314,7 @@ export const messages = {
   onStageRequestsOff: 'Requests are off',
   onStageNothingUpNext: 'Nothing lined up. Tap Up Next on a request to play it next.',
   // On Stage, issue 43: Next while Up Next is short, the first waiting request with one tap.
-  onStageNextSuggestion: 'Next · first in the queue',
+  onStageNextSuggestion: 'Next · waiting',
   onStageNextSuggestionLabel: 'Next in the queue',
   notificationsBlocked:
     'Notifications are blocked for this site. Allow them in your browser settings to hear new requests.',
