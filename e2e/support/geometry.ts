@@ -25,7 +25,8 @@ function visibleRect(element) {
   bottom = Math.min(bottom, innerHeight);
   left = Math.max(left, 0);
   top = Math.max(top, 0);
-  if (right - left < 1 || bottom - top < 1) return null;
+  // A 1-pixel box is words kept for screen readers only.
+  if (right - left <= 1 || bottom - top <= 1) return null;
   return { left, top, right, bottom, width: box.width, height: box.height, full: box };
 }
 function describe(element) {
