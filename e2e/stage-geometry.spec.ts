@@ -101,10 +101,12 @@ test.describe('the stage screen, at the sizes it is used at', () => {
       expect(await isWhollyShown(onStage.waitingRows.nth(index)), `row ${index + 1}`).toBe(true);
     }
 
-    // Played: its Undo waits in the header, over nothing that can be tapped.
-    await onStage.nowPanel.getByRole('button', { name: 'Played', exact: true }).click();
+    // Played, tapped twice in a hurry: one song played (the second tap would have landed on the
+    // next Now); its Undo waits in the header, over nothing that can be tapped.
+    await onStage.nowPanel.getByRole('button', { name: 'Played', exact: true }).dblclick();
     await expect(onStage.undoToast('Marked played: Wonderwall')).toBeVisible();
     await expect(onStage.feedback.locator('.undo-toast')).toHaveCount(1);
+    await expect(onStage.nowPanel).toContainText('Yellow');
     await atEachSize(
       page,
       async (size) => {

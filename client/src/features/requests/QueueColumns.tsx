@@ -10,6 +10,7 @@ import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { MoveButtons, MoveControls, RowMenu } from './MoveControls.tsx';
 import { NextSuggestion, NothingLinedUp } from './StageNextPanels.tsx';
+import { useDoubleTapGuard } from './use-double-tap-guard.ts';
 import { useSeenOnScreen } from './use-seen-on-screen.ts';
 import { RequestCard, type RequestCardVariant } from './RequestCard.tsx';
 import { ReorderableList } from './ReorderableList.tsx';
@@ -76,8 +77,12 @@ export function QueueColumns({
   const moveTo = (request: SongRequest, afterId: string | null) =>
     demo ? actions.showToast(messages.demoActionOnly) : actions.move(request, afterId);
 
-  const press = (request: SongRequest, status: RequestMove) =>
-    demo ? actions.showToast(messages.demoActionOnly) : actions.setStatus([request], status);
+  const allowTap = useDoubleTapGuard();
+  const press = (request: SongRequest, status: RequestMove) => {
+    if (!allowTap(request.id, status)) return;
+    if (demo) actions.showToast(messages.demoActionOnly);
+    else actions.setStatus([request], status);
+  };
   const moveButton = (request: SongRequest, status: RequestMove) => (
     <button
       key={status}
