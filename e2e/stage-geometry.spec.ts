@@ -101,12 +101,17 @@ test.describe('the stage screen, at the sizes it is used at', () => {
       expect(await isWhollyShown(onStage.waitingRows.nth(index)), `row ${index + 1}`).toBe(true);
     }
 
+    // The feedback's room is kept: where the queue starts does not move when a bar comes.
+    const queueTop = async () => (await onStage.waitingRows.first().boundingBox())!.y;
+    const before = await queueTop();
+
     // Played, tapped twice in a hurry: one song played (the second tap would have landed on the
     // next Now); its Undo waits in the header, over nothing that can be tapped.
     await onStage.nowPanel.getByRole('button', { name: 'Played', exact: true }).dblclick();
     await expect(onStage.undoToast('Marked played: Wonderwall')).toBeVisible();
     await expect(onStage.feedback.locator('.undo-toast')).toHaveCount(1);
     await expect(onStage.nowPanel).toContainText('Yellow');
+    expect(await queueTop()).toBe(before);
     await atEachSize(
       page,
       async (size) => {
