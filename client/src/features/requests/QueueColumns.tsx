@@ -8,7 +8,8 @@ import {
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { useNow } from '#client/lib/use-now.ts';
-import { MoveButtons, MoveControls, RowMenu } from './MoveControls.tsx';
+import { MoveControls } from './MoveControls.tsx';
+import { StageCardMenu } from './StageCardMenu.tsx';
 import { NextSuggestion, NothingLinedUp } from './StageNextPanels.tsx';
 import { useDoubleTapGuard } from './use-double-tap-guard.ts';
 import { useSeenOnScreen } from './use-seen-on-screen.ts';
@@ -47,6 +48,7 @@ interface CardOptions {
   flag?: CardFlag;
   eyebrow?: string;
   handle?: ReactNode;
+  labelPrefix?: string;
   /** The column it can be moved in, and where it stands there. */
   column?: { list: readonly SongRequest[]; index: number };
 }
@@ -114,39 +116,17 @@ export function QueueColumns({
         showEmail={look.showEmail}
         leading={options.handle}
         ref={options.flag?.tone === 'new' ? watchNew(request.id) : undefined}
+        labelPrefix={options.labelPrefix}
       >
         {shown.map((status) => moveButton(request, status))}
         {withMenu ? (
-          <RowMenu title={request.song_title}>
-            {(close) => (
-              <>
-                {moves.includes('rejected') && (
-                  <button
-                    type="button"
-                    className="move-menu-item menu-reject"
-                    disabled={disabled}
-                    onClick={() => {
-                      close();
-                      press(request, 'rejected');
-                    }}
-                  >
-                    {REQUEST_MOVE_LABELS.rejected}
-                  </button>
-                )}
-                {column && (
-                  <MoveButtons
-                    request={request}
-                    index={column.index}
-                    count={column.list.length}
-                    disabled={disabled}
-                    onMove={onMove}
-                    withText
-                    after={close}
-                  />
-                )}
-              </>
-            )}
-          </RowMenu>
+          <StageCardMenu
+            request={request}
+            disabled={disabled}
+            onReject={() => press(request, 'rejected')}
+            column={column}
+            onMove={onMove}
+          />
         ) : (
           column && (
             <MoveControls
@@ -286,6 +266,8 @@ export function QueueColumns({
       {card(suggestion, ['up_next'], {
         variant: 'next',
         eyebrow: messages.onStageNextSuggestion,
+        // The same request is a row of the queue too: one name each.
+        labelPrefix: messages.onStageNextSuggestionLabel,
       })}
     </NextSuggestion>
   ) : (

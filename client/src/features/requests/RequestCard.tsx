@@ -26,6 +26,8 @@ interface RequestCardProps {
   leading?: ReactNode;
   children?: ReactNode;
   ref?: Ref<HTMLElement> | undefined;
+  /** Said before "{title} by {artist}" where the same request shows twice (Next's suggestion). */
+  labelPrefix?: string | undefined;
 }
 
 /** One request: song, who asked, dedication, tip and votes as badges; actions come as children. */
@@ -39,6 +41,7 @@ export function RequestCard({
   leading,
   children,
   ref,
+  labelPrefix,
 }: RequestCardProps) {
   const tip = tipLabel(request.tip_amount);
   const name = `${request.song_title} by ${request.song_artist}`;
@@ -46,7 +49,11 @@ export function RequestCard({
   const row = variant === 'row';
   const artist = <span className="request-artist"> by {request.song_artist}</span>;
   return (
-    <article className={`request-card request-card-${variant}`} aria-label={name} ref={ref}>
+    <article
+      className={`request-card request-card-${variant}`}
+      aria-label={labelPrefix ? `${labelPrefix}: ${name}` : name}
+      ref={ref}
+    >
       {leading}
       <div className="request-body">
         {eyebrow && (
