@@ -142,6 +142,19 @@ test.describe('the stage screen, at the sizes it is used at', () => {
     // REJECTED among the completed: its flag at AA contrast too.
     await expect(onStage.card('Hallelujah', onStage.completed)).toContainText('REJECTED');
     await expectNoSeriousA11yFindings(page, 'the stage screen');
+
+    // Block is behind "…" too, after a confirm: the requester's row leaves the queue.
+    await onStage.more('Jolene', onStage.active).click();
+    await onStage
+      .card('Jolene', onStage.active)
+      .getByRole('button', { name: 'Block Fan 11' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Block this requester?' })
+      .getByRole('button', { name: 'Block' })
+      .click();
+    await expect(onStage.card('Jolene', onStage.active)).toHaveCount(0);
+    await expect(onStage.toast).toHaveText(messages.requesterBlocked);
   });
 
   test('Next is never empty while someone waits, and NEW clears once seen', async ({

@@ -6,8 +6,9 @@ import {
   type RequestMove,
 } from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { selectIsStageDevice, useAuthStore } from '#client/lib/session/auth-store.ts';
 import { useNow } from '#client/lib/use-now.ts';
+import { blockRequester } from './BlockRequesterButton.tsx';
 import { MoveControls } from './MoveControls.tsx';
 import { StageCardMenu } from './StageCardMenu.tsx';
 import { NextSuggestion, NothingLinedUp } from './StageNextPanels.tsx';
@@ -80,6 +81,8 @@ export function QueueColumns({
     demo ? actions.showToast(messages.demoActionOnly) : actions.move(request, afterId);
 
   const allowTap = useDoubleTapGuard();
+  // The server lets the musician block, not a paired stage device; demo data has no one to block.
+  const canBlock = !useAuthStore(selectIsStageDevice) && !demo && !offline;
   const press = (request: SongRequest, status: RequestMove) => {
     if (!allowTap(request.id, status)) return;
     if (demo) actions.showToast(messages.demoActionOnly);
@@ -126,6 +129,7 @@ export function QueueColumns({
             onReject={() => press(request, 'rejected')}
             column={column}
             onMove={onMove}
+            onBlock={canBlock ? () => void blockRequester(request, actions) : undefined}
           />
         ) : (
           column && (
