@@ -70,7 +70,7 @@ test.describe('live request loop', () => {
     await expect(phone.toast).toHaveText('Added to Up Next!');
 
     await expect(stage.card('Halo', stage.upNext)).toBeVisible();
-    await expect(stage.action('Halo', 'Reject', stage.upNext)).toBeVisible();
+    await expect(stage.more('Halo', stage.upNext)).toBeVisible();
     await expect(dashboard.card(dashboard.upNextColumn, 'Halo')).toBeVisible();
     await expect(dashboard.requestsBadge()).toBeHidden();
 

@@ -24,6 +24,10 @@ export class OnStagePage {
   /** The bars of Played / Reject moves still in their undo window, and refused moves. */
   readonly undoToasts: Locator;
   readonly demoNotice: Locator;
+  /** Next while Up Next holds fewer than two: the first waiting request, one tap to line it up. */
+  readonly nextSuggestion: Locator;
+  /** The header's row for the request window and the feedback strip (with each move's Undo). */
+  readonly feedback: Locator;
   readonly enableNotifications: Locator;
 
   readonly page: Page;
@@ -48,6 +52,8 @@ export class OnStagePage {
     this.undoToasts = page.locator('.undo-toast');
     this.demoNotice = page.getByRole('alert').filter({ hasText: 'Demo data' });
     this.enableNotifications = page.getByRole('button', { name: 'Enable notifications' });
+    this.nextSuggestion = page.getByRole('region', { name: 'Next in the queue' });
+    this.feedback = page.locator('.stage-bar .queue-feedback');
   }
 
   async goto(slug: string): Promise<void> {
@@ -68,6 +74,17 @@ export class OnStagePage {
     return this.page.getByRole('button', {
       name: new RegExp(`^Reorder ${escape(title)}, position`),
     });
+  }
+
+  /** A row's "…" button: Reject and the moves in its column, one tap away. */
+  more(title: string, within?: Locator): Locator {
+    return this.card(title, within).getByRole('button', { name: `More for ${title}`, exact: true });
+  }
+
+  /** Reject from a row of the queue: behind its "…" button on stage. */
+  async reject(title: string, within: Locator): Promise<void> {
+    await this.more(title, within).click();
+    await this.action(title, 'Reject', within).click();
   }
 
   /** Move to top / bottom, behind a row's "More" button on stage. */

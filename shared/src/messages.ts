@@ -321,6 +321,9 @@ export const messages = {
   onStageNoShow: 'No show running',
   onStageRequestsOff: 'Requests are off',
   onStageNothingUpNext: 'Nothing lined up. Tap Up Next on a request to play it next.',
+  // On Stage, issue 43: Next while Up Next is short, the first waiting request with one tap.
+  onStageNextSuggestion: 'Next · waiting',
+  onStageNextSuggestionLabel: 'Next in the queue',
   notificationsBlocked:
     'Notifications are blocked for this site. Allow them in your browser settings to hear new requests.',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',

@@ -65,7 +65,8 @@ export function RequestWindowControl({ onError, disabled }: RequestWindowControl
           title={messages.requestWindowTitle}
         >
           <Icon name="clock" />
-          <span className="visually-hidden">{messages.requestWindowTitle}</span>
+          {/* In words: a clock alone did not say what it opens. */}
+          <span className="request-window-label">{messages.requestWindowTitle}</span>
         </summary>
         <div className="request-window-popover">
           <WindowTimeInput

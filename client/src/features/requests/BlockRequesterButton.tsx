@@ -7,10 +7,25 @@ import { blocklistApi } from './blocklist-api.ts';
 import { useRequestsStore } from './requests-store.ts';
 import type { RequestActions } from './use-request-actions.ts';
 
+/** Blocks the requester of `request` and says how it went (the dashboard's button, the stage's menu). */
+export async function blockRequester(
+  request: SongRequest,
+  actions: Pick<RequestActions, 'showToast'>,
+): Promise<void> {
+  try {
+    await blocklistApi.block(request.id);
+    // The live event removes it too; this is for a device whose socket is down.
+    useRequestsStore.getState().remove(request.id);
+    actions.showToast(messages.requesterBlocked);
+  } catch (error) {
+    actions.showToast(errorMessage(error, messages.blockRequesterFailed), 'error');
+  }
+}
+
 /**
  * Blocks the requester of this request (their email and phone) from the musician's page, after
  * a confirm: their waiting requests leave every screen, and what they send next never arrives.
- * The musician's own screens only, never the stage.
+ * The musician's own screens only, never a paired stage device (the server refuses it one).
  */
 export function BlockRequesterButton({
   request,
@@ -19,17 +34,6 @@ export function BlockRequesterButton({
   request: SongRequest;
   actions: Pick<RequestActions, 'showToast'>;
 }) {
-  async function block() {
-    try {
-      await blocklistApi.block(request.id);
-      // The live event removes it too; this is for a device whose socket is down.
-      useRequestsStore.getState().remove(request.id);
-      actions.showToast(messages.requesterBlocked);
-    } catch (error) {
-      actions.showToast(errorMessage(error, messages.blockRequesterFailed), 'error');
-    }
-  }
-
   return (
     <ConfirmButton
       label="Block"
@@ -37,7 +41,7 @@ export function BlockRequesterButton({
       title="Block this requester?"
       message={fill(messages.blockRequesterConfirm, { name: request.requester_name })}
       confirmLabel="Block"
-      onConfirm={() => void block()}
+      onConfirm={() => void blockRequester(request, actions)}
     />
   );
 }

@@ -18,29 +18,63 @@ const TARGETS = ['top', 'bottom'] as const;
 /** "Move to top" and "Move to bottom", for one hand (the column must hold two or more). */
 export function MoveControls({ request, index, count, disabled, look, onMove }: MoveControlsProps) {
   if (count < 2) return null;
-  const buttons = (withText: boolean, after?: () => void) =>
-    TARGETS.map((to) => (
-      <button
-        key={to}
-        type="button"
-        className={withText ? 'move-menu-item' : 'queue-icon-button'}
-        aria-label={`Move ${request.song_title} to the ${to}`}
-        title={`Move to ${to}`}
-        disabled={disabled || (to === 'top' ? index === 0 : index === count - 1)}
-        onClick={() => {
-          onMove(to);
-          after?.();
-        }}
-      >
-        <Icon name={to === 'top' ? 'toTop' : 'toBottom'} />
-        {withText && <span>Move to {to}</span>}
-      </button>
-    ));
-  if (look === 'icons') return <>{buttons(false)}</>;
-  return <MoveMenu title={request.song_title} items={(close) => buttons(true, close)} />;
+  if (look === 'icons') {
+    return <MoveButtons {...{ request, index, count, disabled, onMove }} withText={false} />;
+  }
+  return (
+    <RowMenu title={request.song_title}>
+      {(close) => (
+        <MoveButtons {...{ request, index, count, disabled, onMove }} withText after={close} />
+      )}
+    </RowMenu>
+  );
 }
 
-function MoveMenu({ title, items }: { title: string; items(close: () => void): ReactNode }) {
+type MoveButtonsProps = Omit<MoveControlsProps, 'look'> & {
+  withText: boolean;
+  /** Called after a move (closes the menu it sits in). */
+  after?: (() => void) | undefined;
+};
+
+/** The two moves, as icons or as menu items with words; none while the column holds one. */
+export function MoveButtons({
+  request,
+  index,
+  count,
+  disabled,
+  onMove,
+  withText,
+  after,
+}: MoveButtonsProps) {
+  if (count < 2) return null;
+  return TARGETS.map((to) => (
+    <button
+      key={to}
+      type="button"
+      className={withText ? 'move-menu-item' : 'queue-icon-button'}
+      aria-label={`Move ${request.song_title} to the ${to}`}
+      title={`Move to ${to}`}
+      disabled={disabled || (to === 'top' ? index === 0 : index === count - 1)}
+      onClick={() => {
+        onMove(to);
+        after?.();
+      }}
+    >
+      <Icon name={to === 'top' ? 'toTop' : 'toBottom'} />
+      {withText && <span>Move to {to}</span>}
+    </button>
+  ));
+}
+
+interface RowMenuProps {
+  /** The song's title: the button reads "More for {title}". */
+  title: string;
+  /** The menu's items; each calls `close` once it has done its work. */
+  children(close: () => void): ReactNode;
+}
+
+/** A "…" button with the row's less frequent moves behind it, one tap away. */
+export function RowMenu({ title, children }: RowMenuProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -72,8 +106,8 @@ function MoveMenu({ title, items }: { title: string; items(close: () => void): R
         <Icon name="more" />
       </button>
       {open && (
-        <div className="move-menu-list" role="group" aria-label={`Move ${title}`}>
-          {items(() => setOpen(false))}
+        <div className="move-menu-list" role="group" aria-label={`Moves for ${title}`}>
+          {children(() => setOpen(false))}
         </div>
       )}
     </div>

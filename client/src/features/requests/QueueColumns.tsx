@@ -1,5 +1,4 @@
 import { useMemo, type ReactNode } from 'react';
-import { COMPLETED_SHOWN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import {
   REQUEST_MOVE_LABELS,
@@ -7,64 +6,26 @@ import {
   type RequestMove,
 } from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { useAuthStore } from '#client/lib/session/auth-store.ts';
+import { selectIsStageDevice, useAuthStore } from '#client/lib/session/auth-store.ts';
 import { useNow } from '#client/lib/use-now.ts';
+import { blockRequester } from './BlockRequesterButton.tsx';
 import { MoveControls } from './MoveControls.tsx';
+import { StageCardMenu } from './StageCardMenu.tsx';
+import { NextSuggestion, NothingLinedUp } from './StageNextPanels.tsx';
+import { useDoubleTapGuard } from './use-double-tap-guard.ts';
+import { useSeenOnScreen } from './use-seen-on-screen.ts';
 import { RequestCard, type RequestCardVariant } from './RequestCard.tsx';
 import { ReorderableList } from './ReorderableList.tsx';
 import { activeRequests, afterIdFor, completedRequests, upNextRequests } from './request-views.ts';
 import type { RequestActions } from './use-request-actions.ts';
+import { LAYOUTS, type QueueLayout } from './queue-layouts.ts';
 import './queue-stage.css';
 import './queue-stage-panels.css';
 
 /** How often the stage cards' "3 min ago" times move on. */
 const CLOCK_TICK_MS = 30_000;
 
-/**
- * The two screens that work the queue. The dashboard's On Stage tab is a board of columns read
- * at a desk (emails, exact times, counts, the latest completed); the stage screen is read from
- * two metres (a large Now, then Next, then compact rows; "3 min ago"; every completed request in
- * a scrolling list). The waiting column keeps each screen's title from the spec: "Live Requests"
- * on the dashboard, "Active Requests" on stage.
- */
-const LAYOUTS = {
-  board: {
-    container: 'board',
-    column: 'board-column',
-    completed: 'board-column',
-    completedList: 'request-list',
-    heading: 'h3',
-    id: 'board',
-    waitingTitle: 'Live Requests',
-    completedTitle: 'Completed',
-    counts: true,
-    noneWaiting: 'No requests waiting right now.',
-    completedShown: COMPLETED_SHOWN,
-    clock: false,
-    showEmail: true,
-    shout: false,
-    stage: false,
-  },
-  stage: {
-    container: 'stage-sections',
-    column: 'stage-section',
-    completed: 'stage-section stage-completed',
-    completedList: 'request-list completed-scroll',
-    heading: 'h2',
-    id: 'stage',
-    waitingTitle: 'Active Requests',
-    completedTitle: 'Completed Requests',
-    counts: false,
-    noneWaiting: 'No requests waiting. New ones appear here as they arrive.',
-    completedShown: Infinity,
-    clock: true,
-    showEmail: false,
-    shout: true,
-    stage: true,
-  },
-} as const;
-
-export type QueueLayout = keyof typeof LAYOUTS;
+export type { QueueLayout };
 
 interface QueueColumnsProps {
   layout: QueueLayout;
@@ -75,6 +36,8 @@ interface QueueColumnsProps {
   /** Requests that arrived since the musician last looked: flagged NEW, counted in the badge. */
   newIds?: readonly string[];
   onSeen?(): void;
+  /** A NEW row has been in sight for a few seconds: it is no longer news. */
+  onSeenOne?(id: string): void;
   /** Demo data: buttons do nothing but say so. */
   demo?: boolean;
   /** No connection: the moves would fail, so the buttons wait for it. */
@@ -86,6 +49,7 @@ interface CardOptions {
   flag?: CardFlag;
   eyebrow?: string;
   handle?: ReactNode;
+  labelPrefix?: string;
   /** The column it can be moved in, and where it stands there. */
   column?: { list: readonly SongRequest[]; index: number };
 }
@@ -98,6 +62,7 @@ export function QueueColumns({
   empty,
   newIds = [],
   onSeen,
+  onSeenOne,
   demo,
   offline,
 }: QueueColumnsProps) {
@@ -111,45 +76,79 @@ export function QueueColumns({
   const count = (n: number) => (look.counts ? ` (${n})` : '');
   // Waiting requests follow arrival, votes or tips unless the musician chose their own order.
   const manual = useAuthStore((s) => s.musician?.queue_order === 'manual');
+  const watchNew = useSeenOnScreen(onSeenOne);
   const moveTo = (request: SongRequest, afterId: string | null) =>
     demo ? actions.showToast(messages.demoActionOnly) : actions.move(request, afterId);
 
-  // One word per move on every screen (shared/src/request-status-labels.ts).
-  const card = (request: SongRequest, moves: readonly RequestMove[], options: CardOptions) => (
-    <RequestCard
-      request={request}
-      variant={options.variant}
-      eyebrow={options.eyebrow}
-      now={now}
-      flag={options.flag}
-      showEmail={look.showEmail}
-      leading={options.handle}
+  const allowTap = useDoubleTapGuard();
+  // The server lets the musician block, not a paired stage device; demo data has no one to block.
+  const canBlock = !useAuthStore(selectIsStageDevice) && !demo && !offline;
+  const press = (request: SongRequest, status: RequestMove) => {
+    if (!allowTap(request.id, status)) return;
+    if (demo) actions.showToast(messages.demoActionOnly);
+    else actions.setStatus([request], status);
+  };
+  const moveButton = (request: SongRequest, status: RequestMove) => (
+    <button
+      key={status}
+      type="button"
+      className={`button queue-action action-${status}`}
+      disabled={offline || actions.busy(request.id)}
+      onClick={() => press(request, status)}
     >
-      {moves.map((status) => (
-        <button
-          key={status}
-          type="button"
-          className={`button queue-action action-${status}`}
-          disabled={offline || actions.busy(request.id)}
-          onClick={() =>
-            demo ? actions.showToast(messages.demoActionOnly) : actions.setStatus([request], status)
-          }
-        >
-          {REQUEST_MOVE_LABELS[status]}
-        </button>
-      ))}
-      {options.column && (
-        <MoveControls
-          request={request}
-          index={options.column.index}
-          count={options.column.list.length}
-          disabled={Boolean(offline) || actions.busy(request.id)}
-          look={look.stage || moves.length > 2 ? 'menu' : 'icons'}
-          onMove={(to) => moveTo(request, afterIdFor(options.column!.list, request.id, to))}
-        />
-      )}
-    </RequestCard>
+      {REQUEST_MOVE_LABELS[status]}
+    </button>
   );
+
+  // One word per move on every screen (shared/src/request-status-labels.ts). On stage a card
+  // shows its big moves (Up Next, Played); Reject and the moves in the column wait behind "More".
+  const card = (request: SongRequest, moves: readonly RequestMove[], options: CardOptions) => {
+    const withMenu = look.stage && moves.includes('rejected');
+    const shown = withMenu ? moves.filter((status) => status !== 'rejected') : moves;
+    const disabled = Boolean(offline) || actions.busy(request.id);
+    const column = options.column;
+    const onMove = (to: 'top' | 'bottom') =>
+      column && moveTo(request, afterIdFor(column.list, request.id, to));
+    return (
+      <RequestCard
+        request={request}
+        variant={options.variant}
+        eyebrow={options.eyebrow}
+        now={now}
+        flag={options.flag}
+        showEmail={look.showEmail}
+        leading={options.handle}
+        ref={options.flag?.tone === 'new' ? watchNew(request.id) : undefined}
+        labelPrefix={options.labelPrefix}
+      >
+        {shown.map((status) => moveButton(request, status))}
+        {withMenu ? (
+          <StageCardMenu
+            request={request}
+            disabled={disabled}
+            onReject={() => press(request, 'rejected')}
+            column={column}
+            onMove={onMove}
+            onBlock={canBlock ? () => void blockRequester(request, actions) : undefined}
+          />
+        ) : (
+          column && (
+            <MoveControls
+              request={request}
+              index={column.index}
+              count={column.list.length}
+              disabled={disabled}
+              look={look.stage || moves.length > 2 ? 'menu' : 'icons'}
+              onMove={onMove}
+            />
+          )
+        )}
+      </RequestCard>
+    );
+  };
+
+  // NEW counts only what still waits: a request lined up or played has had the musician's eye.
+  const freshIds = newIds.filter((id) => waiting.some((request) => request.id === id));
 
   const waitingFlag = (request: SongRequest): CardFlag =>
     demo
@@ -202,9 +201,9 @@ export function QueueColumns({
           {look.waitingTitle}
           {count(waiting.length)}
         </Heading>
-        {look.stage && newIds.length > 0 && (
+        {look.stage && freshIds.length > 0 && (
           <button type="button" className="new-badge" onClick={onSeen}>
-            +{newIds.length} New!
+            +{freshIds.length} New!
           </button>
         )}
       </div>
@@ -263,27 +262,32 @@ export function QueueColumns({
       </div>
     );
   }
+  // Next is never empty while someone waits: short of two lined up, the first waiting request
+  // stands there with one tap to line it up.
+  const suggestion = upNext.length < 2 && !demo ? waiting[0] : undefined;
+  const nextPanel = suggestion ? (
+    <NextSuggestion>
+      {card(suggestion, ['up_next'], {
+        variant: 'next',
+        eyebrow: messages.onStageNextSuggestion,
+        // The same request is a row of the queue too: one name each.
+        labelPrefix: messages.onStageNextSuggestionLabel,
+      })}
+    </NextSuggestion>
+  ) : (
+    upNext.length === 1 && <NothingLinedUp slot="Next" />
+  );
   // On stage: Now and Next lead (beside the queue on a landscape tablet), Completed below them.
   return (
     <div className={look.container}>
       <div className="stage-lead">
-        {upNextSection || <NothingLinedUp slot="Now" />}
-        {/* Next is what the musician chose, never a guess from the waiting queue; its place is
-            kept so Now and the queue do not jump when Played empties it. */}
-        {upNext.length === 1 && <NothingLinedUp slot="Next" />}
+        <div className="stage-now-next">
+          {upNextSection || <NothingLinedUp slot="Now" />}
+          {nextPanel}
+        </div>
         {completedSection}
       </div>
       {waitingSection}
-    </div>
-  );
-}
-
-/** The empty place of Now or Next beside the queue (a landscape tablet; CSS hides it otherwise). */
-function NothingLinedUp({ slot }: { slot: 'Now' | 'Next' }) {
-  return (
-    <div className="stage-up-next-empty">
-      <p className="request-eyebrow">{slot}</p>
-      <p>{messages.onStageNothingUpNext}</p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { RequestDedication } from './RequestDedication.tsx';
@@ -25,6 +25,9 @@ interface RequestCardProps {
   now?: number | undefined;
   leading?: ReactNode;
   children?: ReactNode;
+  ref?: Ref<HTMLElement> | undefined;
+  /** Said before "{title} by {artist}" where the same request shows twice (Next's suggestion). */
+  labelPrefix?: string | undefined;
 }
 
 /** One request: song, who asked, dedication, tip and votes as badges; actions come as children. */
@@ -37,11 +40,20 @@ export function RequestCard({
   now,
   leading,
   children,
+  ref,
+  labelPrefix,
 }: RequestCardProps) {
   const tip = tipLabel(request.tip_amount);
   const name = `${request.song_title} by ${request.song_artist}`;
+  // A stage row gives the title a line of its own; the artist joins who asked on the next.
+  const row = variant === 'row';
+  const artist = <span className="request-artist"> by {request.song_artist}</span>;
   return (
-    <article className={`request-card request-card-${variant}`} aria-label={name}>
+    <article
+      className={`request-card request-card-${variant}`}
+      aria-label={labelPrefix ? `${labelPrefix}: ${name}` : name}
+      ref={ref}
+    >
       {leading}
       <div className="request-body">
         {eyebrow && (
@@ -52,17 +64,18 @@ export function RequestCard({
         <h4 className="request-title" title={variant === 'card' ? undefined : name}>
           {flag && <span className={`request-flag flag-${flag.tone}`}>{flag.text}</span>}
           <span className="request-song">{request.song_title}</span>
-          <span className="request-artist"> by {request.song_artist}</span>
+          {!row && artist}
         </h4>
         <p className="request-meta">
           <span className="request-who">
             {/* A row has room for the name alone; the words stay for screen readers. */}
-            <span className={variant === 'row' ? 'visually-hidden' : undefined}>Requested by </span>
+            <span className={row ? 'visually-hidden' : undefined}>Requested by </span>
             {request.requester_name}
             {showEmail && request.requester_email && (
               <span className="muted"> ({request.requester_email})</span>
             )}
           </span>
+          {row && artist}
           <span className="request-when">
             <span className="request-sep"> · </span>
             {now === undefined ? (

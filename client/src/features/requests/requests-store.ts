@@ -43,6 +43,8 @@ interface RequestsState extends EntityState<SongRequest> {
   upsert(request: SongRequest): void;
   remove(id: string): void;
   clearArrivals(): void;
+  /** These arrivals have been on screen long enough to count as seen (the stage's NEW flag). */
+  seeArrivals(ids: readonly string[]): void;
 }
 
 export const useRequestsStore = createResettable<RequestsState>((set) => ({
@@ -133,6 +135,10 @@ export const useRequestsStore = createResettable<RequestsState>((set) => ({
 
   clearArrivals() {
     set({ arrivals: [] });
+  },
+
+  seeArrivals(ids) {
+    set((state) => ({ arrivals: state.arrivals.filter((arrival) => !ids.includes(arrival)) }));
   },
 }));
 

@@ -47,8 +47,11 @@ export function OnStageTab({ slug }: OnStageTabProps) {
         actions={actions}
         empty={<QueueEmptyState slug={slug} />}
       />
-      <PendingMovesToasts />
-      <ToastRegion toast={actions.toast} />
+      {/* Feedback and Undo above the board, in room kept for them: never over a request. */}
+      <div className="queue-feedback queue-feedback-dock">
+        <PendingMovesToasts />
+        <ToastRegion toast={actions.toast} />
+      </div>
     </div>
   );
 }

@@ -57,6 +57,7 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
   const requests = useQueueRequests();
   const arrivals = useRequestsStore((s) => s.arrivals);
   const clearArrivals = useRequestsStore((s) => s.clearArrivals);
+  const seeArrivals = useRequestsStore((s) => s.seeArrivals);
   useClearArrivalsWhenAway(clearArrivals);
   const actions = useRequestActions();
   const saved = useOfflineQueue(musician.id);
@@ -76,36 +77,46 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
   return (
     <div className="on-stage">
       <header className="site-header stage-header">
-        <div className="stage-title">
-          <h1 title={musician.name}>{musician.name}</h1>
-          <LiveIndicator />
-          <StageStatus savedShow={fromSaved ? saved.show : undefined} />
+        <div className="stage-header-row">
+          <div className="stage-title">
+            <h1 title={musician.name}>{musician.name}</h1>
+            <LiveIndicator />
+            <StageStatus savedShow={fromSaved ? saved.show : undefined} />
+          </div>
+          <div className="stage-controls">
+            <RequestsToggle
+              onError={(message) => actions.showToast(message, 'error')}
+              disabled={offline}
+            />
+            <NotificationIndicator permission={permission} onAsk={() => void ask()} />
+            <WakeLockIndicator status={wakeLock} />
+            {/* A paired stage device works only this screen. */}
+            {!stageDevice && (
+              <Link
+                className="button button-ghost stage-dashboard-link"
+                to="/dashboard"
+                aria-label="Dashboard"
+                title="Dashboard"
+              >
+                <Icon name="dashboard" />
+                <span className="stage-dashboard-text" aria-hidden="true">
+                  Dashboard
+                </span>
+              </Link>
+            )}
+          </div>
         </div>
-        <div className="stage-controls">
+        {/* The request window's countdown has a row of its own, and beside it the answer to
+            each move with its Undo: in the header, never over a row of the queue. */}
+        <div className="stage-bar">
           <RequestWindowControl
             onError={(message) => actions.showToast(message, 'error')}
             disabled={offline}
           />
-          <RequestsToggle
-            onError={(message) => actions.showToast(message, 'error')}
-            disabled={offline}
-          />
-          <NotificationIndicator permission={permission} onAsk={() => void ask()} />
-          <WakeLockIndicator status={wakeLock} />
-          {/* A paired stage device works only this screen. */}
-          {!stageDevice && (
-            <Link
-              className="button button-ghost stage-dashboard-link"
-              to="/dashboard"
-              aria-label="Dashboard"
-              title="Dashboard"
-            >
-              <Icon name="dashboard" />
-              <span className="stage-dashboard-text" aria-hidden="true">
-                Dashboard
-              </span>
-            </Link>
-          )}
+          <div className="queue-feedback">
+            <PendingMovesToasts />
+            <ToastRegion toast={actions.toast} />
+          </div>
         </div>
       </header>
 
@@ -138,6 +149,7 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
             actions={actions}
             newIds={demo || fromSaved ? NONE : arrivals}
             onSeen={clearArrivals}
+            onSeenOne={(id) => seeArrivals([id])}
             demo={demo}
             offline={offline}
             empty={<QueueEmptyState slug={musician.slug} />}
@@ -150,8 +162,6 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
         {/* Asking again does nothing once blocked: say where to change it instead. */}
         {permission === 'denied' && <p role="status">{messages.notificationsBlocked}</p>}
       </footer>
-      <PendingMovesToasts />
-      <ToastRegion toast={actions.toast} />
     </div>
   );
 }
