@@ -341,6 +341,8 @@ export const messages = {
   firstRunStartShow: 'Start your first show',
   onStageStartShow: 'Start a show',
   onStageStopShow: 'Stop show',
+  profileUnsavedChanges: 'Unsaved changes',
+  profileAllSaved: 'All changes saved',
   songsFewTitle: 'Only {songs} so far',
   songsFewIntro:
     'The starter pack adds {count} well-known covers in one go. Hide the ones you do not play.',
