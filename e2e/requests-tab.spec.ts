@@ -1,7 +1,6 @@
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { expectNoSeriousA11yFindings } from './support/axe.ts';
 import { CREEP, KARMA_POLICE, YELLOW } from './support/songs.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 
@@ -84,13 +83,12 @@ test.describe('dashboard Requests tab', () => {
     const counts = (requests: number, played: number) =>
       fill(messages.showRequestCounts, { requests: `${requests} requests`, played });
     await expect(bigNight).toContainText(counts(PLAYED, PLAYED));
-    await bigNight.getByText('Big Night').click();
+    await bigNight.locator('summary').click();
     await expect(bigNight).toContainText(/Showing \d+ of 62 requests/);
 
     // A request arriving (here from a phone) moves the count on this device at once.
     await submitRequestByApi(request, yellowId);
     await expect(bigNight).toContainText(counts(PLAYED + 1, PLAYED));
-    await expectNoSeriousA11yFindings(page, 'Requests tab with a show');
   });
 
   test('batch selection marks several requests at once', async ({

@@ -84,7 +84,10 @@ export function useProfileForm(musician: Musician) {
     return {};
   }
 
-  return { values, errors, status, busy, dirty, bind, change, save };
+  /** Another section opened: the last save's outcome belonged to the one left. */
+  const clearStatus = () => setStatus(null);
+
+  return { values, errors, status, busy, dirty, bind, change, save, clearStatus };
 }
 
 export type ProfileForm = ReturnType<typeof useProfileForm>;

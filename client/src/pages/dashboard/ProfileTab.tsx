@@ -41,16 +41,17 @@ function ProfileSections({ musician }: ProfileTabProps) {
   // A password change revokes every feed token on the server: the list loads again to say so.
   const [passwordChanges, setPasswordChanges] = useState(0);
 
-  function select(next: ProfileSectionId) {
+  function select(next: ProfileSectionId, keepStatus = false) {
     const params: Record<string, string> = { tab: 'profile' };
     if (next !== DEFAULT_PROFILE_SECTION) params.section = next;
     setSearchParams(params, { replace: true });
+    if (next !== section && !keepStatus) form.clearStatus();
   }
 
   async function save() {
     // A field in error may sit in another section: go where it is.
     const errorSection = sectionOfFirstError(await form.save());
-    if (errorSection && errorSection !== section) select(errorSection);
+    if (errorSection && errorSection !== section) select(errorSection, true);
   }
 
   return (
@@ -88,7 +89,9 @@ function ProfileSections({ musician }: ProfileTabProps) {
             />
           )}
           {/* Edits made in another section are not lost from sight: they can be saved here. */}
-          {form.dirty && <ProfileSaveBar form={form} submits={false} onSave={() => void save()} />}
+          {(form.dirty || form.status) && (
+            <ProfileSaveBar form={form} submits={false} onSave={() => void save()} />
+          )}
         </>
       )}
     </div>
