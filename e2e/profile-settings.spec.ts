@@ -120,7 +120,6 @@ test('every section of the Profile tab passes axe, at each size', async ({
     ({ width, height }) =>
       page.screenshot({
         path: `test-results/shots/profile-${width}x${height}.png`,
-        fullPage: true,
       }),
     DASHBOARD_SIZES,
   );
