@@ -213,9 +213,25 @@ test.describe('the queue mid-show', () => {
     await expect(page.getByText(messages.queueEmptyTitle)).toBeHidden();
     await expectNoSeriousA11yFindings(page, 'On Stage tab, all caught up');
 
+    await atEachSize(
+      page,
+      ({ width, height }) =>
+        page.screenshot({ path: `test-results/shots/caught-up-dashboard-${width}x${height}.png` }),
+      DASHBOARD_SIZES,
+    );
+
     await onStage.goto(musician.slug);
     await expect(page.locator('.queue-caught-up')).toContainText(counts);
     await expect(page.getByText(messages.queueEmptyTitle)).toBeHidden();
+    await atEachSize(
+      page,
+      ({ width, height }) =>
+        page.screenshot({ path: `test-results/shots/caught-up-stage-${width}x${height}.png` }),
+      [
+        { name: 'tablet landscape', width: 1024, height: 768 },
+        { name: 'tablet', width: 768, height: 1024 },
+      ],
+    );
   });
 
   test("a new account's empty queue still offers the first request", async ({

@@ -150,7 +150,7 @@ test.describe('Live feed tokens in the Profile tab', () => {
 
     expect(await script.closed).toBe(FEED_CLOSE.tokenRefused);
     // The list says so without a reload.
-    await profile.showSection('Devices & feeds');
+    await profile.showSection('Devices & access');
     await expect(feed.tokens).toHaveCount(0);
     await expect(feed.empty).toBeVisible();
   });

@@ -106,7 +106,7 @@ test('every section of the Profile tab passes axe, at each size', async ({
     'Payments',
     'Links',
     'Show settings',
-    'Devices & feeds',
+    'Devices & access',
     'Account',
   ] as const;
   for (const section of sections) {

@@ -7,7 +7,7 @@ export type ProfileSection =
   | 'Payments'
   | 'Links'
   | 'Show settings'
-  | 'Devices & feeds'
+  | 'Devices & access'
   | 'Account';
 
 /**

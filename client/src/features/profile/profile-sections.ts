@@ -7,7 +7,7 @@ export const PROFILE_SECTIONS = [
   { id: 'payments', label: 'Payments' },
   { id: 'links', label: 'Links' },
   { id: 'show', label: 'Show settings' },
-  { id: 'devices', label: 'Devices & feeds' },
+  { id: 'devices', label: 'Devices & access' },
   { id: 'account', label: 'Account' },
 ] as const;
 export type ProfileSectionId = (typeof PROFILE_SECTIONS)[number]['id'];

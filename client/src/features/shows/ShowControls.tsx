@@ -65,12 +65,7 @@ export function ShowControls({
   }
 
   const startButton = (
-    <button
-      type="button"
-      className="button button-primary"
-      aria-expanded={formOpen}
-      onClick={() => setFormOpen(!formOpen || !header)}
-    >
+    <button type="button" className="button button-primary" onClick={() => setFormOpen(true)}>
       {header ? messages.onStageStartShow : 'Start a Show'}
     </button>
   );
