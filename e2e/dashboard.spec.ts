@@ -168,11 +168,22 @@ test.describe('the first run leads to the first show', () => {
     await expect(page.getByLabel('Show name')).toHaveAccessibleDescription(
       messages.showNameRequired,
     );
-    await page.getByLabel('Show name').fill('Saturday late set');
+    // The longest name the field takes, double-tapped: one show, and a header that wraps.
+    const longName = `Saturday late set ${'🎷 at the Blue Moon Jazz Lounge '.repeat(10)}`.slice(
+      0,
+      100,
+    );
+    await page.getByLabel('Show name').fill(`${longName}${'x'.repeat(10_000)}`);
+    await expect(page.getByLabel('Show name')).toHaveValue(longName);
     await page.getByRole('button', { name: 'Start Show', exact: true }).dblclick();
     await expect(dashboard.onStageShow).toHaveText(
-      fill(messages.onStageShowRunning, { name: 'Saturday late set' }),
+      fill(messages.onStageShowRunning, { name: longName.trim() }),
     );
+    await page.setViewportSize({ width: 390, height: 844 });
+    const header = await dashboard.onStageShow.boundingBox();
+    expect(header!.x + header!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/shots/show-running-long-name-390x844.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(dashboard.startShowButton).toBeHidden();
     await expectNoSeriousA11yFindings(page, 'On Stage tab, show running');
 
@@ -181,7 +192,7 @@ test.describe('the first run leads to the first show', () => {
     await expect(dashboard.startShowButton).toBeVisible();
     // The Requests tab agrees.
     await dashboard.tab('Requests').click();
-    await expect(dashboard.showItem('Saturday late set')).toBeVisible();
+    await expect(dashboard.showItem('Saturday late set')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Start a Show', exact: true })).toBeVisible();
   });
 });

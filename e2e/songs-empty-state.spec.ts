@@ -87,6 +87,15 @@ test('with a few songs the starter pack stays one tap away, then goes', async ({
   await expect(few).toBeVisible();
   await expect(songs.emptyState).toBeHidden();
   await expectNoSeriousA11yFindings(page, 'Songs tab with a few songs');
+  await atEachSize(
+    page,
+    ({ width, height }) =>
+      page.screenshot({ path: `test-results/shots/songs-few-${width}x${height}.png` }),
+    [
+      { name: 'phone', width: 390, height: 844 },
+      { name: 'desktop', width: 1280, height: 800 },
+    ],
+  );
 
   await few
     .getByRole('button', {

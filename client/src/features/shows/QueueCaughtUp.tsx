@@ -3,6 +3,7 @@ import { fill, plural } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { selectCurrentShow, selectShows, useShowsStore } from './shows-store.ts';
+import './shows.css';
 
 interface QueueCaughtUpProps {
   /** The requests this screen holds: an answered one means the account is past its first run. */
