@@ -94,6 +94,7 @@ test.describe('dashboard', () => {
 const DASHBOARD_SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'tablet', width: 768, height: 1024 },
+  { name: 'tablet landscape', width: 1024, height: 768 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
 

@@ -85,6 +85,7 @@ test.describe('dashboard Requests tab', () => {
     await expect(bigNight).toContainText(counts(PLAYED, PLAYED));
     await bigNight.locator('summary').click();
     await expect(bigNight).toContainText(/Showing \d+ of 62 requests/);
+    await page.screenshot({ path: 'test-results/shots/requests-show-counts-1280x800.png' });
 
     // A request arriving (here from a phone) moves the count on this device at once.
     await submitRequestByApi(request, yellowId);
