@@ -194,7 +194,7 @@ test.describe('the first run leads to the first show', () => {
     // The Requests tab agrees.
     await dashboard.tab('Requests').click();
     await expect(dashboard.showItem('Saturday late set')).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Start a Show', exact: true })).toBeVisible();
+    await expect(dashboard.startShowButton).toBeVisible();
   });
 });
 

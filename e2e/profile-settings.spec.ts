@@ -118,21 +118,21 @@ test('the Profile tab at each size (pictures to look at)', async ({ page, signed
   await signedInMusician();
   const profile = new ProfileTab(page);
   await profile.open();
-  await atEachSize(
-    page,
-    ({ width, height }) =>
-      page.screenshot({
-        path: `test-results/shots/profile-${width}x${height}.png`,
-      }),
-    DASHBOARD_SIZES,
-  );
+  const shoot = (name: string, sizes = DASHBOARD_SIZES) =>
+    atEachSize(
+      page,
+      ({ width, height }) =>
+        page.screenshot({ path: `test-results/shots/profile-${name}-${width}x${height}.png` }),
+      sizes,
+    );
+  await shoot('profile');
   await profile.showSection('Payments');
-  await atEachSize(
-    page,
-    ({ width, height }) =>
-      page.screenshot({ path: `test-results/shots/profile-payments-${width}x${height}.png` }),
-    DASHBOARD_SIZES,
-  );
+  await shoot('payments');
+  const phoneAndLaptop = [DASHBOARD_SIZES[0]!, DASHBOARD_SIZES[3]!];
+  await profile.showSection('Audience link & QR');
+  await shoot('link', phoneAndLaptop);
+  await profile.showSection('Show settings');
+  await shoot('show', phoneAndLaptop);
 });
 
 test('a slug change keeps the old link (and printed QR code) working', async ({

@@ -19,7 +19,7 @@ export class DashboardPage {
   readonly completedColumn: Locator;
   /** The first-run checklist of the On Stage tab (gone once every step is done). */
   readonly firstRun: Locator;
-  /** The On Stage tab header's Start a show / Stop show. */
+  /** Start a Show / Stop Show (the On Stage tab's header, the Requests tab's toolbar). */
   readonly startShowButton: Locator;
   readonly stopShowButton: Locator;
   /** The emptied queue mid-show ("All caught up" and the show's counts). */
@@ -50,8 +50,8 @@ export class DashboardPage {
     this.onStageShow = page.getByRole('tabpanel').getByRole('status', { name: 'Show' });
     this.completedColumn = page.locator('details.board-column');
     this.firstRun = page.getByRole('region', { name: 'Get ready for your first show' });
-    this.startShowButton = page.getByRole('button', { name: 'Start a show', exact: true });
-    this.stopShowButton = page.getByRole('button', { name: 'Stop show', exact: true });
+    this.startShowButton = page.getByRole('button', { name: 'Start a Show', exact: true });
+    this.stopShowButton = page.getByRole('button', { name: 'Stop Show', exact: true });
     this.caughtUp = page.locator('.queue-caught-up');
     const allRequestsTitle = /^(All Requests|Current Show:)/;
     this.allRequests = page.getByRole('region', { name: allRequestsTitle });

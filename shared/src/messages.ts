@@ -339,8 +339,6 @@ export const messages = {
   firstRunProfile: 'Set up your profile',
   firstRunQrCode: 'Print your QR code',
   firstRunStartShow: 'Start your first show',
-  onStageStartShow: 'Start a show',
-  onStageStopShow: 'Stop show',
   profileUnsavedChanges: 'Unsaved changes',
   profileAllSaved: 'All changes saved',
   songsFewTitle: 'Only {songs} so far',

@@ -58,7 +58,7 @@ export function ShowControls({
           disabled={busy}
           onClick={() => void stop()}
         >
-          {header ? messages.onStageStopShow : 'Stop Show'}
+          Stop Show
         </button>
       </div>
     );
@@ -66,7 +66,7 @@ export function ShowControls({
 
   const startButton = (
     <button type="button" className="button button-primary" onClick={() => setFormOpen(true)}>
-      {header ? messages.onStageStartShow : 'Start a Show'}
+      Start a Show
     </button>
   );
   const form = formOpen && <StartShowForm actions={actions} onClose={() => setFormOpen(false)} />;
