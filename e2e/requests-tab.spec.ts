@@ -84,8 +84,8 @@ test.describe('dashboard Requests tab', () => {
       fill(messages.showRequestCounts, { requests: `${requests} requests`, played });
     await expect(bigNight).toContainText(counts(PLAYED, PLAYED));
     await bigNight.locator('summary').click();
-    // The requests this device holds (older ones page in as the list is scrolled): when fewer
-    // than the show's, the list says so; the count above stays the server's.
+    // The requests this device holds (its first load, then older ones with Load older): when
+    // fewer than the show's, the list says so; the count above stays the server's.
     await expect(bigNight.getByRole('article').first()).toBeVisible();
     await expect
       .poll(async () => {
