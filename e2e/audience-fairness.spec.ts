@@ -107,6 +107,7 @@ test('the musician blocks a requester from the Requests tab and unblocks them in
   await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toHaveCount(0);
 
   await dashboard.tab('Profile').click();
+  await page.getByRole('button', { name: 'Devices & access', exact: true }).click();
   const blocked = page.getByRole('region', { name: 'Blocked requesters' });
   await expect(blocked).toContainText('Troll');
   await expect(blocked).toContainText('troll@example.com');

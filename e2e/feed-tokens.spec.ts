@@ -36,7 +36,7 @@ class LiveFeedSection {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/dashboard?tab=profile');
+    await this.page.goto('/dashboard?tab=profile&section=devices');
   }
 
   copyButton(label: string): Locator {
@@ -143,12 +143,14 @@ test.describe('Live feed tokens in the Profile tab', () => {
     await expect(feed.tokens).toHaveCount(1);
 
     const profile = new ProfileTab(page);
+    await profile.showSection('Account');
     await profile.changePasswordButton.click();
     await profile.changePassword(musician.password, 'brand new pass 7');
     await expect(profile.accountStatus).toHaveText(messages.passwordUpdated);
 
     expect(await script.closed).toBe(FEED_CLOSE.tokenRefused);
     // The list says so without a reload.
+    await profile.showSection('Devices & access');
     await expect(feed.tokens).toHaveCount(0);
     await expect(feed.empty).toBeVisible();
   });

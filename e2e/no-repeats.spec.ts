@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { AudiencePage } from './pages/audience-page.ts';
+import { ProfileTab } from './pages/profile-tab.ts';
 import { PHONE } from './support/phone.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 import { audienceModals } from './pages/audience-modals.ts';
@@ -19,14 +20,13 @@ test.describe('no repeats', () => {
   }) => {
     const musician = await signedInMusician({ songs: [HALO, DREAMS], tab: 'Profile' });
     const [haloId, dreamsId] = musician.songIds;
-    // The musician chooses the rule on the Profile tab.
-    const repeats = page.getByRole('region', { name: 'Repeats' });
-    await repeats
-      .getByLabel('A song already played may be requested')
-      .selectOption('Not twice in the same show');
-    await repeats.getByRole('button', { name: 'Save Repeats' }).click();
-    await expect(repeats.getByText(messages.profileUpdated)).toBeVisible();
-    await repeats.screenshot({ path: '/tmp/shots-repeats/profile-repeats.png' });
+    // The musician chooses the rule on the Profile tab's Show settings, saved with the rest.
+    const profile = new ProfileTab(page);
+    await profile.showSection('Show settings');
+    await profile.repeatRule.selectOption('Not twice in the same show');
+    await profile.saveButton.click();
+    await expect(profile.settingsStatus).toHaveText(messages.profileUpdated);
+    await profile.settings.screenshot({ path: '/tmp/shots-repeats/profile-repeats.png' });
     await dashboard.tab('On Stage').click();
     const started = await request.post('/api/shows/start', {
       headers: { authorization: `Bearer ${musician.token}` },

@@ -13,7 +13,7 @@ test('change password: checklist, rules, and other devices signed out', async ({
   const musician = await signedInMusician();
   const otherPage = await anotherDevice(musician);
   const profile = new ProfileTab(page);
-  await profile.open();
+  await profile.open('Account');
 
   await profile.changePasswordButton.click();
   await expect(profile.passwordForm).toBeVisible();
@@ -69,7 +69,7 @@ test('change email: rules, then sign in with the new address', async ({
   const musician = await signedInMusician();
   const newEmail = newMusician().email;
   const profile = new ProfileTab(page);
-  await profile.open();
+  await profile.open('Account');
 
   await profile.changeEmailButton.click();
   const error = profile.emailForm.getByRole('alert');
@@ -86,6 +86,8 @@ test('change email: rules, then sign in with the new address', async ({
 
   await profile.changeEmail(newEmail, newEmail, musician.password);
   await expect(profile.accountStatus).toHaveText(messages.emailUpdated);
+  await expect(profile.account).toContainText(newEmail);
+  await profile.showSection('Profile');
   await expect(profile.email).toHaveValue(newEmail);
 
   await dashboard.logoutButton.click();
@@ -100,7 +102,7 @@ test('delete account: needs DELETE typed and the password, then removes the acco
 }) => {
   const musician = await signedInMusician();
   const profile = new ProfileTab(page);
-  await profile.open();
+  await profile.open('Account');
 
   await profile.deleteAccountButton.click();
   const confirm = profile.deleteForm.getByLabel('Type "DELETE" to confirm');

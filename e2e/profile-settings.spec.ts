@@ -3,8 +3,18 @@ import { expect, test } from './fixtures.ts';
 import { addSongByApi } from './support/musicians.ts';
 import { HALLELUJAH, song } from './support/songs.ts';
 import { ProfileTab } from './pages/profile-tab.ts';
+import { expectNoSeriousA11yFindings } from './support/axe.ts';
+import { atEachSize } from './support/screenshots.ts';
 
-test('a musician edits the profile; the audience page shows it', async ({
+/** The sizes the dashboard is looked at: a phone, a tablet upright, a laptop. */
+const DASHBOARD_SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'tablet landscape', width: 1024, height: 768 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+test('a musician edits every section of the profile and saves them with one button', async ({
   page,
   signedInMusician,
 }) => {
@@ -14,6 +24,7 @@ test('a musician edits the profile; the audience page shows it', async ({
 
   await expect(profile.email).toHaveValue(musician.email);
   await expect(profile.email).not.toBeEditable();
+  await expect(profile.saveNote).toHaveText(messages.profileAllSaved);
 
   await profile.stageName.fill('');
   await profile.saveButton.click();
@@ -22,30 +33,106 @@ test('a musician edits the profile; the audience page shows it', async ({
   await profile.stageName.fill('The Renamed Band');
   await profile.bio.fill('Piano bar classics every Friday.');
   await profile.website.fill('renamed.example.com');
+  await expect(profile.saveNote).toHaveText(messages.profileUnsavedChanges);
+
+  await profile.showSection('Payments');
   // A typed @ or $ is dropped as it is typed: these handles are entered without one.
   await profile.venmo.pressSequentially('@renamed-venmo');
   await expect(profile.venmo).toHaveValue('renamed-venmo');
   await profile.cashApp.pressSequentially('$RenamedCash');
   await expect(profile.cashApp).toHaveValue('RenamedCash');
   await profile.zelleEmail.fill('not an email');
+  await profile.venmoEnabled.uncheck();
+
+  await profile.showSection('Links');
+  await profile.spotify.fill('https://open.spotify.com/artist/renamed');
+  await profile.showSection('Show settings');
+  await profile.repeatRule.selectOption('Not twice in the same show');
+  await profile.venueScreenOn.uncheck();
+
+  // One Save for every section; a field in error elsewhere brings its section back.
   await profile.saveButton.click();
+  await expect(profile.sectionButton('Payments')).toHaveAttribute('aria-current', 'page');
   await expect(profile.zelleEmail).toHaveAccessibleDescription(messages.zelleEmailInvalid);
 
   await profile.zelleEmail.fill('zelle@example.com');
-  await profile.spotify.fill('https://open.spotify.com/artist/renamed');
-  await profile.venmoEnabled.uncheck();
   await profile.saveButton.click();
   await expect(profile.settingsStatus).toHaveText(messages.profileUpdated);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, The Renamed Band');
-  await expect(profile.website).toHaveValue('https://renamed.example.com');
 
   await page.reload();
-  await profile.open();
+  await profile.showSection('Profile');
   await expect(profile.stageName).toHaveValue('The Renamed Band');
+  await expect(profile.website).toHaveValue('https://renamed.example.com');
+  await profile.showSection('Payments');
   await expect(profile.venmoEnabled).not.toBeChecked();
+  await expect(profile.zelleEmail).toHaveValue('zelle@example.com');
+  await profile.showSection('Links');
+  await expect(profile.spotify).toHaveValue('https://open.spotify.com/artist/renamed');
+  await profile.showSection('Show settings');
+  await expect(profile.repeatRule).toHaveValue('show');
+  await expect(profile.venueScreenOn).not.toBeChecked();
 
   await page.goto(`/musician/${musician.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Renamed Band');
+});
+
+test('edits survive a visit to another section and can be saved from there', async ({
+  page,
+  signedInMusician,
+}) => {
+  await signedInMusician();
+  const profile = new ProfileTab(page);
+  await profile.open();
+  await profile.bio.fill('Songs for the whole room 🎹'.repeat(3));
+  await profile.showSection('Account');
+  await expect(profile.saveNote).toHaveText(messages.profileUnsavedChanges);
+  await profile.showSection('Profile');
+  await expect(profile.bio).toHaveValue('Songs for the whole room 🎹'.repeat(3));
+  await profile.showSection('Audience link & QR');
+  await profile.saveButton.click();
+  await expect(page.getByRole('status').filter({ hasText: messages.profileUpdated })).toBeVisible();
+});
+
+test('every section of the Profile tab passes axe', async ({ page, signedInMusician }) => {
+  await signedInMusician();
+  const profile = new ProfileTab(page);
+  await profile.open('Audience link & QR');
+  const sections = [
+    'Audience link & QR',
+    'Profile',
+    'Payments',
+    'Links',
+    'Show settings',
+    'Devices & access',
+    'Account',
+  ] as const;
+  for (const section of sections) {
+    await profile.showSection(section);
+    await expect(profile.sectionButton(section)).toHaveAttribute('aria-current', 'page');
+    await expectNoSeriousA11yFindings(page, `Profile: ${section}`);
+  }
+});
+
+test('the Profile tab at each size (pictures to look at)', async ({ page, signedInMusician }) => {
+  await signedInMusician();
+  const profile = new ProfileTab(page);
+  await profile.open();
+  const shoot = (name: string, sizes = DASHBOARD_SIZES) =>
+    atEachSize(
+      page,
+      ({ width, height }) =>
+        page.screenshot({ path: `test-results/shots/profile-${name}-${width}x${height}.png` }),
+      sizes,
+    );
+  await shoot('profile');
+  await profile.showSection('Payments');
+  await shoot('payments');
+  const phoneAndLaptop = [DASHBOARD_SIZES[0]!, DASHBOARD_SIZES[3]!];
+  await profile.showSection('Audience link & QR');
+  await shoot('link', phoneAndLaptop);
+  await profile.showSection('Show settings');
+  await shoot('show', phoneAndLaptop);
 });
 
 test('a slug change keeps the old link (and printed QR code) working', async ({
@@ -70,6 +157,7 @@ test('a slug change keeps the old link (and printed QR code) working', async ({
   await expect(profile.slug).toHaveAccessibleDescription(messages.slugAvailable);
   await profile.saveButton.click();
   await expect(profile.settingsStatus).toHaveText(messages.profileUpdated);
+  await profile.showSection('Audience link & QR');
   await expect(page.getByRole('textbox', { name: 'Audience link' })).toHaveValue(
     new RegExp(`/musician/${newSlug}$`),
   );
@@ -102,7 +190,7 @@ test('the Active Playlist selector chooses what the audience sees', async ({
   expect(shown.ok()).toBe(true);
 
   const profile = new ProfileTab(page);
-  await profile.open();
+  await profile.open('Audience link & QR');
   await expect(profile.activePlaylist).toHaveValue('');
   await profile.activePlaylist.selectOption({ label: 'Swing Set (1 song)' });
   await expect(profile.activePlaylist).toBeEnabled();

@@ -1,6 +1,8 @@
+import { fill } from '#shared/fill-message.ts';
+import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { CREEP, KARMA_POLICE, YELLOW } from './support/songs.ts';
-import { submitRequestByApi } from './support/requests.ts';
+import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 
 test.describe('dashboard Requests tab', () => {
   test('runs a show, files requests under it, archives, restores and deletes it', async ({
@@ -52,6 +54,51 @@ test.describe('dashboard Requests tab', () => {
     await expect(dashboard.toast).toHaveText('Show and its requests deleted');
     await expect(dashboard.card(dashboard.allRequests, 'Yellow')).toBeHidden();
     await expect(dashboard.requestsBadge()).toBeHidden();
+  });
+
+  test('the shows list counts every request of a show, from the server, not what this device loaded', async ({
+    page,
+    request,
+    dashboard,
+    signedInMusician,
+  }) => {
+    const musician = await signedInMusician({ songs: [YELLOW, CREEP], tab: 'Requests' });
+    const [yellowId, creepId] = musician.songIds;
+    const headers = { authorization: `Bearer ${musician.token}` };
+    expect(
+      (await request.post('/api/shows/start', { headers, data: { name: 'Big Night' } })).ok(),
+    ).toBe(true);
+    // More played requests than a device loads at first (the newest 50 and 10 completed).
+    const PLAYED = 62;
+    for (let i = 0; i < PLAYED; i += 2) {
+      await Promise.all(
+        [yellowId, creepId].map(async (songId) => {
+          const { id } = await submitRequestByApi(request, songId);
+          await setRequestStatusByApi(request, musician.token, id, 'played');
+        }),
+      );
+    }
+    await page.reload();
+    const bigNight = dashboard.showItem('Big Night');
+    const counts = (requests: number, played: number) =>
+      fill(messages.showRequestCounts, { requests: `${requests} requests`, played });
+    await expect(bigNight).toContainText(counts(PLAYED, PLAYED));
+    await bigNight.locator('summary').click();
+    // The requests this device holds (its first load, then older ones with Load older): when
+    // fewer than the show's, the list says so; the count above stays the server's.
+    await expect(bigNight.getByRole('article').first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        const loaded = await bigNight.getByRole('article').count();
+        const note = fill(messages.showRequestsLoaded, { loaded, total: PLAYED });
+        return loaded === PLAYED || (await bigNight.textContent())!.includes(note);
+      })
+      .toBe(true);
+    await page.screenshot({ path: 'test-results/shots/requests-show-counts-1280x800.png' });
+
+    // A request arriving (here from a phone) moves the count on this device at once.
+    await submitRequestByApi(request, yellowId);
+    await expect(bigNight).toContainText(counts(PLAYED + 1, PLAYED));
   });
 
   test('batch selection marks several requests at once', async ({

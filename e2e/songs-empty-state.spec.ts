@@ -2,7 +2,9 @@ import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { STARTER_PACK_SONG_COUNT } from '#shared/schemas/song.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousA11yFindings } from './support/axe.ts';
 import { atEachSize } from './support/screenshots.ts';
+import { DREAMS, HALO } from './support/songs.ts';
 import { SongsTab } from './pages/songs-tab.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -69,4 +71,38 @@ test('the welcome stays away from a musician who has songs', async ({ page, sign
   await add.getByRole('button', { name: 'Add Song' }).click();
   await expect(songs.row('Hallelujah')).toBeVisible();
   await expect(songs.emptyState).toBeHidden();
+});
+
+test('with a few songs the starter pack stays one tap away, then goes', async ({
+  page,
+  signedInMusician,
+}) => {
+  await signedInMusician({ songs: [HALO, DREAMS] });
+  const songs = new SongsTab(page);
+  await songs.goto();
+  await expect(songs.songCount).toHaveText('2 songs');
+  const few = page.getByRole('region', {
+    name: fill(messages.songsFewTitle, { songs: '2 songs' }),
+  });
+  await expect(few).toBeVisible();
+  await expect(songs.emptyState).toBeHidden();
+  await expectNoSeriousA11yFindings(page, 'Songs tab with a few songs');
+  await atEachSize(
+    page,
+    ({ width, height }) =>
+      page.screenshot({ path: `test-results/shots/songs-few-${width}x${height}.png` }),
+    [
+      { name: 'phone', width: 390, height: 844 },
+      { name: 'desktop', width: 1280, height: 800 },
+    ],
+  );
+
+  await few
+    .getByRole('button', {
+      name: fill(messages.starterPackButton, { count: STARTER_PACK_SONG_COUNT }),
+    })
+    .click();
+  await expect(songs.toast).toContainText('Added');
+  await expect(songs.songCount).toHaveText(/\d{2,} songs/);
+  await expect(few).toBeHidden();
 });

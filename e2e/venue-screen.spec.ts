@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { AudiencePage } from './pages/audience-page.ts';
+import { ProfileTab } from './pages/profile-tab.ts';
 import { VenueScreen } from './pages/venue-screen.ts';
 import { PHONE } from './support/phone.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
@@ -98,12 +99,14 @@ test('the venue screen shows Now, Next and the QR code live, first names only, a
 
   // The musician turns it off on their Profile tab: the screen says so, in a sentence.
   const desk = await anotherDevice(musician);
-  await desk.getByRole('tab', { name: 'Profile', exact: true }).click();
+  const deskProfile = new ProfileTab(desk);
+  await deskProfile.open('Show settings');
   await expect(desk.getByTestId('venue-screen-link')).toHaveAttribute(
     'href',
     `/screen/${musician.slug}`,
   );
-  await desk.getByLabel('Venue screen on').uncheck();
+  await deskProfile.venueScreenOn.uncheck();
+  await deskProfile.saveButton.click();
   await expect(screen.notice).toContainText(messages.screenOffTitle);
   await expect(screen.qr).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/screen-off-1080x1920.png` });

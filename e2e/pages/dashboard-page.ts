@@ -17,6 +17,13 @@ export class DashboardPage {
   /** The On Stage tab's line saying which show is running, if any. */
   readonly onStageShow: Locator;
   readonly completedColumn: Locator;
+  /** The first-run checklist of the On Stage tab (gone once every step is done). */
+  readonly firstRun: Locator;
+  /** Start a Show / Stop Show (the On Stage tab's header, the Requests tab's toolbar). */
+  readonly startShowButton: Locator;
+  readonly stopShowButton: Locator;
+  /** The emptied queue mid-show ("All caught up" and the show's counts). */
+  readonly caughtUp: Locator;
   /** Requests tab. */
   readonly allRequests: Locator;
   /** Its title, 'All Requests' or 'Current Show: <name>' (not the empty list's own heading). */
@@ -42,6 +49,10 @@ export class DashboardPage {
     this.liveColumn = page.getByRole('region', { name: /^Live Requests/ });
     this.onStageShow = page.getByRole('tabpanel').getByRole('status', { name: 'Show' });
     this.completedColumn = page.locator('details.board-column');
+    this.firstRun = page.getByRole('region', { name: 'Get ready for your first show' });
+    this.startShowButton = page.getByRole('button', { name: 'Start a Show', exact: true });
+    this.stopShowButton = page.getByRole('button', { name: 'Stop Show', exact: true });
+    this.caughtUp = page.locator('.queue-caught-up');
     const allRequestsTitle = /^(All Requests|Current Show:)/;
     this.allRequests = page.getByRole('region', { name: allRequestsTitle });
     this.allRequestsTitle = this.allRequests.getByRole('heading', {
@@ -72,6 +83,16 @@ export class DashboardPage {
   /** The count shown on the Requests tab (pending requests). */
   requestsBadge(): Locator {
     return this.tab('Requests').locator('.tab-badge');
+  }
+
+  /** A step of the first-run checklist: a button until done, then a line ending "(done)". */
+  firstRunStep(label: string): Locator {
+    return this.firstRun.getByRole('listitem').filter({ hasText: label });
+  }
+
+  /** A show of the Requests tab's shows list, by its name. */
+  showItem(name: string): Locator {
+    return this.page.locator('.show-item').filter({ hasText: name });
   }
 
   tab(name: string): Locator {

@@ -1,6 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The dashboard's Profile tab: settings form, active playlist, account forms. */
+/** A section of the Profile tab, as its sub-navigation names it. */
+export type ProfileSection =
+  | 'Audience link & QR'
+  | 'Profile'
+  | 'Payments'
+  | 'Links'
+  | 'Show settings'
+  | 'Devices & access'
+  | 'Account';
+
+/**
+ * The dashboard's Profile tab: one section on screen at a time (settings, audience link and
+ * active playlist, devices, account forms), the settings saved by one Save.
+ */
 export class ProfileTab {
   readonly settings: Locator;
   readonly stageName: Locator;
@@ -14,7 +27,12 @@ export class ProfileTab {
   readonly venmoEnabled: Locator;
   readonly spotify: Locator;
   readonly saveButton: Locator;
+  /** The Save bar's line: 'Unsaved changes' / 'All changes saved' until a save says more. */
+  readonly saveNote: Locator;
   readonly settingsStatus: Locator;
+  readonly repeatRule: Locator;
+  readonly venueScreenOn: Locator;
+  readonly sectionNav: Locator;
   readonly settingsError: Locator;
   readonly activePlaylist: Locator;
 
@@ -42,12 +60,16 @@ export class ProfileTab {
     this.zelleEmail = this.settings.getByLabel('Zelle email');
     this.venmoEnabled = this.settings.getByLabel('Offer Venmo for tips');
     this.spotify = this.settings.getByLabel('Spotify artist link');
-    this.saveButton = this.settings.getByRole('button', { name: 'Save Profile' });
+    this.saveButton = page.getByRole('button', { name: 'Save Profile' });
+    this.saveNote = page.locator('.profile-save-note');
+    this.repeatRule = this.settings.getByLabel('A song already played may be requested');
+    this.venueScreenOn = this.settings.getByLabel('Venue screen on');
+    this.sectionNav = page.getByRole('navigation', { name: 'Profile sections' });
     this.settingsStatus = this.settings.getByRole('status').last();
     this.settingsError = this.settings.getByRole('alert');
     this.activePlaylist = page.getByRole('combobox', { name: 'Audience sees' });
 
-    this.account = page.getByRole('region', { name: 'Account' });
+    this.account = page.getByRole('region', { name: 'Account', exact: true });
     this.accountStatus = this.account.getByRole('status').first();
     this.changeEmailButton = this.account.getByRole('button', { name: 'Change Email' });
     this.changePasswordButton = this.account.getByRole('button', { name: 'Change Password' });
@@ -57,8 +79,18 @@ export class ProfileTab {
     this.deleteForm = this.account.getByRole('form', { name: 'Delete account' });
   }
 
-  async open(): Promise<void> {
+  /** Opens the Profile tab, then `section` (the tab opens on Audience link & QR). */
+  async open(section: ProfileSection = 'Profile'): Promise<void> {
     await this.page.getByRole('tab', { name: 'Profile', exact: true }).click();
+    await this.showSection(section);
+  }
+
+  async showSection(section: ProfileSection): Promise<void> {
+    await this.sectionButton(section).click();
+  }
+
+  sectionButton(section: ProfileSection): Locator {
+    return this.sectionNav.getByRole('button', { name: section, exact: true });
   }
 
   async changeEmail(newEmail: string, confirm: string, password: string): Promise<void> {

@@ -28,7 +28,7 @@ export class StageDevicesPanel {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/dashboard?tab=profile');
+    await this.page.goto('/dashboard?tab=profile&section=devices');
   }
 
   /** The link the QR code holds: the pairing page with the code filled in. */

@@ -336,6 +336,26 @@ export const messages = {
   queueEmptyHint:
     'Requests appear here the moment someone sends one. Share your page so the room can find you, or send yourself a test request to see how it arrives.',
 
+  // Dashboard first run and show counts (issue 43: caught-up queue, checklist, shows list)
+  queueCaughtUpTitle: 'All caught up',
+  queueCaughtUpShow: '{requests} this show, {played} played',
+  queueCaughtUpNoShowRequests:
+    'No requests yet this show. New ones appear here the moment they arrive.',
+  queueCaughtUpHint: 'Nothing waiting. New requests appear here the moment they arrive.',
+  showRequestCounts: '{requests}, {played} played',
+  showRequestsLoaded: 'Showing {loaded} of {total} requests',
+  firstRunTitle: 'Get ready for your first show',
+  firstRunProgress: '{done} of {total} done',
+  firstRunAddSongs: 'Add your songs',
+  firstRunProfile: 'Set up your profile',
+  firstRunQrCode: 'Print your QR code',
+  firstRunStartShow: 'Start your first show',
+  profileUnsavedChanges: 'Unsaved changes',
+  profileAllSaved: 'All changes saved',
+  songsFewTitle: 'Only {songs} so far',
+  songsFewIntro:
+    'The starter pack adds {count} well-known covers in one go. Hide the ones you do not play.',
+
   // Batch song edits (spec section 5, "Batch edit")
   batchNothingToUpdate: 'Please enter values to update.',
   batchUpdateSelectionEmpty: 'Please select songs to update',

@@ -26,7 +26,10 @@ import { PlaylistManagerModal } from '#client/features/playlists/PlaylistManager
 import { RenameForm } from '#client/features/playlists/PlaylistRow.tsx';
 import { ChangeEmailForm } from '#client/features/profile/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '#client/features/profile/ChangePasswordForm.tsx';
-import { ProfileSettingsForm } from '#client/features/profile/ProfileSettingsForm.tsx';
+import { AboutFields } from '#client/features/profile/AboutFields.tsx';
+import { PaymentFields } from '#client/features/profile/PaymentFields.tsx';
+import { SocialFields } from '#client/features/profile/SocialFields.tsx';
+import { useProfileForm } from '#client/features/profile/use-profile-form.ts';
 import { EMPTY_VENUE, VenueFields } from '#client/features/shows/VenueFields.tsx';
 import { BatchEditModal } from '#client/features/songs/BatchEditModal.tsx';
 import { PlaylistImportPanel } from '#client/features/songs/PlaylistImportPanel.tsx';
@@ -41,6 +44,19 @@ import { renderedTextFields } from '#client-test/rendered-text-fields.ts';
 vi.hoisted(() => {
   vi.stubGlobal('window', { location: { origin: 'https://songs.example' } });
 });
+
+/** Every field of the Profile tab's settings sections (shown one section at a time there). */
+function AllProfileFields() {
+  const musician = makeMusician();
+  const form = useProfileForm(musician);
+  return (
+    <>
+      <AboutFields form={form} musician={musician} />
+      <PaymentFields bind={form.bind} />
+      <SocialFields bind={form.bind} />
+    </>
+  );
+}
 
 const noop = () => {};
 const playlistActions = {} as PlaylistActions;
@@ -99,7 +115,11 @@ const FORMS: FormCase[] = [
   },
   {
     form: 'profile settings',
-    render: () => <ProfileSettingsForm musician={makeMusician()} />,
+    render: () => (
+      <MemoryRouter>
+        <AllProfileFields />
+      </MemoryRouter>
+    ),
     limits: {
       'Stage Name': NAME_MAX_LENGTH,
       Bio: TEXT_MAX_LENGTH,

@@ -26,6 +26,11 @@ const songsChanged = () => {
   // A deleted or hidden song changes playlists' song counts too.
   if (usePlaylistsStore.getState().status === 'ready') void refetchPlaylists();
 };
+// A request arriving, moving or going changes its show's counts, which the server counts.
+const refetchShowCounts = coalescedRefetch(async () => shows().applyCounts(await showsApi.list()));
+const showCountsChanged = () => {
+  if (shows().status === 'ready') void refetchShowCounts();
+};
 const playlistsChanged = () => {
   if (usePlaylistsStore.getState().status === 'ready') void refetchPlaylists();
 };
@@ -33,9 +38,18 @@ const playlistsChanged = () => {
 /** Which stores the live connection feeds: the features' side of live/live-connection.ts. */
 export const liveWiring: LiveWiring = {
   events: {
-    'request:created': (request) => requests().upsert(request),
-    'request:updated': (request) => requests().upsert(request),
-    'request:deleted': ({ id }) => requests().remove(id),
+    'request:created': (request) => {
+      requests().upsert(request);
+      showCountsChanged();
+    },
+    'request:updated': (request) => {
+      requests().upsert(request);
+      showCountsChanged();
+    },
+    'request:deleted': ({ id }) => {
+      requests().remove(id);
+      showCountsChanged();
+    },
     'suggestion:created': (suggestion) => suggestions().upsert(suggestion),
     'suggestion:updated': (suggestion) => suggestions().upsert(suggestion),
     'suggestion:deleted': ({ id }) => suggestions().remove(id),
@@ -65,6 +79,10 @@ export const liveWiring: LiveWiring = {
         });
       }
       suggestions().applySnapshot(updates.suggestions, fetchStartedAt);
+      // Polling (no socket): a change seen here changes show counts as an event would.
+      if (since && (updates.requests.length > 0 || (updates.deleted_ids ?? []).length > 0)) {
+        showCountsChanged();
+      }
     };
   },
 
@@ -73,6 +91,7 @@ export const liveWiring: LiveWiring = {
     return (fetchStartedAt) => {
       shows().applySnapshot(list, fetchStartedAt);
       shows().applyCurrent(current, fetchStartedAt);
+      shows().applyCounts(current.show ? [...list, current.show] : list);
     };
   },
 

@@ -36,6 +36,8 @@ describe('resetAllStores over the app stores', () => {
         venue_address: '',
         performed_on: null,
         updated_at: '',
+        request_count: 0,
+        played_count: 0,
       },
     });
     useSongsStore.getState().applySnapshot([makeSong({ id: 'song-1' })]);

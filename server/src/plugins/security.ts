@@ -13,6 +13,8 @@ declare module 'fastify' {
      * owner out of their own dashboard mid-show.
      */
     limitPerEmail(scope: string, options?: { perAddress?: boolean }): preHandlerAsyncHookHandler;
+    /** Forgets an email's count in `scope` from every address (a reset proved who they are). */
+    forgetEmailLimit(scope: string, email: string): void;
     /** Route config for the per-IP limit of the sign-in routes: one budget for all of them. */
     authRateLimit: GroupLimit;
     /** Route config for the per-IP limit of the audience's submissions: one shared budget. */
@@ -95,6 +97,10 @@ export const securityPlugin = fp(
         if (retryAfter > 0) throw tooManyRequests(messages.tooManyRequests, retryAfter);
       };
     });
+    app.decorate('forgetEmailLimit', (scope: string, email: string) => {
+      const key = `${scope}:${email.toLowerCase()}`;
+      perEmail.forget((counted) => counted === key || counted.startsWith(`${key}@`));
+    });
   },
   { name: 'security' },
 );
@@ -168,6 +174,9 @@ function fixedWindowCounter(max: number, windowMs: number) {
       }
       window.count++;
       return window.count > max ? Math.ceil((window.resetAt - now) / 1000) : 0;
+    },
+    forget(matches: (key: string) => boolean): void {
+      for (const key of windows.keys()) if (matches(key)) windows.delete(key);
     },
   };
 }

@@ -19,6 +19,12 @@ export const Show = z.object({
   /** YYYY-MM-DD, the day of the performance as the musician states it. */
   performed_on: z.string().nullable(),
   updated_at: z.string(),
+  /**
+   * Every request filed under the show, and those of them played: counted by the server, so
+   * they do not depend on how much of the list a device has loaded.
+   */
+  request_count: z.number().int(),
+  played_count: z.number().int(),
 });
 export type Show = z.infer<typeof Show>;
 

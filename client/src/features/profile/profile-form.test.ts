@@ -76,3 +76,31 @@ describe('profile form', () => {
     });
   });
 });
+
+describe('the repeat rule in the one profile form', () => {
+  it('sends the hours only with the rule that uses them, and checks them', () => {
+    const values = formValuesOf(musician);
+    const allow = checkProfileForm({ ...values, repeat_hours: 'not a number' });
+    expect(allow.ok && allow.body).toMatchObject({ repeat_rule: 'allow' });
+    if (allow.ok) expect(Object.keys(allow.body)).not.toContain('repeat_hours');
+
+    const hours = checkProfileForm({ ...values, repeat_rule: 'hours', repeat_hours: '5' });
+    expect(hours.ok && hours.body).toMatchObject({ repeat_rule: 'hours', repeat_hours: 5 });
+
+    for (const typed of ['', '1.5', 'abc']) {
+      expect(checkProfileForm({ ...values, repeat_rule: 'hours', repeat_hours: typed })).toEqual({
+        ok: false,
+        errors: { repeat_hours: messages.repeatHoursInvalid },
+      });
+    }
+  });
+
+  it('sends the venue screen and public queue switches with the rest', () => {
+    const checked = checkProfileForm({ ...formValuesOf(musician), venue_screen_enabled: false });
+    expect(checked.ok && checked.body).toMatchObject({
+      venue_screen_enabled: false,
+      venue_screen_dedications: false,
+      public_queue: false,
+    });
+  });
+});

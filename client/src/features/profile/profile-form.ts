@@ -5,7 +5,7 @@ import {
   SLUG_MAX_LENGTH,
   TEXT_MAX_LENGTH,
 } from '#shared/limits.ts';
-import { ProfileUpdateBody, type Musician } from '#shared/schemas/musician.ts';
+import { ProfileUpdateBody, type Musician, type RepeatRule } from '#shared/schemas/musician.ts';
 
 /** The text fields of the Profile Settings form, by their API names. */
 export const TEXT_FIELDS = [
@@ -49,11 +49,22 @@ export const FLAG_FIELDS = [
   'paypal_enabled',
   'cash_app_enabled',
   'zelle_enabled',
+  'venue_screen_enabled',
+  'venue_screen_dedications',
+  'public_queue',
 ] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
-export type ProfileFormValues = Record<TextField, string> & Record<FlagField, boolean>;
-export type ProfileFormErrors = Partial<Record<TextField, string>>;
+/** Every setting of the Profile tab, saved together by its one Save button. */
+export type ProfileFormValues = Record<TextField, string> &
+  Record<FlagField, boolean> & {
+    repeat_rule: RepeatRule;
+    /** As typed; checked (a whole number of hours) only while the rule is 'hours'. */
+    repeat_hours: string;
+  };
+type CheckedField = TextField | 'repeat_hours';
+export type ProfileFormErrors = Partial<Record<CheckedField, string>>;
+const CHECKED_FIELDS: readonly string[] = [...TEXT_FIELDS, 'repeat_hours'];
 
 /** Handles entered without a prefix: a typed one is dropped as the musician types. */
 const PREFIX: Partial<Record<TextField, '@' | '$'>> = {
@@ -75,6 +86,8 @@ export function formValuesOf(musician: Musician): ProfileFormValues {
   const values = {} as ProfileFormValues;
   for (const field of TEXT_FIELDS) values[field] = musician[field];
   for (const flag of FLAG_FIELDS) values[flag] = musician[flag];
+  values.repeat_rule = musician.repeat_rule;
+  values.repeat_hours = String(musician.repeat_hours);
   return values;
 }
 
@@ -82,12 +95,17 @@ type Checked = { ok: true; body: ProfileUpdateBody } | { ok: false; errors: Prof
 
 /** The same rules the server applies, so most mistakes show before anything is sent. */
 export function checkProfileForm(values: ProfileFormValues): Checked {
-  const result = ProfileUpdateBody.safeParse(values);
+  const { repeat_hours: typedHours, ...rest } = values;
+  // The hours matter (and are sent) only with the rule that uses them.
+  const hours = typedHours.trim() === '' ? Number.NaN : Number(typedHours);
+  const result = ProfileUpdateBody.safeParse(
+    values.repeat_rule === 'hours' ? { ...rest, repeat_hours: hours } : rest,
+  );
   if (result.success) return { ok: true, body: result.data };
   const errors: ProfileFormErrors = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as TextField;
-    if (TEXT_FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+    const field = issue.path[0] as CheckedField;
+    if (CHECKED_FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };
 }

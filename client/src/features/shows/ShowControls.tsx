@@ -1,47 +1,38 @@
-import { useState, type FormEvent } from 'react';
-import { NAME_MAX_LENGTH } from '#shared/limits.ts';
+import { useState } from 'react';
+import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
-import { localDateToday } from '#client/lib/format.ts';
-import { TextField } from '#client/ui/TextField.tsx';
-import { EMPTY_VENUE, VenueFields, type VenueValues } from './VenueFields.tsx';
 import type { ShowActions } from './show-actions.ts';
 import { selectCurrentShow, useShowsStore } from './shows-store.ts';
+import { StartShowForm } from './StartShowForm.tsx';
 
 interface ShowControlsProps {
   actions: ShowActions;
+  /**
+   * 'banner' (the Requests tab): Start a Show, or the Live banner with Stop Show. 'header' (the
+   * On Stage tab): one line saying which show runs, with Start or Stop beside it.
+   */
+  layout?: 'banner' | 'header';
+  /** Given, the form's open state belongs to the caller (a checklist can open it too). */
+  formOpen?: boolean;
+  onFormOpenChange?(open: boolean): void;
 }
 
-/** A new show is usually tonight's: the date starts as today, on the musician's own clock. */
-const newVenue = (): VenueValues => ({ ...EMPTY_VENUE, performed_on: localDateToday() });
-
-/** Start a Show (asks for its name), or the Live banner with Stop Show. */
-export function ShowControls({ actions }: ShowControlsProps) {
+/** Start a show (asks for its name) or stop the running one. */
+export function ShowControls({
+  actions,
+  layout = 'banner',
+  formOpen: controlledOpen,
+  onFormOpenChange,
+}: ShowControlsProps) {
   const current = useShowsStore(selectCurrentShow);
-  const [formOpen, setFormOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [venue, setVenue] = useState<VenueValues>(newVenue);
-  const [error, setError] = useState<string | undefined>();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const formOpen = controlledOpen ?? ownOpen;
+  const setFormOpen = (open: boolean) => (onFormOpenChange ?? setOwnOpen)(open);
   const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return setError(messages.showNameRequired);
-    setBusy(true);
-    const started = await actions.start({
-      name: name.trim(),
-      ...venue,
-      performed_on: venue.performed_on || null,
-    });
-    setBusy(false);
-    if (started) {
-      setFormOpen(false);
-      setName('');
-      setVenue(newVenue());
-      setError(undefined);
-    }
-  }
+  const header = layout === 'header';
 
   async function stop() {
+    if (busy) return;
     setBusy(true);
     await actions.stop();
     setBusy(false);
@@ -49,8 +40,18 @@ export function ShowControls({ actions }: ShowControlsProps) {
 
   if (current) {
     return (
-      <div className="show-banner" role="status">
-        <span className="show-live">Live: {current.name}</span>
+      <div
+        className={header ? 'show-header-controls' : 'show-banner'}
+        role={header ? undefined : 'status'}
+      >
+        {header ? (
+          <p className="on-stage-show" role="status" aria-label="Show">
+            <span className="show-live-dot" aria-hidden="true" />
+            {fill(messages.onStageShowRunning, { name: current.name })}
+          </p>
+        ) : (
+          <span className="show-live">Live: {current.name}</span>
+        )}
         <button
           type="button"
           className="button button-secondary"
@@ -63,53 +64,23 @@ export function ShowControls({ actions }: ShowControlsProps) {
     );
   }
 
-  if (!formOpen) {
+  const startButton = (
+    <button type="button" className="button button-primary" onClick={() => setFormOpen(true)}>
+      Start a Show
+    </button>
+  );
+  const form = formOpen && <StartShowForm actions={actions} onClose={() => setFormOpen(false)} />;
+
+  if (header) {
     return (
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => {
-          // Opened on another day than the page loaded: still today.
-          setVenue(newVenue());
-          setFormOpen(true);
-        }}
-      >
-        Start a Show
-      </button>
+      <div className="show-header-controls">
+        <p className="on-stage-show" role="status" aria-label="Show">
+          {messages.onStageNoShow}
+        </p>
+        {!formOpen && startButton}
+        {form && <div className="show-header-form">{form}</div>}
+      </div>
     );
   }
-
-  return (
-    <form className="show-form" onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label="Show name"
-        value={name}
-        error={error}
-        autoFocus
-        maxLength={NAME_MAX_LENGTH}
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(undefined);
-        }}
-      />
-      <VenueFields values={venue} onChange={setVenue} />
-      <div className="modal-actions">
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => {
-            setFormOpen(false);
-            setName('');
-            setVenue(newVenue());
-            setError(undefined);
-          }}
-        >
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          Start Show
-        </button>
-      </div>
-    </form>
-  );
+  return formOpen ? form : startButton;
 }

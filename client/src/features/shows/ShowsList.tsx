@@ -1,4 +1,5 @@
-import { plural } from '#shared/fill-message.ts';
+import { fill, plural } from '#shared/fill-message.ts';
+import { messages } from '#shared/messages.ts';
 import { useMemo, useState } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { Show } from '#shared/schemas/show.ts';
@@ -50,10 +51,22 @@ export function ShowsList({ requests, actions }: ShowsListProps) {
                   <span className="muted">
                     {' '}
                     · {formatRequestTime(show.date)} ·{' '}
-                    {plural(ofShow.length, 'request', 'requests')}
+                    {fill(messages.showRequestCounts, {
+                      requests: plural(show.request_count, 'request', 'requests'),
+                      played: show.played_count,
+                    })}
                     {show.status === 'active' ? ' · live now' : ''}
                   </span>
                 </summary>
+                {/* The counts are the server's; this device may hold only the newest requests. */}
+                {ofShow.length < show.request_count && (
+                  <p className="muted show-loaded-note">
+                    {fill(messages.showRequestsLoaded, {
+                      loaded: ofShow.length,
+                      total: show.request_count,
+                    })}
+                  </p>
+                )}
                 <ol className="request-list show-requests">
                   {ofShow.map((request) => (
                     <li key={request.id}>

@@ -12,6 +12,8 @@ const show = (overrides: Partial<Show> = {}): Show => ({
   venue_address: '',
   performed_on: null,
   updated_at: '2025-05-01T20:00:00.000Z',
+  request_count: 0,
+  played_count: 0,
   ...overrides,
 });
 

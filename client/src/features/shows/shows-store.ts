@@ -28,9 +28,22 @@ interface ShowsState extends EntityState<Show> {
   applySnapshot(shows: readonly Show[], fetchStartedAt?: number): void;
   upsert(show: Show): void;
   remove(id: string): void;
+  /**
+   * The request counts of the shows held, from a fresh list: a request arriving or moving changes
+   * them without changing the show itself (its updated_at), so they are taken as they come.
+   */
+  applyCounts(shows: readonly Show[]): void;
 }
 
 const NO_SHOW: CurrentShowResponse = { active: false, show: null };
+
+const sameCounts = (a: Show, b: Show) =>
+  a.request_count === b.request_count && a.played_count === b.played_count;
+const withCountsOf = (held: Show, fresh: Show): Show => ({
+  ...held,
+  request_count: fresh.request_count,
+  played_count: fresh.played_count,
+});
 
 export const useShowsStore = createResettable<ShowsState>((set) => ({
   ...emptyEntityState<Show>(),
@@ -68,6 +81,27 @@ export const useShowsStore = createResettable<ShowsState>((set) => ({
       const { collection } = upsertEntity(state.collection, show, performance.now());
       if (state.current.show?.id !== show.id || show.status === 'active') return { collection };
       return { collection, current: NO_SHOW, currentChangedAt: performance.now() };
+    });
+  },
+
+  applyCounts(shows) {
+    set((state) => {
+      const byId = { ...state.collection.byId };
+      let changed = false;
+      for (const fresh of shows) {
+        const held = byId[fresh.id];
+        if (!held || sameCounts(held, fresh)) continue;
+        byId[fresh.id] = withCountsOf(held, fresh);
+        changed = true;
+      }
+      const heldCurrent = state.current.show;
+      const freshCurrent = heldCurrent && shows.find((show) => show.id === heldCurrent.id);
+      const current =
+        heldCurrent && freshCurrent && !sameCounts(heldCurrent, freshCurrent)
+          ? { ...state.current, show: withCountsOf(heldCurrent, freshCurrent) }
+          : state.current;
+      if (!changed && current === state.current) return state;
+      return { collection: { ...state.collection, byId }, current };
     });
   },
 

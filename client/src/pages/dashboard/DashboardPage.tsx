@@ -121,7 +121,7 @@ export function DashboardPage() {
           {active === 'profile' ? (
             <ProfileTab musician={musician} />
           ) : active === 'on-stage' ? (
-            <OnStageTab slug={musician.slug} />
+            <OnStageTab musician={musician} onOpenTab={select} />
           ) : active === 'requests' ? (
             <RequestsTab slug={musician.slug} />
           ) : active === 'analytics' ? (

@@ -6,6 +6,7 @@ import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
 import { newestRequestsFirst } from '#client/features/requests/request-views.ts';
 import { useQueueRequests } from '#client/features/requests/use-queue-requests.ts';
 import { useRequestActions } from '#client/features/requests/use-request-actions.ts';
+import { QueueCaughtUp } from '#client/features/shows/QueueCaughtUp.tsx';
 import { showActions } from '#client/features/shows/show-actions.ts';
 import { ShowControls } from '#client/features/shows/ShowControls.tsx';
 import { ArchivedShows, ShowsList } from '#client/features/shows/ShowsList.tsx';
@@ -53,7 +54,7 @@ export function RequestsTab({ slug }: RequestsTabProps) {
         title={current ? `Current Show: ${current.name}` : 'All Requests'}
         requests={listed}
         actions={actions}
-        empty={<QueueEmptyState slug={slug} />}
+        empty={<QueueCaughtUp requests={requests} firstRun={<QueueEmptyState slug={slug} />} />}
       />
       <SuggestionsSection open={suggestionsOpen} onToggle={setSuggestionsOpen} notify={notify} />
       <ArchivedShows actions={shows} />

@@ -14,7 +14,7 @@ import { EditSongModal } from '#client/features/songs/SongModals.tsx';
 import { SongsHelpDialog } from '#client/features/help/SongsHelpDialog.tsx';
 import { SongPanel, type SongPanelId } from '#client/features/songs/SongPanel.tsx';
 import type { SongRowHandlers } from '#client/features/songs/SongRow.tsx';
-import { SongsEmptyState } from '#client/features/songs/SongsEmptyState.tsx';
+import { FEW_SONGS, SongsEmptyState } from '#client/features/songs/SongsEmptyState.tsx';
 import {
   selectSelected,
   selectSongs,
@@ -45,8 +45,8 @@ export function SongsTab({ musicianId }: { musicianId: string }) {
   const [modal, setModal] = useState<'batch-edit' | 'add-to-playlist' | 'help' | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
   // Only once the list is known to be empty, so it never flashes while songs load.
-  const noSongs = useSongsStore(
-    (state) => selectSongsStatus(state) === 'ready' && selectSongs(state).length === 0,
+  const songCount = useSongsStore((state) =>
+    selectSongsStatus(state) === 'ready' ? selectSongs(state).length : null,
   );
 
   const handlers = useMemo<SongRowHandlers>(
@@ -77,8 +77,9 @@ export function SongsTab({ musicianId }: { musicianId: string }) {
       {panel && (
         <SongPanel key={panel} panel={panel} actions={actions} onClose={() => setPanel(null)} />
       )}
-      {noSongs && !panel && (
+      {songCount !== null && songCount < FEW_SONGS && !panel && (
         <SongsEmptyState
+          songCount={songCount}
           onAddSong={() => setPanel('add')}
           onImportCsv={() => setPanel('csv')}
           notify={notify}

@@ -22,6 +22,7 @@ import { demoRequest } from './demo-request.ts';
 import { useOfflineQueue, useOnline } from './offline-queue-sync.ts';
 import { QueueColumns } from '#client/features/requests/QueueColumns.tsx';
 import { QueueEmptyState } from '#client/features/qr-code/QueueEmptyState.tsx';
+import { QueueCaughtUp } from '#client/features/shows/QueueCaughtUp.tsx';
 import { RequestsToggle } from './RequestsToggle.tsx';
 import { RequestWindowControl } from '#client/features/request-window/RequestWindowControl.tsx';
 import { NotificationIndicator, WakeLockIndicator } from './StageIndicators.tsx';
@@ -152,7 +153,12 @@ export function OnStageScreen({ musician }: OnStageScreenProps) {
             onSeenOne={(id) => seeArrivals([id])}
             demo={demo}
             offline={offline}
-            empty={<QueueEmptyState slug={musician.slug} />}
+            empty={
+              <QueueCaughtUp
+                requests={requests}
+                firstRun={<QueueEmptyState slug={musician.slug} />}
+              />
+            }
           />
         )}
       </main>

@@ -69,6 +69,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limited('reset-password', true),
       schema: { body: ResetPasswordBody, response: responses({ 200: MessageResponse }) },
     },
-    async (request) => passwordReset.resetPassword(request.body, request.ip),
+    async (request) => {
+      const answer = await passwordReset.resetPassword(request.body, request.ip);
+      // The new password must sign in at once, even after ten wrong ones from this address.
+      app.forgetEmailLimit('login', request.body.email);
+      return answer;
+    },
   );
 };

@@ -1,9 +1,10 @@
 import type { Show } from '#shared/schemas/show.ts';
 import type { shows } from '#server/db/schema.ts';
+import type { ShowCounts } from './show-counts.ts';
 
 export type ShowRow = typeof shows.$inferSelect;
 
-export function toShow(row: ShowRow): Show {
+export function toShow(row: ShowRow, counts: ShowCounts): Show {
   return {
     id: row.id,
     name: row.name,
@@ -13,5 +14,7 @@ export function toShow(row: ShowRow): Show {
     venue_address: row.venueAddress,
     performed_on: row.performedOn,
     updated_at: row.updatedAt.toISOString(),
+    request_count: counts.requestCount,
+    played_count: counts.playedCount,
   };
 }

@@ -2,11 +2,21 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Show, ShowStatus, StartShowData, UpdateShowData } from '#shared/schemas/show.ts';
 import type { Db } from '#server/db/database.ts';
 import { requests, shows } from '#server/db/schema.ts';
-import { toShow } from './show-mapper.ts';
+import { countRequestsByShow, NO_REQUESTS } from './show-counts.ts';
+import { toShow, type ShowRow } from './show-mapper.ts';
 
 export function showsRepository(db: Db) {
   const owned = (musicianId: string, showId: string) =>
     and(eq(shows.musicianId, musicianId), eq(shows.id, showId));
+
+  /** Each show with its request counts (a show just written is counted again: moves change them). */
+  async function withCounts(musicianId: string, rows: readonly ShowRow[]): Promise<Show[]> {
+    const ids = rows.map((row) => row.id);
+    const counts = await countRequestsByShow(db, musicianId, ids);
+    return rows.map((row) => toShow(row, counts.get(row.id) ?? NO_REQUESTS));
+  }
+  const oneWithCounts = async (musicianId: string, row: ShowRow | undefined) =>
+    row && (await withCounts(musicianId, [row]))[0];
 
   return {
     async findActive(musicianId: string): Promise<Show | undefined> {
@@ -14,7 +24,7 @@ export function showsRepository(db: Db) {
         .select()
         .from(shows)
         .where(and(eq(shows.musicianId, musicianId), eq(shows.status, 'active')));
-      return row && toShow(row);
+      return oneWithCounts(musicianId, row);
     },
 
     async list(musicianId: string): Promise<Show[]> {
@@ -23,12 +33,12 @@ export function showsRepository(db: Db) {
         .from(shows)
         .where(eq(shows.musicianId, musicianId))
         .orderBy(desc(shows.date), desc(shows.id));
-      return rows.map(toShow);
+      return withCounts(musicianId, rows);
     },
 
     async findOwned(musicianId: string, showId: string): Promise<Show | undefined> {
       const [row] = await db.select().from(shows).where(owned(musicianId, showId));
-      return row && toShow(row);
+      return oneWithCounts(musicianId, row);
     },
 
     /** Fails with a unique violation on shows_one_active_per_musician if one is running. */
@@ -44,7 +54,7 @@ export function showsRepository(db: Db) {
           status: 'active',
         })
         .returning();
-      return toShow(row!);
+      return toShow(row!, NO_REQUESTS);
     },
 
     /** Changes only the fields given; undefined when the show is not this musician's. */
@@ -64,7 +74,7 @@ export function showsRepository(db: Db) {
         })
         .where(owned(musicianId, showId))
         .returning();
-      return row && toShow(row);
+      return oneWithCounts(musicianId, row);
     },
 
     /** A show made active again (restored) is running from now on: it has no stop time. */
@@ -79,7 +89,7 @@ export function showsRepository(db: Db) {
         .set({ status, updatedAt: now, stoppedAt: status === 'active' ? null : now })
         .where(and(owned(musicianId, showId), ne(shows.status, status)))
         .returning();
-      return row && toShow(row);
+      return oneWithCounts(musicianId, row);
     },
 
     /** Deletes the show and its requests (by cascade); returns the deleted requests' ids. */

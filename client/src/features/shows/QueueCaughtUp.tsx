@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { fill, plural } from '#shared/fill-message.ts';
+import { messages } from '#shared/messages.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import { selectCurrentShow, selectShows, useShowsStore } from './shows-store.ts';
+import './shows.css';
+
+interface QueueCaughtUpProps {
+  /** The requests this screen holds: an answered one means the account is past its first run. */
+  requests: readonly SongRequest[];
+  /** The first-run card, for an account that has never had a request. */
+  firstRun: ReactNode;
+}
+
+const answered = (request: SongRequest) =>
+  request.status === 'played' || request.status === 'rejected';
+
+/**
+ * The empty queue mid-show: "All caught up" with the show's counts (from the server, so they do
+ * not depend on what this device loaded), never the first-run card once requests have come in.
+ */
+export function QueueCaughtUp({ requests, firstRun }: QueueCaughtUpProps) {
+  const show = useShowsStore(selectCurrentShow);
+  const shows = useShowsStore(selectShows);
+  const hadRequests =
+    shows.some((held) => held.request_count > 0) ||
+    (show?.request_count ?? 0) > 0 ||
+    requests.some(answered);
+  if (!hadRequests) return firstRun;
+
+  const detail = !show
+    ? messages.queueCaughtUpHint
+    : show.request_count === 0
+      ? messages.queueCaughtUpNoShowRequests
+      : fill(messages.queueCaughtUpShow, {
+          requests: plural(show.request_count, 'request', 'requests'),
+          played: show.played_count,
+        });
+
+  return (
+    <div className="queue-empty queue-caught-up" role="status">
+      <h3 className="queue-empty-title">{messages.queueCaughtUpTitle}</h3>
+      <p className="queue-caught-up-counts">{detail}</p>
+    </div>
+  );
+}
