@@ -39,6 +39,7 @@ const HARMLESS_QUERY_PARAMETERS: Record<string, string> = {
   message: 'the tip message the audience typed, sent on to the tip platform',
   auto_enrich: 'a switch',
   tab: 'a dashboard tab',
+  section: 'a section of the Profile tab',
   next: 'a path inside the app to return to',
   error: "the identity provider's error code",
   iss: "the identity provider's public issuer URL",
