@@ -33,9 +33,9 @@ export function HelpButton({ name, email }: HelpButtonProps) {
             its QR code (download it or print a flyer) so the crowd can find your song list.
           </li>
           <li>
-            <strong>Start a show.</strong> In the Requests tab, choose Start a Show when you begin
-            playing: requests are grouped under the show for your reports, and the On Stage tab
-            shows which show is running.
+            <strong>Start a show.</strong> In the On Stage tab (or the Requests tab), choose Start a
+            Show when you begin playing: requests are grouped under the show for your reports, and
+            the On Stage tab shows which show is running.
           </li>
           <li>
             <strong>Work the queue.</strong> Requests arrive live in the On Stage tab (or on the On
