@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from './Modal.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 interface ConfirmButtonProps {
   /** The button's visible text. */
@@ -37,24 +37,14 @@ export function ConfirmButton({
       >
         {label}
       </button>
-      <Modal title={title} open={open} onClose={() => setOpen(false)}>
-        <p>{message}</p>
-        <div className="modal-actions">
-          <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={() => {
-              setOpen(false);
-              onConfirm();
-            }}
-          >
-            {confirmLabel}
-          </button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        title={title}
+        message={message}
+        confirmLabel={confirmLabel}
+        open={open}
+        onClose={() => setOpen(false)}
+        onConfirm={onConfirm}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import { REQUEST_MOVE_LABELS } from '#shared/request-status-labels.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { Modal } from '#client/ui/Modal.tsx';
+import { ConfirmDialog } from '#client/ui/ConfirmDialog.tsx';
 import { MoveButtons, RowMenu } from './MoveControls.tsx';
 
 interface StageCardMenuProps {
@@ -75,28 +75,14 @@ export function StageCardMenu({
         )}
       </RowMenu>
       {onBlock && (
-        <Modal title="Block this requester?" open={confirming} onClose={() => setConfirming(false)}>
-          <p>{fill(messages.blockRequesterConfirm, { name: request.requester_name })}</p>
-          <div className="modal-actions">
-            <button
-              type="button"
-              className="button button-ghost"
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => {
-                setConfirming(false);
-                onBlock();
-              }}
-            >
-              Block
-            </button>
-          </div>
-        </Modal>
+        <ConfirmDialog
+          title="Block this requester?"
+          message={fill(messages.blockRequesterConfirm, { name: request.requester_name })}
+          confirmLabel="Block"
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          onConfirm={onBlock}
+        />
       )}
     </>
   );
