@@ -8,6 +8,8 @@ export interface ScreenGeometry {
   scrolls: boolean;
   /** Now, Next and the list's rows shown (hidden rows left out), top to bottom. */
   requests: { top: number; bottom: number }[];
+  /** How many of the list's rows (after Now and Next) are shown. */
+  rows: number;
   /** The queue column's box. */
   queue: { top: number; bottom: number };
   /** The tallest stretch of the queue column that nothing covers. */
@@ -91,6 +93,7 @@ export class VenueScreen {
         viewport: { width: innerWidth, height: innerHeight },
         scrolls: root.scrollHeight > innerHeight || root.scrollWidth > innerWidth,
         requests: requests.filter(shown).map(box),
+        rows: [...queue.querySelectorAll('.screen-row')].filter(shown).length,
         queue: column,
         emptyBand,
         request: box(document.querySelector('.screen-request')),

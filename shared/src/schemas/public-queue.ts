@@ -11,7 +11,7 @@ import { CreateRequestBody, OPEN_REQUEST_STATUSES } from './request.ts';
 export const PUBLIC_FIRST_NAME_MAX_LENGTH = 20;
 
 /** How many requests the venue screen lists after Now and Next. */
-export const VENUE_SCREEN_QUEUE_LENGTH = 6;
+export const VENUE_SCREEN_QUEUE_LENGTH = 8;
 
 /** GET /musicians/{slug}/queue: one open request, exactly these fields. */
 export const PublicQueueEntry = z.object({
