@@ -3,7 +3,13 @@ import { messages } from '#shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import type { OnStagePage } from './pages/on-stage-page.ts';
 import { expectNoSeriousA11yFindings } from './support/axe.ts';
-import { coveredControls, isWhollyShown, overlappingItems, textFit } from './support/geometry.ts';
+import {
+  coveredControls,
+  endsInEllipsis,
+  isWhollyShown,
+  overlappingItems,
+  textFit,
+} from './support/geometry.ts';
 import { updateProfileByApi } from './support/musicians.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
 import { atEachSize, type ScreenSize } from './support/screenshots.ts';
@@ -238,11 +244,25 @@ test.describe('the stage screen, at the sizes it is used at', () => {
         SIZES,
       );
 
+    const auth = { authorization: `Bearer ${musician.token}` };
+    // A short show's name stays whole beside a long musician's name, which gives way first.
+    expect(
+      (await request.post('/api/shows/start', { headers: auth, data: { name: 'Gig' } })).ok(),
+    ).toBe(true);
     await updateProfileByApi(request, musician.token, { requests_close_at: inMinutes(45) });
     await onStage.goto(musician.slug);
     await expect(onStage.requestWindow).toContainText('Closes in 45 minutes');
     await expect(onStage.requestWindow.getByText(messages.requestWindowTitle)).toBeVisible();
     await check('countdown');
+    await atEachSize(
+      page,
+      async (size) => {
+        const status = onStage.showStatus.locator('span').first();
+        expect(await endsInEllipsis(status), `"Show running: Gig" at ${size.name}`).toBe(false);
+      },
+      SIZES,
+    );
+    expect((await request.post('/api/shows/stop', { headers: auth })).ok()).toBe(true);
 
     await onStage.extendWindow.click();
     await expect(onStage.requestWindow).toContainText('Closes in 55 minutes');
@@ -256,7 +276,7 @@ test.describe('the stage screen, at the sizes it is used at', () => {
     await check('closed');
 
     const started = await request.post('/api/shows/start', {
-      headers: { authorization: `Bearer ${musician.token}` },
+      headers: auth,
       data: { name: 'The Very Long Friday Night Acoustic Session at the Harbour Bar' },
     });
     expect(started.ok()).toBe(true);

@@ -115,3 +115,18 @@ export function textFit(locator: Locator): Promise<{ fontSize: number; cut: bool
     ) as (element: unknown) => { fontSize: number; cut: boolean },
   );
 }
+
+/**
+ * Whether a one-line text ends in an ellipsis: its words, laid out whole, are wider than its box.
+ * Exact to a fraction of a pixel, where scrollWidth rounds a cut of less than one pixel away.
+ */
+export function endsInEllipsis(locator: Locator): Promise<boolean> {
+  return locator.evaluate(
+    new Function(
+      'element',
+      `const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().width > element.getBoundingClientRect().width + 0.01;`,
+    ) as (element: unknown) => boolean,
+  );
+}
