@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { fill, plural } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { selectCurrentShow, selectShows, useShowsStore } from './shows-store.ts';
+import { selectCurrentShow, selectHadShowRequests, useShowsStore } from './shows-store.ts';
 import './shows.css';
 
 interface QueueCaughtUpProps {
@@ -12,20 +12,14 @@ interface QueueCaughtUpProps {
   firstRun: ReactNode;
 }
 
-const answered = (request: SongRequest) =>
-  request.status === 'played' || request.status === 'rejected';
-
 /**
  * The empty queue mid-show: "All caught up" with the show's counts (from the server, so they do
  * not depend on what this device loaded), never the first-run card once requests have come in.
  */
 export function QueueCaughtUp({ requests, firstRun }: QueueCaughtUpProps) {
   const show = useShowsStore(selectCurrentShow);
-  const shows = useShowsStore(selectShows);
-  const hadRequests =
-    shows.some((held) => held.request_count > 0) ||
-    (show?.request_count ?? 0) > 0 ||
-    requests.some(answered);
+  // Shown only when nothing waits, so any request this screen holds was answered.
+  const hadRequests = useShowsStore(selectHadShowRequests) || requests.length > 0;
   if (!hadRequests) return firstRun;
 
   const detail = !show

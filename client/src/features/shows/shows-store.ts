@@ -119,6 +119,11 @@ export const selectCurrentShow = (state: ShowsState) =>
   state.current.active ? state.current.show : null;
 export const selectShows = (state: ShowsState) => entityList(state.collection);
 
+/** Whether any show has had a request, by the server's counts: the account is past its first run. */
+export const selectHadShowRequests = (state: ShowsState) =>
+  (selectCurrentShow(state)?.request_count ?? 0) > 0 ||
+  selectShows(state).some((show) => show.request_count > 0);
+
 /** Newest first, split into the shows list and the archived section. */
 export function splitShows(shows: readonly Show[]) {
   const all = [...shows].sort((a, b) => (Date.parse(b.date) || 0) - (Date.parse(a.date) || 0));

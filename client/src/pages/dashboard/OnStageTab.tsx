@@ -12,7 +12,7 @@ import { useRequestActions } from '#client/features/requests/use-request-actions
 import { QueueCaughtUp } from '#client/features/shows/QueueCaughtUp.tsx';
 import { showActions } from '#client/features/shows/show-actions.ts';
 import { ShowControls } from '#client/features/shows/ShowControls.tsx';
-import { selectShows, useShowsStore } from '#client/features/shows/shows-store.ts';
+import { selectHadShowRequests, useShowsStore } from '#client/features/shows/shows-store.ts';
 import type { DashboardTabId } from './dashboard-tabs.ts';
 import { FirstRunChecklist } from './FirstRunChecklist.tsx';
 
@@ -28,9 +28,7 @@ export function OnStageTab({ musician, onOpenTab }: OnStageTabProps) {
   const notify = actions.showToast;
   const shows = useMemo(() => showActions(notify), [notify]);
   const [startFormOpen, setStartFormOpen] = useState(false);
-  const hadRequests = useShowsStore(
-    (state) => requests.length > 0 || selectShows(state).some((show) => show.request_count > 0),
-  );
+  const hadRequests = useShowsStore(selectHadShowRequests) || requests.length > 0;
   const slug = musician.slug;
 
   return (
