@@ -1,0 +1,377 @@
+/**
+ * The Kysely `DB` interface: every table of the schema, as rows read and written through Kysely
+ * with `CamelCasePlugin` (snake_case in the database, camelCase here). The values are what both
+ * engines give (docs: design of issue 44, "Values"): `Date` for a timestamp, a string for a
+ * numeric (as node-postgres gives it), `Buffer` for bytes, 'YYYY-MM-DD' for a day.
+ *
+ * `Generated<T>` marks a column the database fills when an insert leaves it out (a default).
+ * The migrations in ./migrations/ make these tables; table-columns.ts lists the same columns at
+ * run time, and a test checks both against a live database of each engine.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamp the database sets when an insert leaves it out (created_at, updated_at). */
+type GeneratedTime = Generated<Date>;
+/** numeric(p,s): read as node-postgres gives it (a string), written as a number or a string. */
+type Money = ColumnType<string, number | string, number | string>;
+type GeneratedMoney = ColumnType<string, number | string | undefined, number | string>;
+/** bytea: a Buffer read, a Buffer or any Uint8Array written. */
+type Bytes = ColumnType<Buffer, Buffer | Uint8Array, Buffer | Uint8Array>;
+
+export type RequestStatus = 'pending' | 'accepted' | 'up_next' | 'played' | 'rejected';
+export type QueueOrder = 'arrival' | 'votes' | 'tips' | 'manual';
+export type RepeatRule = 'allow' | 'show' | 'hours';
+export type SessionScope = 'musician' | 'stage';
+export type ShowStatus = 'active' | 'stopped' | 'archived';
+export type SuggestionStatus = 'pending' | 'added' | 'rejected';
+export type ClickType = 'tip' | 'social';
+export type TipPlatform = 'paypal' | 'venmo' | 'cashapp' | 'zelle';
+export type ColorScheme = 'purple' | 'blue' | 'green' | 'red' | 'orange';
+export type LayoutMode = 'grid' | 'list';
+export type ImageKind = 'artist_photo' | 'banner_image';
+
+export interface MusiciansTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  slug: string;
+  passwordHash: string;
+  bio: Generated<string>;
+  website: Generated<string>;
+  venmoLink: Generated<string>;
+  paypalUsername: Generated<string>;
+  venmoUsername: Generated<string>;
+  cashAppUsername: Generated<string>;
+  zelleEmail: Generated<string>;
+  zellePhone: Generated<string>;
+  instagramUsername: Generated<string>;
+  facebookUsername: Generated<string>;
+  tiktokUsername: Generated<string>;
+  spotifyArtistUrl: Generated<string>;
+  appleMusicArtistUrl: Generated<string>;
+  venmoEnabled: Generated<boolean>;
+  paypalEnabled: Generated<boolean>;
+  cashAppEnabled: Generated<boolean>;
+  zelleEnabled: Generated<boolean>;
+  tipsEnabled: Generated<boolean>;
+  requestsEnabled: Generated<boolean>;
+  /** How the waiting requests are ordered (Up Next is always the musician's order). */
+  queueOrder: Generated<QueueOrder>;
+  /** The request window: before open and after close requests read as off. Null: no bound. */
+  requestsOpenAt: Date | null;
+  requestsCloseAt: Date | null;
+  /** The latest window time whose switch was announced (claimed by one process). */
+  requestsWindowAnnouncedAt: Date | null;
+  repeatRule: Generated<RepeatRule>;
+  repeatHours: Generated<number>;
+  venueScreenEnabled: Generated<boolean>;
+  venueScreenDedications: Generated<boolean>;
+  publicQueue: Generated<boolean>;
+  /** The identity provider account this musician signs in with (OIDC `iss` and `sub`). */
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
+  createdAt: GeneratedTime;
+  updatedAt: GeneratedTime;
+}
+
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  musicianId: string;
+  tokenHash: string;
+  scope: Generated<SessionScope>;
+  stageDeviceId: string | null;
+  createdAt: GeneratedTime;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface StageDevicesTable {
+  id: Generated<string>;
+  musicianId: string;
+  name: Generated<string>;
+  codeHash: string;
+  codeExpiresAt: Date;
+  claimedAt: Date | null;
+  lastSeenAt: Date | null;
+  createdAt: GeneratedTime;
+}
+
+export interface OidcFlowsTable {
+  id: Generated<string>;
+  stateHash: string;
+  codeVerifier: string;
+  nonce: string;
+  expiresAt: Date;
+  createdAt: GeneratedTime;
+}
+
+export interface OidcSignupsTable {
+  id: Generated<string>;
+  tokenHash: string;
+  issuer: string;
+  subject: string;
+  email: string;
+  expiresAt: Date;
+  createdAt: GeneratedTime;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  musicianId: string;
+  codeHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: GeneratedTime;
+}
+
+export interface PasswordResetGuessesTable {
+  emailHash: string;
+  address: string;
+  attempts: number;
+  expiresAt: Date;
+}
+
+export interface SongsTable {
+  id: Generated<string>;
+  musicianId: string;
+  title: string;
+  artist: string;
+  /** text[] on PostgreSQL, a JSON array on SQLite: a string array from both. */
+  genres: Generated<string[]>;
+  moods: Generated<string[]>;
+  year: number | null;
+  notes: Generated<string>;
+  songwriter: Generated<string>;
+  hidden: Generated<boolean>;
+  requestCount: Generated<number>;
+  createdAt: GeneratedTime;
+  updatedAt: GeneratedTime;
+}
+
+export interface ShowsTable {
+  id: Generated<string>;
+  musicianId: string;
+  name: string;
+  status: Generated<ShowStatus>;
+  date: GeneratedTime;
+  venueName: Generated<string>;
+  venueAddress: Generated<string>;
+  /** A day, 'YYYY-MM-DD'. */
+  performedOn: string | null;
+  stoppedAt: Date | null;
+  createdAt: GeneratedTime;
+  updatedAt: GeneratedTime;
+}
+
+export interface RequestsTable {
+  id: Generated<string>;
+  musicianId: string;
+  songId: string | null;
+  showId: string | null;
+  songTitle: string;
+  songArtist: string;
+  requesterName: string;
+  requesterEmail: string;
+  dedication: Generated<string>;
+  status: Generated<RequestStatus>;
+  tipAmount: GeneratedMoney;
+  tipClicked: Generated<boolean>;
+  idempotencyKey: string | null;
+  /** SHA-256 of the requester's secret status token. */
+  statusTokenHash: string | null;
+  deviceId: Generated<string>;
+  /** A keyed hash of the sending address and the musician. */
+  source: string | null;
+  votes: Generated<number>;
+  blocked: Generated<boolean>;
+  /** Where an open request stands in its column, 1 = first; null once played or rejected. */
+  queuePosition: number | null;
+  /** The musician's order; a new request's default is its arrival time in seconds. */
+  queueRank: Generated<number>;
+  previousStatus: RequestStatus | null;
+  statusChangedAt: Date | null;
+  playedAt: Date | null;
+  createdAt: GeneratedTime;
+  updatedAt: GeneratedTime;
+}
+
+export interface RequestVotersTable {
+  id: Generated<string>;
+  requestId: string;
+  musicianId: string;
+  requesterName: string;
+  requesterEmail: string;
+  dedication: Generated<string>;
+  tipAmount: GeneratedMoney;
+  deviceId: Generated<string>;
+  idempotencyKey: string | null;
+  statusTokenHash: string | null;
+  source: string | null;
+  createdAt: GeneratedTime;
+}
+
+export interface BlockedRequestersTable {
+  id: Generated<string>;
+  musicianId: string;
+  /** Lower-cased; '' when only the device is known. */
+  email: Generated<string>;
+  deviceId: Generated<string>;
+  requesterName: Generated<string>;
+  createdAt: GeneratedTime;
+}
+
+export interface RequestClicksTable {
+  id: Generated<string>;
+  requestId: string;
+  type: ClickType;
+  platform: string;
+  createdAt: GeneratedTime;
+}
+
+export interface SongSuggestionsTable {
+  id: Generated<string>;
+  musicianId: string;
+  suggestedTitle: string;
+  suggestedArtist: string;
+  requesterName: string;
+  requesterEmail: string;
+  message: Generated<string>;
+  status: Generated<SuggestionStatus>;
+  idempotencyKey: string | null;
+  source: string | null;
+  createdAt: GeneratedTime;
+  updatedAt: GeneratedTime;
+}
+
+export interface PlaylistsTable {
+  id: Generated<string>;
+  musicianId: string;
+  name: string;
+  isPublic: Generated<boolean>;
+  isActive: Generated<boolean>;
+  createdAt: GeneratedTime;
+  updatedAt: GeneratedTime;
+}
+
+export interface PlaylistSongsTable {
+  playlistId: string;
+  songId: string;
+  position: number;
+}
+
+export interface TipsTable {
+  id: Generated<string>;
+  musicianId: string;
+  requestId: string | null;
+  amount: Money;
+  platform: TipPlatform;
+  tipperName: Generated<string>;
+  message: Generated<string>;
+  idempotencyKey: string | null;
+  deviceId: Generated<string>;
+  createdAt: GeneratedTime;
+}
+
+export interface DesignSettingsTable {
+  musicianId: string;
+  colorScheme: Generated<ColorScheme>;
+  layoutMode: Generated<LayoutMode>;
+  artistPhoto: string | null;
+  bannerImage: string | null;
+  showYear: Generated<boolean>;
+  showNotes: Generated<boolean>;
+  allowSongSuggestions: Generated<boolean>;
+  updatedAt: GeneratedTime;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  musicianId: string | null;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: GeneratedTime;
+}
+
+export interface MusicianSlugHistoryTable {
+  slug: string;
+  musicianId: string;
+  createdAt: GeneratedTime;
+}
+
+export interface ImagesTable {
+  id: Generated<string>;
+  musicianId: string;
+  kind: ImageKind;
+  contentType: string;
+  bytes: Bytes;
+  width: number;
+  height: number;
+  createdAt: GeneratedTime;
+}
+
+export interface LearnNextDismissalsTable {
+  musicianId: string;
+  songKey: string;
+  createdAt: GeneratedTime;
+}
+
+export interface FeedTokensTable {
+  id: Generated<string>;
+  musicianId: string;
+  name: Generated<string>;
+  tokenHash: string;
+  lastUsedAt: Date | null;
+  createdAt: GeneratedTime;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface DB {
+  musicians: MusiciansTable;
+  authSessions: AuthSessionsTable;
+  stageDevices: StageDevicesTable;
+  oidcFlows: OidcFlowsTable;
+  oidcSignups: OidcSignupsTable;
+  passwordResets: PasswordResetsTable;
+  passwordResetGuesses: PasswordResetGuessesTable;
+  songs: SongsTable;
+  shows: ShowsTable;
+  requests: RequestsTable;
+  requestVoters: RequestVotersTable;
+  blockedRequesters: BlockedRequestersTable;
+  requestClicks: RequestClicksTable;
+  songSuggestions: SongSuggestionsTable;
+  playlists: PlaylistsTable;
+  playlistSongs: PlaylistSongsTable;
+  tips: TipsTable;
+  designSettings: DesignSettingsTable;
+  contactMessages: ContactMessagesTable;
+  musicianSlugHistory: MusicianSlugHistoryTable;
+  images: ImagesTable;
+  learnNextDismissals: LearnNextDismissalsTable;
+  feedTokens: FeedTokensTable;
+  serverSecrets: ServerSecretsTable;
+}
+
+/** Rows as read, for the tables whose rows travel beyond one repository. */
+export type Musician = Selectable<MusiciansTable>;
+export type NewMusician = Insertable<MusiciansTable>;
+export type MusicianUpdate = Updateable<MusiciansTable>;
+export type Song = Selectable<SongsTable>;
+export type NewSong = Insertable<SongsTable>;
+export type Show = Selectable<ShowsTable>;
+/** (Not `Request`: that names the fetch API's request everywhere.) */
+export type SongRequest = Selectable<RequestsTable>;
+export type NewSongRequest = Insertable<RequestsTable>;
+export type SongRequestUpdate = Updateable<RequestsTable>;
+export type RequestVoter = Selectable<RequestVotersTable>;
+export type Tip = Selectable<TipsTable>;
+export type Playlist = Selectable<PlaylistsTable>;
+export type SongSuggestion = Selectable<SongSuggestionsTable>;
+export type DesignSettings = Selectable<DesignSettingsTable>;
+export type StageDevice = Selectable<StageDevicesTable>;
+export type AuthSession = Selectable<AuthSessionsTable>;
