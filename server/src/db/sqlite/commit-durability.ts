@@ -10,7 +10,7 @@
  *   commits that returned before that fsync began. Commits made while one fsync runs share the
  *   next: one fsync for however many arrived, and none on the event loop.
  */
-import { close, fsync, openSync } from 'node:fs';
+import { closeSync, fsync, openSync } from 'node:fs';
 
 export interface CommitDurability {
   /** A write just committed: resolves when it is on the disk (undefined: it already is). */
@@ -20,14 +20,15 @@ export interface CommitDurability {
    * power cut could still take back (undefined: nothing is pending).
    */
   settled(): Promise<void> | undefined;
-  close(): void;
+  /** Once the fsync under way (if any) has ended: the commits waiting on it are answered. */
+  close(): Promise<void>;
 }
 
 /** SQLite's own fsync inside COMMIT: by the time COMMIT returns, it is on the disk. */
 export const synchronousDurability: CommitDurability = {
   committed: () => undefined,
   settled: () => undefined,
-  close: () => undefined,
+  close: async () => undefined,
 };
 
 interface Waiter {
@@ -48,6 +49,7 @@ export function groupFsyncDurability(walFile: string): CommitDurability {
   let syncing = false;
   let failure: Error | undefined;
   let waiters: Waiter[] = [];
+  let whenIdle: (() => void)[] = [];
 
   function waitFor(upTo: number): Promise<void> {
     if (failure) return Promise.reject(failure);
@@ -76,8 +78,14 @@ export function groupFsyncDurability(walFile: string): CommitDurability {
       }
       waiters = still;
       if (waiters.length > 0) startSync();
-      else syncing = false;
+      else idle();
     });
+  }
+
+  function idle(): void {
+    syncing = false;
+    for (const resolve of whenIdle) resolve();
+    whenIdle = [];
   }
 
   // After a failed fsync the kernel may have dropped the pages it could not write, so a later
@@ -88,7 +96,7 @@ export function groupFsyncDurability(walFile: string): CommitDurability {
     });
     for (const waiter of waiters) waiter.reject(failure);
     waiters = [];
-    syncing = false;
+    idle();
   }
 
   return {
@@ -100,8 +108,9 @@ export function groupFsyncDurability(walFile: string): CommitDurability {
       if (failure) return Promise.reject(failure);
       return committedSeq > durableSeq ? waitFor(committedSeq) : undefined;
     },
-    close() {
-      if (fd !== undefined) close(fd, () => undefined);
+    async close() {
+      if (syncing) await new Promise<void>((resolve) => whenIdle.push(resolve));
+      if (fd !== undefined) closeSync(fd);
       fd = undefined;
     },
   };

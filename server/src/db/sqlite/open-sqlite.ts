@@ -34,7 +34,8 @@ export interface SqliteEngine {
   database: DatabaseSync;
   file: string;
   durability: CommitDurability;
-  close(): void;
+  /** Closes the file once every commit made is on the disk and answered. */
+  close(): Promise<void>;
 }
 
 export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
@@ -67,8 +68,8 @@ export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
     database,
     file,
     durability,
-    close() {
-      durability.close();
+    async close() {
+      await durability.close();
       if (database.isOpen) database.close();
     },
   };

@@ -49,6 +49,14 @@ class NodeSqliteAdapter extends SqliteAdapter {
   override get supportsMultipleConnections(): boolean {
     return true;
   }
+
+  // SQLite's schema changes are transactional: Kysely's Migrator then runs the pending migrations
+  // in one transaction, so one that fails leaves none of its statements behind. (Kysely says no
+  // for SQLite; a migration that must change PRAGMA foreign_keys, which a transaction ignores,
+  // runs with the Migrator's disableTransactions.)
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
 }
 
 class NodeSqliteDialect implements Dialect {
@@ -141,7 +149,7 @@ class NodeSqliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     this.#shared.statements.clear();
-    this.#engine.close();
+    await this.#engine.close();
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { sql, type Generated, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupFsyncDurability } from '#server/db/sqlite/commit-durability.ts';
 import type { CommitMode } from '#server/db/sqlite/open-sqlite.ts';
@@ -145,6 +146,29 @@ describe.each<CommitMode>(['synchronous', 'group'])('transactions, %s commits', 
   });
 });
 
+describe('migrations', () => {
+  it('runs the pending migrations in one transaction: a failing one leaves nothing behind', async () => {
+    const { db } = await newDatabase('group');
+    const migrator = new Migrator({
+      db,
+      provider: {
+        getMigrations: async () => ({
+          '0001_half': {
+            up: async (trx) => {
+              await trx.schema.createTable('half').addColumn('id', 'integer').execute();
+              await sql`insert into nowhere values (1)`.execute(trx);
+            },
+          },
+        }),
+      },
+    });
+    const { error } = await migrator.migrateToLatest();
+    expect(String(error)).toMatch(/no such table: nowhere/);
+    const { rows } = await sql`select name from sqlite_master where name = 'half'`.execute(db);
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('group commit durability', () => {
   it('fails every commit waiting on a flush that failed, and every later one', async () => {
     const durability = groupFsyncDurability(`${dir}/no-such-folder/db.sqlite-wal`);
@@ -154,7 +178,7 @@ describe('group commit durability', () => {
     await expect(second).rejects.toThrow(/could not be flushed to the disk/);
     await expect(durability.committed()).rejects.toThrow(/could not be flushed to the disk/);
     await expect(durability.settled()).rejects.toThrow(/could not be flushed to the disk/);
-    durability.close();
+    await durability.close();
   });
 });
 
