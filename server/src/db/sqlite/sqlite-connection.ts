@@ -39,6 +39,7 @@ export class SqliteConnection implements DatabaseConnection {
     try {
       const prepared = this.#shared.statements.get(compiled.sql);
       result = run<R>(prepared, compiled.parameters);
+      if (prepared.changesSchema) this.#shared.statements.clear();
       if (this.#inTransaction) {
         this.#wrote ||= prepared.writes;
         return result;

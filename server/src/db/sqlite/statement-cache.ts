@@ -15,6 +15,11 @@ export interface PreparedSql {
   readers: ReadValue[];
   /** Writes, or may write: anything that does not start with `select` counts. */
   writes: boolean;
+  /**
+   * Changes the schema: the columns each cached statement was prepared with (a `select *`'s
+   * names) may no longer be what it returns, so the cache starts again after it.
+   */
+  changesSchema: boolean;
 }
 
 export class StatementCache {
@@ -63,6 +68,7 @@ export class StatementCache {
       names: columns.map((c) => c.name),
       readers: columns.map((c) => readerForDeclaredType(c.type)),
       writes: !/^\s*select\b/i.test(sql),
+      changesSchema: /^\s*(create|alter|drop)\b/i.test(sql),
     };
   }
 }

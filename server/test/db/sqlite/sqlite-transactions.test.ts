@@ -183,6 +183,16 @@ describe('group commit durability', () => {
 });
 
 describe('statement cache', () => {
+  it('prepares again after a schema change: a select * returns a column added since', async () => {
+    const { db } = await newDatabase('group');
+    await db.insertInto('songs').values({ title: 'One' }).execute();
+    expect(await db.selectFrom('songs').selectAll().execute()).toEqual([{ id: 1, title: 'One' }]);
+    await sql`alter table songs add column artist TEXT`.execute(db);
+    expect(await db.selectFrom('songs').selectAll().execute()).toEqual([
+      { id: 1, title: 'One', artist: null },
+    ]);
+  });
+
   it('prepares a text once and keeps at most its capacity, dropping the least recently used', () => {
     const database = new DatabaseSync(':memory:');
     try {
