@@ -102,8 +102,12 @@ export class SqliteConnection implements DatabaseConnection {
 
   async rollback(): Promise<void> {
     try {
-      // SQLite may have rolled back already (some errors end the transaction themselves).
-      if (this.#shared.database.isTransaction) this.#shared.database.exec('ROLLBACK');
+      // Only a transaction still ours: once COMMIT has run, the connection may already be in the
+      // next one's (Kysely rolls back when the wait for the disk fails). SQLite may also have
+      // rolled back already (some errors end the transaction themselves).
+      if (this.#inTransaction && this.#shared.database.isTransaction) {
+        this.#shared.database.exec('ROLLBACK');
+      }
     } finally {
       this.#inTransaction = false;
       this.#unlock();

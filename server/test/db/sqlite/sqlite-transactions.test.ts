@@ -2,12 +2,14 @@
  * Transactions through the SQLite driver, in both commit modes: each commits or rolls back on its
  * own, a failing one leaves the others alone, and a writer holds SQLite's write lock from BEGIN.
  */
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql, type Generated, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupFsyncDurability } from '#server/db/sqlite/commit-durability.ts';
-import type { CommitMode } from '#server/db/sqlite/open-sqlite.ts';
+import { openSqlite, type CommitMode } from '#server/db/sqlite/open-sqlite.ts';
+import { createSqliteKysely } from '#server/db/sqlite/sqlite-kysely.ts';
 import { StatementCache } from '#server/db/sqlite/statement-cache.ts';
 import { tempKysely, tempSqliteFolder } from './temp-sqlite.ts';
 
@@ -179,6 +181,27 @@ describe('group commit durability', () => {
     await expect(durability.committed()).rejects.toThrow(/could not be flushed to the disk/);
     await expect(durability.settled()).rejects.toThrow(/could not be flushed to the disk/);
     await durability.close();
+  });
+
+  it("fails a transaction whose flush failed without touching the next one's", async () => {
+    const engine = openSqlite({ file: join(dir, 'flush-fails.sqlite'), commits: 'synchronous' });
+    // The engine as it opens in group mode, with a WAL that cannot be flushed.
+    const db = createSqliteKysely<Tables>({
+      engine: { ...engine, durability: groupFsyncDurability(join(dir, 'missing', 'x-wal')) },
+    });
+    open.push(db);
+    await sql`create table songs (id INTEGER primary key, title TEXT not null)`.execute(db);
+    const first = db.transaction().execute(async (trx) => {
+      await trx.insertInto('songs').values({ title: 'First' }).execute();
+    });
+    const second = db.transaction().execute(async (trx) => {
+      await trx.insertInto('songs').values({ title: 'Second' }).execute();
+      await new Promise((resolve) => setImmediate(resolve));
+      await trx.insertInto('songs').values({ title: 'Second, again' }).execute();
+    });
+    await expect(first).rejects.toThrow(/could not be flushed to the disk/);
+    // Its own failure, not "no transaction is active" from the first one's rollback.
+    await expect(second).rejects.toThrow(/could not be flushed to the disk/);
   });
 });
 
