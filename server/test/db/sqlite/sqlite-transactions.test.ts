@@ -185,12 +185,12 @@ describe('group commit durability', () => {
 
   it("fails a transaction whose flush failed without touching the next one's", async () => {
     const engine = openSqlite({ file: join(dir, 'flush-fails.sqlite'), commits: 'synchronous' });
+    engine.database.exec('create table songs (id INTEGER primary key, title TEXT not null)');
     // The engine as it opens in group mode, with a WAL that cannot be flushed.
     const db = createSqliteKysely<Tables>({
       engine: { ...engine, durability: groupFsyncDurability(join(dir, 'missing', 'x-wal')) },
     });
     open.push(db);
-    await sql`create table songs (id INTEGER primary key, title TEXT not null)`.execute(db);
     const first = db.transaction().execute(async (trx) => {
       await trx.insertInto('songs').values({ title: 'First' }).execute();
     });
