@@ -56,6 +56,9 @@ export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
     database.exec(
       commits === 'synchronous' ? 'PRAGMA synchronous = FULL' : 'PRAGMA synchronous = NORMAL',
     );
+    // A new database gets its -wal file at its first read: made now, so that group commit has a
+    // file to flush from the first statement on.
+    database.prepare('select count(*) from sqlite_schema').get();
   } catch (err) {
     database.close();
     throw err;

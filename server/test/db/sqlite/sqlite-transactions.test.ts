@@ -135,6 +135,15 @@ describe.each<CommitMode>(['synchronous', 'group'])('transactions, %s commits', 
     expect(await titles(db)).toEqual(['Before']);
   });
 
+  it('runs a new database whose first statement writes nothing to the WAL', async () => {
+    const { db } = tempKysely<Tables>(dir, commits);
+    open.push(db);
+    // A setting of the connection: no transaction, nothing written, not even the -wal file.
+    await sql`PRAGMA cache_size = 1000`.execute(db);
+    const { rows } = await sql<{ cacheSize: number }>`PRAGMA cache_size`.execute(db);
+    expect(rows).toEqual([{ cacheSize: 1000 }]);
+  });
+
   it('reports a statement outside a transaction the way Kysely expects (rows affected, insert id)', async () => {
     const { db } = await newDatabase(commits);
     const inserted = await db.insertInto('songs').values({ title: 'One' }).executeTakeFirst();
