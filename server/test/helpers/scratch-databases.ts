@@ -1,0 +1,47 @@
+/**
+ * Empty databases of each engine for the schema tests, closed and removed when the caller's
+ * scope ends (cleanup.ts): a PostgreSQL database of a unique name on the TEST_DATABASE_URL
+ * server, and a SQLite file in a temporary folder.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { cleanUpLater } from './cleanup.ts';
+import { openSqliteForSchemaTests } from './sqlite-for-schema-tests.ts';
+import { databaseUrl, withAdmin } from './test-database.ts';
+
+export interface ScratchPostgres {
+  url: string;
+  pool: pg.Pool;
+  db: Kysely<unknown>;
+}
+
+export async function scratchPostgres(): Promise<ScratchPostgres> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('the schema tests need TEST_DATABASE_URL');
+  const name = `songreq_schema_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = databaseUrl(adminUrl, name);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  cleanUpLater(async () => {
+    await db.destroy(); // ends the pool
+    await withAdmin(adminUrl, (admin) =>
+      admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
+  });
+  return { url, pool, db };
+}
+
+export function scratchSqlite(): Kysely<unknown> {
+  const folder = mkdtempSync(join(tmpdir(), 'songreq-schema-'));
+  const db = openSqliteForSchemaTests(join(folder, 'songreq.db'));
+  cleanUpLater(async () => {
+    await db.destroy();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  return db;
+}
