@@ -3,7 +3,7 @@
  * Migrator records what it applied in `schema_migrations`.
  */
 import { type Kysely, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { type Migration, Migrator } from 'kysely/migration';
 import type { Dialect } from './column-types.ts';
 import { schemaMigrations } from './migrations.ts';
 
@@ -17,13 +17,21 @@ export const MIGRATION_LOCK_TABLE = 'schema_migrations_lock';
  */
 const MIGRATION_LOCK_ID = 7_421_337;
 
-export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+/**
+ * Applies every migration `db` has not had yet, in order of their names. `migrations` is the
+ * schema's own list but for tests, which add one after it.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  migrations: Record<string, Migration> = schemaMigrations(dialect),
+): Promise<void> {
   // The migrations name tables and columns as they are in the database: no camelCase mapping.
   const plain = db.withoutPlugins();
   const migrate = async (conn: Kysely<unknown>) => {
     const migrator = new Migrator({
       db: conn,
-      provider: { getMigrations: async () => schemaMigrations(dialect) },
+      provider: { getMigrations: async () => migrations },
       migrationTableName: MIGRATION_TABLE,
       migrationLockTableName: MIGRATION_LOCK_TABLE,
     });

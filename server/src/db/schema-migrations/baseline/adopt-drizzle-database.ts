@@ -27,12 +27,12 @@ const RETIRED_FUNCTIONS = [
 
 /** Whether this database is one Drizzle migrated; throws for one it left part way. */
 export async function isDrizzleDatabase(db: SchemaDb): Promise<boolean> {
-  const { rows } = await sql<{ newest: string | null; found: boolean }>`
-    select to_regclass('drizzle.__drizzle_migrations') is not null as found,
-      null::text as newest`.execute(db);
-  if (!rows[0]?.found) return false;
+  const drizzle = await sql<{ found: boolean }>`
+    select to_regclass('drizzle.__drizzle_migrations') is not null as found`.execute(db);
+  if (!drizzle.rows[0]?.found) return false;
+  // Drizzle's bigint comes back as a string from node-postgres.
   const newest = await sql<{ newest: string | null }>`
-    select max(created_at)::text as newest from drizzle.__drizzle_migrations`.execute(db);
+    select max(created_at) as newest from drizzle.__drizzle_migrations`.execute(db);
   const newestMillis = Number(newest.rows[0]?.newest ?? 0);
   if (newestMillis < LAST_DRIZZLE_MIGRATION_IN_BASELINE) {
     throw new Error(
