@@ -25,10 +25,7 @@ export async function scratchPostgres(): Promise<ScratchPostgres> {
   const name = `songreq_schema_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = databaseUrl(adminUrl, name);
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  // DROP ... WITH (FORCE) below may end a backend the pool is still closing: no unhandled error.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = quietPool(url);
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   cleanUpLater(async () => {
     await db.destroy(); // ends the pool
@@ -37,6 +34,17 @@ export async function scratchPostgres(): Promise<ScratchPostgres> {
     );
   });
   return { url, pool, db };
+}
+
+/**
+ * A pool to the database at `url` (as a process of the app would hold). DROP ... WITH (FORCE)
+ * at the end may end a backend the pool is still closing: that is no unhandled error.
+ */
+export function quietPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 export function scratchSqlite(): Kysely<unknown> {
