@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '#server/db/migrations-folder.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
-import { postgresCatalog } from '../../helpers/postgres-schema.ts';
-import { type ScratchPostgres, scratchPostgres } from '../../helpers/scratch-databases.ts';
+import { postgresCatalog } from '#server-test/helpers/postgres-schema.ts';
+import { type ScratchPostgres, scratchPostgres } from '#server-test/helpers/scratch-databases.ts';
 
 /** A migration after the baseline, as the next one written will be. */
 const withNextMigration: Record<string, Migration> = {

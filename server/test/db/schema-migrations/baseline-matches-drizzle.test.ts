@@ -9,8 +9,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '#server/db/migrations-folder.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
-import { postgresCatalog } from '../../helpers/postgres-schema.ts';
-import { scratchPostgres } from '../../helpers/scratch-databases.ts';
+import { postgresCatalog } from '#server-test/helpers/postgres-schema.ts';
+import { scratchPostgres } from '#server-test/helpers/scratch-databases.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the baseline migration', () => {
   it("makes on PostgreSQL the schema Drizzle's migrations make", async () => {

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
-import { postgresLogicalSchema } from '../../helpers/postgres-schema.ts';
-import { scratchPostgres, scratchSqlite } from '../../helpers/scratch-databases.ts';
-import { sqliteLogicalSchema } from '../../helpers/sqlite-schema.ts';
+import { postgresLogicalSchema } from '#server-test/helpers/postgres-schema.ts';
+import { scratchPostgres, scratchSqlite } from '#server-test/helpers/scratch-databases.ts';
+import { sqliteLogicalSchema } from '#server-test/helpers/sqlite-schema.ts';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the schema migrations', () => {
   it('make the same schema on SQLite and on PostgreSQL', async () => {

@@ -9,8 +9,12 @@ import { describe, expect, it } from 'vitest';
 import type { Dialect } from '#server/db/schema-migrations/column-types.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
-import { cleanUpLater } from '../../helpers/cleanup.ts';
-import { quietPool, scratchPostgres, scratchSqlite } from '../../helpers/scratch-databases.ts';
+import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
+import {
+  quietPool,
+  scratchPostgres,
+  scratchSqlite,
+} from '#server-test/helpers/scratch-databases.ts';
 
 const PROCESSES = 4;
 

@@ -7,7 +7,7 @@
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
-import { scratchPostgres, scratchSqlite } from '../../helpers/scratch-databases.ts';
+import { scratchPostgres, scratchSqlite } from '#server-test/helpers/scratch-databases.ts';
 
 const V4_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SLUG_FORMAT = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -8,10 +8,10 @@ import { CamelCasePlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { tableColumns } from '#server/db/table-columns.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
-import type { LogicalSchema } from '../../helpers/logical-schema.ts';
-import { postgresLogicalSchema } from '../../helpers/postgres-schema.ts';
-import { scratchPostgres, scratchSqlite } from '../../helpers/scratch-databases.ts';
-import { sqliteLogicalSchema } from '../../helpers/sqlite-schema.ts';
+import type { LogicalSchema } from '#server-test/helpers/logical-schema.ts';
+import { postgresLogicalSchema } from '#server-test/helpers/postgres-schema.ts';
+import { scratchPostgres, scratchSqlite } from '#server-test/helpers/scratch-databases.ts';
+import { sqliteLogicalSchema } from '#server-test/helpers/sqlite-schema.ts';
 
 /** The app's own mapping from the database's names to TypeScript's. */
 class NameMapping extends CamelCasePlugin {
