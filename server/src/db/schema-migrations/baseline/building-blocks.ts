@@ -26,7 +26,7 @@ export interface BuildingBlocks {
   types: ColumnTypes;
   /** `id`: a random uuid primary key. */
   id: (table: Table) => Table;
-  /** `created_at` or `updated_at`: the time of the insert, required. */
+  /** A required timestamp whose default is the time of the insert. */
   timeOfInsert: (name: 'created_at' | 'updated_at' | 'date') => (table: Table) => Table;
   /** A uuid column referencing `refTable`(id), under Drizzle's name for the foreign key. */
   reference: (
@@ -72,11 +72,7 @@ export function buildingBlocks(db: SchemaDb, dialect: Dialect): BuildingBlocks {
             ['id'],
             (fk) => fk.onDelete(onDelete),
           ),
-    index: (name, table, columns) =>
-      db.schema
-        .createIndex(name)
-        .on(table)
-        .columns(columns as string[]),
+    index: (name, table, columns) => db.schema.createIndex(name).on(table).columns(columns),
   };
 }
 
