@@ -21,14 +21,14 @@ const MIGRATION_LOCK_ID = 7_421_337;
  * Applies every migration `db` has not had yet, in order of their names. `migrations` is the
  * schema's own list but for tests, which add one after it.
  */
-export async function migrateToLatest(
-  db: Kysely<unknown>,
+export async function migrateToLatest<Tables>(
+  db: Kysely<Tables>,
   dialect: Dialect,
   migrations: Record<string, Migration> = schemaMigrations(dialect),
 ): Promise<void> {
   // The migrations name tables and columns as they are in the database: no camelCase mapping.
   const plain = db.withoutPlugins();
-  const migrate = async (conn: Kysely<unknown>) => {
+  const migrate = async (conn: Kysely<Tables>) => {
     const migrator = new Migrator({
       db: conn,
       provider: { getMigrations: async () => migrations },

@@ -3,10 +3,11 @@
  * PostgreSQL database take turns, a second run finds nothing to do, and a migration that fails
  * leaves nothing of itself behind on either engine.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '#server/db/schema-migrations/column-types.ts';
+import type { DB } from '#server/db/tables.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
@@ -23,10 +24,14 @@ const appliedMigrations = async (db: Kysely<unknown>) =>
     await sql<{ name: string }>`select name from schema_migrations order by name`.execute(db)
   ).rows.map((row) => row.name);
 
-/** A process of its own: its own pool of connections to the database at `url`. */
-function processDb(url: string): Kysely<unknown> {
-  const db = new Kysely<unknown>({
+/**
+ * A process of its own: its own pool of connections to the database at `url`, and Kysely as the
+ * app makes it (rows in camelCase), which the migrations must not be affected by.
+ */
+function processDb(url: string): Kysely<DB> {
+  const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: quietPool(url) }),
+    plugins: [new CamelCasePlugin()],
   });
   cleanUpLater(() => db.destroy());
   return db;
