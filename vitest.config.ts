@@ -79,6 +79,7 @@ export default defineConfig({
                   'server/test/realtime/feed-websocket.test.ts',
                   'server/test/http-contract.test.ts',
                   'server/test/metrics/metrics.test.ts',
+                  'server/test/db/kysely-over-pool.test.ts',
                 ],
                 isolate: false,
                 env: { TEST_DB: 'postgres' },

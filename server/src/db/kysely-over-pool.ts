@@ -1,0 +1,15 @@
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import type { DB } from './tables.ts';
+
+/**
+ * Kysely over the pool the app already has, on PostgreSQL and on PGlite alike (PGlite's pool
+ * hands out connections of its one session, pglite-session.ts). Rows are camelCase over the
+ * snake_case columns (CamelCasePlugin), as tables.ts declares them.
+ */
+export function kyselyOverPool(pool: pg.Pool): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Database.kysely: Kysely over the app's own pool, on the test database (PGlite, or PostgreSQL
+ * with TEST_DB=postgres), reading and writing camelCase rows over snake_case columns, and taking
+ * its transactions on one connection of the pool beside Drizzle's.
+ */
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '#server-test/helpers/test-database.ts';
+
+const database = await openTestDatabase();
+
+const musician = (slug: string) => ({
+  name: 'Déjà Vu 🎸',
+  email: `${slug}@example.com`,
+  slug,
+  passwordHash: 'not-a-hash',
+});
+
+describe('Database.kysely', () => {
+  it('writes and reads camelCase rows, with the database filling its defaults', async () => {
+    const { id } = await database.kysely
+      .insertInto('musicians')
+      .values(musician('kysely-reads'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await database.kysely
+      .selectFrom('musicians')
+      .select(['slug', 'passwordHash', 'requestsEnabled', 'queueOrder', 'createdAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      slug: 'kysely-reads',
+      passwordHash: 'not-a-hash',
+      requestsEnabled: true,
+      queueOrder: 'arrival',
+    });
+    expect(row.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('rolls a failed transaction back whole, and leaves the pool usable', async () => {
+    await expect(
+      database.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('musicians').values(musician('kysely-rolled-back')).execute();
+        await trx.insertInto('musicians').values(musician('kysely-rolled-back')).execute();
+      }),
+    ).rejects.toThrow();
+    const left = await database.kysely
+      .selectFrom('musicians')
+      .select('id')
+      .where('slug', '=', 'kysely-rolled-back')
+      .execute();
+    expect(left).toEqual([]);
+    // Drizzle's queries still run on the same pool beside it.
+    expect((await database.db.query.musicians.findMany()).length).toBeGreaterThan(0);
+  });
+});
