@@ -41,7 +41,8 @@ const SQLITE_TYPES: Record<LogicalType, string> = {
   // Milliseconds since the epoch, an INTEGER.
   timestamp: 'TIMESTAMPTZ',
   boolean: 'BOOLEAN',
-  money: 'NUMERIC',
+  // The scale in the declared type tells the driver to read 12.5 as '12.50', as node-postgres.
+  money: 'NUMERIC(10, 2)',
   integer: 'INTEGER',
   double: 'REAL',
   text: 'TEXT',
