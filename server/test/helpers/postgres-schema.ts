@@ -46,7 +46,8 @@ const columnNames = (relation: string, numbers: string) =>
   from unnest(${numbers}) with ordinality k(num, ord)
   join pg_attribute a on a.attrelid = ${relation} and a.attnum = k.num)`);
 
-async function readCatalog(db: Kysely<unknown>) {
+async function readCatalog(app: Kysely<unknown>) {
+  const db = app.withoutPlugins();
   const columns = await sql<ColumnRow>`
     select c.relname as "table", a.attname as "column",
       format_type(a.atttypid, a.atttypmod) as "type", a.attnotnull as "notNull",

@@ -1,16 +1,17 @@
 /**
  * Empty databases of each engine for the schema tests, closed and removed when the caller's
  * scope ends (cleanup.ts): a PostgreSQL database of a unique name on the TEST_DATABASE_URL
- * server, and a SQLite file in a temporary folder.
+ * server, and a SQLite file in a temporary folder opened as the app opens it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import { openSqlite } from '#server/db/sqlite/open-sqlite.ts';
+import { createSqliteKysely } from '#server/db/sqlite/sqlite-kysely.ts';
 import pg from 'pg';
 import { cleanUpLater } from './cleanup.ts';
-import { openSqliteForSchemaTests } from './sqlite-for-schema-tests.ts';
 import { databaseUrl, withAdmin } from './test-database.ts';
 
 export interface ScratchPostgres {
@@ -49,7 +50,10 @@ export function quietPool(url: string): pg.Pool {
 
 export function scratchSqlite(): Kysely<unknown> {
   const folder = mkdtempSync(join(tmpdir(), 'songreq-schema-'));
-  const db = openSqliteForSchemaTests(join(folder, 'songreq.db'));
+  // The app's own SQLite engine and driver (rows in camelCase, values converted as the app reads
+  // them); each commit flushed before it is answered, as the app's are.
+  const engine = openSqlite({ file: join(folder, 'songreq.sqlite'), commits: 'synchronous' });
+  const db = createSqliteKysely<unknown>({ engine });
   cleanUpLater(async () => {
     await db.destroy();
     rmSync(folder, { recursive: true, force: true });

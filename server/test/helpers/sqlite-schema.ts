@@ -42,7 +42,9 @@ interface IndexColumnInfo {
 const rows = async <Row>(db: Kysely<unknown>, query: ReturnType<typeof sql<Row>>) =>
   (await query.execute(db)).rows;
 
-export async function sqliteLogicalSchema(db: Kysely<unknown>): Promise<LogicalSchema> {
+export async function sqliteLogicalSchema(app: Kysely<unknown>): Promise<LogicalSchema> {
+  // The pragmas' own column names (dflt_value, on_delete), not the camelCase the app reads.
+  const db = app.withoutPlugins();
   const tables = await rows(
     db,
     sql<{ name: string; sql: string }>`
