@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrationsFolder } from './migrations-folder.ts';
+import { markSerialised } from './musician-lock.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import {
   HOUSEKEEPING_TIMES,
@@ -118,6 +119,8 @@ async function openPglite(
   class PgliteClient extends pg.Client {
     constructor(config: pg.ClientConfig) {
       super({ ...config, connection: new PgliteConnection(session) } as pg.ClientConfig);
+      // Its transactions run one at a time: lockMusician need not lock (musician-lock.ts).
+      markSerialised(this);
     }
   }
   // (pg types the Client option as taking no config; it passes the pool's.)
