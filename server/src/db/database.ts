@@ -69,8 +69,8 @@ const POOL_SIZE = 10;
 /**
  * node-postgres closes a connection idle for 10 s by default. Then the next burst of requests
  * after a quiet moment opened new ones, and on PostgreSQL each new backend loads its catalog
- * caches and compiles `submit_request` again (submission-warm-up.ts): 3-5 ms to connect, then
- * 16-22 ms for its first filing against 5-7 ms for the next, here. The pool keeps what it
+ * caches and prepares the statements of a filing again: 3-5 ms to connect, then 16-22 ms for
+ * its first filing against 5-7 ms for the next, here (measured when the rules were a function). The pool keeps what it
  * opened, at most POOL_SIZE connections; 0 turns the timer off.
  */
 const KEEP_IDLE_CONNECTIONS = 0;

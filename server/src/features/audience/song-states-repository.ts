@@ -71,7 +71,8 @@ export function songStatesRepository(db: Db) {
           },
           now,
         );
-        if (row.coming_up || playedAt) states.set(row.song_id, { comingUp: row.coming_up, playedAt });
+        if (row.coming_up || playedAt)
+          states.set(row.song_id, { comingUp: row.coming_up, playedAt });
       }
       return states;
     },

@@ -1,5 +1,6 @@
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { insideWindow } from '#server/musicians/request-window.ts';
+import { mergeTarget } from '#server/submissions/merge-target.ts';
 import { heldBackAt, type SongPlays } from '#server/submissions/repeat-rule.ts';
 import type { Requester } from '#server/submissions/requester.ts';
 import {
@@ -106,19 +107,6 @@ export function limitWindows(requesterWindowMinutes: number, now: Date) {
     requesterSince: new Date(now.getTime() - requesterWindowMinutes * MINUTE_MS),
     minuteSince: new Date(now.getTime() - MINUTE_MS),
   };
-}
-
-/** The request of this song that takes +1s: the oldest open one of the running show. */
-export function mergeTarget(
-  waiting: readonly WaitingRequest[],
-  runningShowId: string | null,
-): WaitingRequest | undefined {
-  return waiting
-    .filter((request) => !request.blocked && request.showId === runningShowId)
-    .sort(
-      (a, b) =>
-        a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )[0];
 }
 
 /**

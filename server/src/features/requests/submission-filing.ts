@@ -51,12 +51,7 @@ export async function fileAdmitted(
 }
 
 /** Writes a new request's queue move, the others' included: the ids whose position changed. */
-async function placeInQueue(
-  tx: Db,
-  state: SubmissionState,
-  now: Date,
-  newRequest?: QueuedRequest,
-) {
+async function placeInQueue(tx: Db, state: SubmissionState, now: Date, newRequest?: QueuedRequest) {
   const queued = await queuedRequests(tx, state.song.musicianId);
   const all = newRequest ? [...queued, newRequest] : queued;
   const changes = queueChanges(state.musician.queueOrder, all, now);
@@ -96,7 +91,13 @@ async function merge(
     .where(eq(requests.id, admission.requestId));
   // A +1 or a tip may move it up (queue order by votes or tips).
   const { moved } = await placeInQueue(tx, state, now);
-  return { outcome: 'merged', musicianId, requestId: admission.requestId, request: undefined, moved };
+  return {
+    outcome: 'merged',
+    musicianId,
+    requestId: admission.requestId,
+    request: undefined,
+    moved,
+  };
 }
 
 async function create(

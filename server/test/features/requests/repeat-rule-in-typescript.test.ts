@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrationsFolder } from '#server/db/migrations-folder.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
-import { mergeTarget } from '#server/features/requests/request-admission.ts';
+import { mergeTarget } from '#server/submissions/merge-target.ts';
 import { admissionState } from '#server/features/requests/submission-reads.ts';
 import { heldBackAt } from '#server/submissions/repeat-rule.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
