@@ -85,3 +85,25 @@ export function queueChanges(
   }
   return changes;
 }
+
+/**
+ * A new request's place when it goes last in the waiting column, which needs none of the other
+ * rows: every order but 'manual' puts it last when it is the newest waiting request, under
+ * 'tips' when it brings no tip (a +1 count of 1 is the fewest). Undefined when the queue must
+ * be ordered with it (queueChanges).
+ */
+export function placeAtEnd(
+  order: QueueOrder,
+  newRequest: { tipAmount: number; createdAt: Date },
+  waiting: { count: number; newestCreatedAt: Date | null },
+): number | undefined {
+  if (order === 'manual' || (order === 'tips' && newRequest.tipAmount > 0)) return undefined;
+  const { newestCreatedAt } = waiting;
+  if (newestCreatedAt && newestCreatedAt.getTime() >= newRequest.createdAt.getTime()) {
+    return undefined;
+  }
+  return waiting.count + 1;
+}
+
+/** Whether a +1 (one more vote, maybe a tip) can move its request: only by votes or tips. */
+export const plusOneMayMove = (order: QueueOrder) => order === 'votes' || order === 'tips';

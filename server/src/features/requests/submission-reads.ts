@@ -54,6 +54,12 @@ const stateStatement = preparedQuery(
         WHERE a.musician_id = s.musician_id AND a.is_active AND a.is_public) AS public_set_playing,
       EXISTS (SELECT 1 FROM playlist_songs ps JOIN playlists pl ON pl.id = ps.playlist_id
         WHERE ps.song_id = s.id AND pl.is_public) AS in_public_set,
+      (SELECT count(*) FROM requests r
+        WHERE r.musician_id = ${p('musicianId')} AND r.status IN ('pending', 'accepted')
+          AND NOT r.blocked) AS waiting_count,
+      (SELECT max(r.created_at) FROM requests r
+        WHERE r.musician_id = ${p('musicianId')} AND r.status IN ('pending', 'accepted')
+          AND NOT r.blocked) AS newest_waiting_at,
       (SELECT max(r.played_at) FROM requests r
         WHERE r.musician_id = s.musician_id AND r.song_id = s.id AND r.status = 'played'
           AND NOT r.blocked) AS last_played_at,
@@ -127,6 +133,8 @@ interface StateRow {
   key_used: boolean;
   public_set_playing: boolean;
   in_public_set: boolean;
+  waiting_count: number | string;
+  newest_waiting_at: Time;
   last_played_at: Time;
   last_played_in_show: Time;
   requester_at_limit: Time;
@@ -151,6 +159,8 @@ interface SubmissionRow {
 export type SubmissionState = AdmissionState & {
   song: { title: string; artist: string };
   runningShowName: string | null;
+  /** The waiting column (not Up Next), for a new request's place at its end. */
+  waitingColumn: { count: number; newestCreatedAt: Date | null };
 };
 
 /** Reads what the admission decides from; undefined for an unknown song. */
@@ -208,6 +218,10 @@ export async function admissionState(
     },
     runningShowId: state.show_id,
     runningShowName: state.show_name,
+    waitingColumn: {
+      count: Number(state.waiting_count),
+      newestCreatedAt: dateOf(state.newest_waiting_at),
+    },
     keyUsed: state.key_used,
     publicSetPlaying: state.public_set_playing,
     inPublicSet: state.in_public_set,
