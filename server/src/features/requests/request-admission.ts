@@ -2,6 +2,7 @@ import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { insideWindow } from '#server/musicians/request-window.ts';
 import { mergeTarget } from '#server/submissions/merge-target.ts';
 import { heldBackAt, type SongPlays } from '#server/submissions/repeat-rule.ts';
+import { tipsAddedUp } from '#server/submissions/request-tips.ts';
 import type { Requester } from '#server/submissions/requester.ts';
 import {
   requesterBlocked,
@@ -13,9 +14,6 @@ import { songRequestable } from '#server/submissions/song-requestable.ts';
 // Whether an audience request is admitted, and how it is filed: every rule, in the order the
 // server answers, decided from the rows the repository read under the musician's lock
 // (request-submissions-repository.ts). Plain functions: nothing here reads or writes.
-
-/** The most one request may hold in tips, its own and its +1s' (the table's check). */
-export const MAX_TIP_A_REQUEST = 500;
 
 /** What the admission reads of the song, its musician and the musician's other rows. */
 export interface AdmissionState {
@@ -179,13 +177,8 @@ export function admit(state: AdmissionState, request: AdmissionRequest): Admissi
   // Another person's ask for the song waiting in this show is a +1 on it: tips add up, within
   // what the table allows one request (each person's own tip stays on their +1).
   if (target && !blocked) {
-    const tipAmount = Math.min(addMoney(target.tipAmount, request.tipAmount), MAX_TIP_A_REQUEST);
+    const tipAmount = tipsAddedUp(target.tipAmount, request.tipAmount);
     return { outcome: 'merge', requestId: target.id, votes: target.votes + 1, tipAmount };
   }
   return { outcome: 'create', blocked };
-}
-
-/** Sums two amounts of money in whole cents, so 0.1 + 0.2 is 0.3. */
-export function addMoney(a: number, b: number): number {
-  return (Math.round(a * 100) + Math.round(b * 100)) / 100;
 }
