@@ -1,6 +1,6 @@
 /**
- * The embedded database's share of an audience request: CPU time per call of `submit_request`
- * (every rule a request passes, and the filing) beside the floor's one `INSERT ... SELECT`
+ * The database's share of an audience request: CPU time per call of the repository's `submit`
+ * (features/requests: every rule a request passes, and the filing) beside the floor's one `INSERT ... SELECT`
  * (scripts/bench/floor-server.ts), in the same database, taking turns. No HTTP, no devices, no
  * load generator: the database's part of `bench:realtime`'s gap to the floor, with little of
  * this shared machine's noise. Between the two, the filing with the rules' reads taken out
@@ -9,11 +9,13 @@
  *   npm run bench:submission                      3 rounds of 1,000 back to back, 200 paced
  *   npm run bench:submission -- --rounds 5 --calls 2000 --gap-ms 5
  *   npm run bench:submission -- --history 20000    after 20,000 requests played a month ago
+ *   npm run bench:submission -- --postgres postgres://postgres@127.0.0.1:5432/postgres
  *
  * PGlite on disk on its own thread, as the server runs it; CPU is the whole process's (both
- * threads: the call's trip there and back counts). Every request its own requester and song,
+ * threads: the call's trip there and back counts). With --postgres, a database made for the run
+ * on that server (dropped after it); CPU is then this process's alone, the server's is not counted. Every request its own requester and song,
  * over 100 musicians of 80 songs (and 80 more each for the filing without the rules, whose
- * requests would otherwise turn `submit_request`'s into +1s). An `ANALYZE` before each round
+ * requests would otherwise turn the product's into +1s). An `ANALYZE` before each round
  * stands for the server's housekeeping turn (db/pglite-housekeeping.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,8 +23,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase, type Db } from '#server/db/database.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import { requestsRepository } from '#server/features/requests/requests-repository.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +35,7 @@ const { values: args } = parseArgs({
     'paced-calls': { type: 'string', default: '200' },
     'gap-ms': { type: 'string', default: '5' },
     history: { type: 'string', default: '0' },
+    postgres: { type: 'string' },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -46,9 +51,9 @@ const HISTORY = Number(args.history);
 const MUSICIANS = 100;
 const SONGS_EACH = 80;
 /**
- * submit_request's filing with none of its rules (no retry key, window, set, repeats, blocklist,
+ * The filing with none of its rules (no retry key, window, set, repeats, blocklist,
  * +1, limits or place): the song's read under its lock, its count and the `INSERT`. It files on
- * the second SONGS_EACH songs of each musician; submit_request on the first.
+ * the second SONGS_EACH songs of each musician; the product on the first.
  */
 const FILE_WITHOUT_RULES = sql`
   CREATE FUNCTION bench_file_without_rules(p_song uuid, p_name text, p_email text,
@@ -118,10 +123,31 @@ async function seed(db: Db): Promise<Song[]> {
 const percentile50 = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function main() {
+/** A database of its own on the --postgres server, or PGlite in a folder made for the run. */
+async function openBenchDatabase() {
+  if (args.postgres) {
+    const name = `bench_submission_${process.pid}`;
+    const admin = async (text: string) => {
+      const client = new pg.Client({ connectionString: args.postgres });
+      await client.connect();
+      await client.query(text).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(args.postgres);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return { database, engine: 'PostgreSQL', drop };
+  }
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-submission-'));
   // Where the server keeps it (config.ts): the lock file beside it stays inside the folder.
   const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  const drop = () => rm(dataDir, { recursive: true, force: true });
+  return { database, engine: 'PGlite on disk', drop };
+}
+
+async function main() {
+  const { database, engine, drop } = await openBenchDatabase();
   try {
     const { db } = database;
     const songs = await seed(db);
@@ -134,19 +160,32 @@ async function main() {
 
     /** A way of filing, with its own count of calls (the requester, key and song of each). */
     type Filing = { name: string; calls: number; file: (n: number) => Promise<void> };
+    const repository = requestsRepository(db);
+    const limits = {
+      perRequester: { max: 3, windowMinutes: 60 },
+      perMusicianPerMinute: 10_000_000,
+      perAddressPerMinute: 10_000_000,
+    };
     const product: Filing = {
-      name: 'submit_request',
+      name: 'product',
       calls: 0,
       async file(n) {
         const song = songAt(n, 0);
-        const email = `fan-${n}@example.com`;
-        const [filed] = rowsOf<{ outcome: string }>(
-          await db.execute(sql`
-            SELECT * FROM submit_request(${song.musician_id}::uuid, ${song.id}::uuid, 'Bench Fan',
-              ${email}, ${email}, ${`bench:${n}`}, 0, ${`device-${n}`}, ${`key-${n}`},
-              md5(${`${n}`}), 'source', now(), 60, 3, 10000000, 10000000)`),
-        );
-        if (filed?.outcome !== 'created') throw new Error(`submit_request: ${filed?.outcome}`);
+        const filed = await repository.submit({
+          musicianId: song.musician_id,
+          songId: song.id,
+          requesterName: 'Bench Fan',
+          requesterEmail: `fan-${n}@example.com`,
+          dedication: `bench:${n}`,
+          tipAmount: 0,
+          deviceId: `device-${n}`,
+          idempotencyKey: `key-${n}`,
+          statusTokenHash: `token-${n}`,
+          source: 'source',
+          now: new Date(),
+          limits,
+        });
+        if (filed?.outcome !== 'created') throw new Error(`submit: ${filed?.outcome}`);
       },
     };
     const withoutRules: Filing = {
@@ -191,7 +230,7 @@ async function main() {
     // Its plans settle after a few calls (PostgreSQL keeps a generic plan from the sixth).
     for (let i = 0; i < 100; i++) await withoutRules.file(withoutRules.calls++);
     console.log(
-      `\n### submit_request beside the floor's INSERT, PGlite on disk\n\n` +
+      `\n### An audience request's filing beside the floor's INSERT, ${engine}\n\n` +
         `${MUSICIANS} musicians of ${SONGS_EACH} songs, ${HISTORY} requests played before; CPU ms a call (the process, both threads), ` +
         `median wall ms in brackets; the ratios to the floor's CPU.\n`,
     );
@@ -217,7 +256,7 @@ async function main() {
     }
   } finally {
     await database.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

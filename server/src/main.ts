@@ -58,7 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // The first audience requests should not pay for what every request after them finds ready.
 await app.services.requests
-  .warmUp(app.database.sessions)
+  .warmUp()
   .catch((err: unknown) => app.log.warn({ err }, 'requests could not be warmed up'));
 // And, on PostgreSQL, the code of their path, which V8 compiles only once it has run often
 // enough (request-path-warm-up.ts). The embedded server's first rush waits on its database
@@ -73,14 +73,6 @@ if (app.database.kind === 'postgres') {
     (err: unknown) => app.log.warn({ err }, 'the request path could not be warmed up'),
   );
 }
-// And after each ANALYZE of the embedded database's housekeeping, which would otherwise leave
-// the planning to the next audience request (7-9 ms to file it instead of 4-5).
-app.database.onTablesAnalysed(() =>
-  app.services.requests
-    .planFilings(app.database.sessions)
-    .catch((err: unknown) => app.log.warn({ err }, 'requests could not be planned again')),
-);
-
 try {
   await app.listen({ port: config.port, host: config.host });
   // Not if a SIGTERM came while it started: it stays draining.

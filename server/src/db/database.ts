@@ -7,6 +7,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { kyselyOverPool } from './kysely-over-pool.ts';
 import { migrationsFolder } from './migrations-folder.ts';
+import { markSerialised } from './musician-lock.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import {
   HOUSEKEEPING_TIMES,
@@ -74,8 +75,8 @@ const POOL_SIZE = 10;
 /**
  * node-postgres closes a connection idle for 10 s by default. Then the next burst of requests
  * after a quiet moment opened new ones, and on PostgreSQL each new backend loads its catalog
- * caches and compiles `submit_request` again (submission-warm-up.ts): 3-5 ms to connect, then
- * 16-22 ms for its first filing against 5-7 ms for the next, here. The pool keeps what it
+ * caches and prepares the statements of a filing again: 3-5 ms to connect, then 16-22 ms for
+ * its first filing against 5-7 ms for the next, here (measured when the rules were a function). The pool keeps what it
  * opened, at most POOL_SIZE connections; 0 turns the timer off.
  */
 const KEEP_IDLE_CONNECTIONS = 0;
@@ -124,6 +125,8 @@ async function openPglite(
   class PgliteClient extends pg.Client {
     constructor(config: pg.ClientConfig) {
       super({ ...config, connection: new PgliteConnection(session) } as pg.ClientConfig);
+      // Its transactions run one at a time: lockMusician need not lock (musician-lock.ts).
+      markSerialised(this);
     }
   }
   // (pg types the Client option as taking no config; it passes the pool's.)

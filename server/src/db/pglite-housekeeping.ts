@@ -8,7 +8,7 @@
  *   the WAL be recycled (8-23 ms here).
  * - Vacuum and analyze: left alone no table is ever analysed, so the planner keeps planning with
  *   the statistics of the empty tables the database started with, and no dead row version is
- *   ever reclaimed. With 2,000 requests of one musician, renumber_queue (run by every audience
+ *   ever reclaimed. With 2,000 requests of one musician, renumbering the queue (by every audience
  *   request) took 31-35 ms on a nested loop the planner chose for a table it believed held two
  *   rows, and 1.5 ms after an ANALYZE; its updates had left 2,480 dead versions beside 470 live
  *   requests. Every minute, the tables autovacuum would pick (its default thresholds, read from

@@ -16,3 +16,13 @@ export function preparedStatement(db: Db, name: string, query: SQL) {
   const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   return (values: Record<string, unknown>): Promise<unknown> => prepared.execute(values);
 }
+
+/**
+ * preparedStatement for a statement run inside transactions: built once, run on whichever
+ * connection `db` (the database, or a transaction of it) holds.
+ */
+export function preparedQuery(name: string, query: SQL) {
+  const built = dialect.sqlToQuery(query);
+  return (db: Db, values: Record<string, unknown>): Promise<unknown> =>
+    db._.session.prepareQuery(built, undefined, name, false).execute(values);
+}

@@ -321,8 +321,8 @@ export const requests = pgTable(
     blocked: flag('blocked', false),
     /**
      * Where an open request stands in its column (Up Next, waiting), 1 = first; null once played
-     * or rejected. Kept by the SQL function renumber_queue (migration 0014), which bumps
-     * updated_at of every request it moves so devices and polls pick the change up.
+     * or rejected. Kept by features/requests/queue-positions.ts, which bumps updated_at of every
+     * request it moves so devices and polls pick the change up.
      */
     queuePosition: integer('queue_position'),
     /**

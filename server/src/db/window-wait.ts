@@ -16,7 +16,7 @@ export interface Counted {
  * table is read newest first through its created_at index, `max` rows at most, so a requester
  * with years of history costs what one with a few does. A value, so a larger statement can read
  * it along with everything else it needs (a suggestion's admission does; a request's limits are
- * the same reads written out in submit_request, migration 0017). The limits may be placeholders,
+ * counted in features/requests/submission-reads.ts). The limits may be placeholders,
  * for a statement prepared once (prepared-statement.ts).
  */
 export function windowWaitSql(

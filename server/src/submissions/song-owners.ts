@@ -2,7 +2,7 @@
  * Which musician each song belongs to, as far as this process has asked. A song never changes
  * hands, so an audience request learns its musician here rather than from the database: the
  * status token and the keyed source it hands to the filing are derived for that musician, and
- * the filing is then one statement (submit_request checks the owner, and names the real one if
+ * the filing then asks nothing first (the admission checks the owner, and names the real one if
  * this were ever wrong). Songs added while the process runs are handed to it as they are added
  * (requests-service.ts); an unknown song asks the database once for its musician and all their
  * songs, so a venue's first request of each song costs nothing more.

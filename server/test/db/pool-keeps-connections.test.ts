@@ -1,7 +1,7 @@
 /**
  * A quiet moment must not close the database connections: the next burst of requests would
- * open new ones, and on PostgreSQL each new backend loads its caches and compiles
- * `submit_request` again (database.ts, KEEP_IDLE_CONNECTIONS).
+ * open new ones, and on PostgreSQL each new backend loads its caches and prepares
+ * its statements again (database.ts, KEEP_IDLE_CONNECTIONS).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TipPlatform } from '#shared/audience-constants.ts';
 import type { Db } from '#server/db/database.ts';
+import { lockMusician } from '#server/db/musician-lock.ts';
 import { requests, tips } from '#server/db/schema.ts';
+import { tipsAddedUp } from '#server/submissions/request-tips.ts';
 import { secondsUntilFree } from '#server/db/window-wait.ts';
 import type { TipRow } from './tip-mapper.ts';
 
@@ -67,9 +69,12 @@ export function tipsRepository(db: Db) {
      */
     async record(values: NewTip): Promise<Recorded> {
       return db.transaction(async (tx) => {
+        // The request's tips are read, added to and written under the musician's lock, as a
+        // +1 with a tip does (musician-lock.ts).
+        await lockMusician(tx, values.musicianId);
         const [owned] = values.requestId
           ? await tx
-              .select({ id: requests.id })
+              .select({ id: requests.id, tipAmount: requests.tipAmount })
               .from(requests)
               .where(
                 and(eq(requests.id, values.requestId), eq(requests.musicianId, values.musicianId)),
@@ -85,10 +90,8 @@ export function tipsRepository(db: Db) {
         if (requestId) {
           await tx
             .update(requests)
-            // Tips on one request add up (several people may be behind a merged request), within
-            // the $500 the table allows a request; each tip keeps its own amount in tips.
             .set({
-              tipAmount: sql`least(${requests.tipAmount} + ${tip.amount}, 500)`,
+              tipAmount: tipsAddedUp(owned!.tipAmount, Number(tip.amount)),
               tipClicked: true,
               updatedAt: new Date(),
             })

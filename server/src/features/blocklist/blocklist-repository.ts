@@ -1,12 +1,13 @@
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { blockedRequesters, requests, requestVoters } from '#server/db/schema.ts';
 import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
 import { promoteNextRequesters } from './promote-next-requester.ts';
-import { blockedSql, requesterMatches } from '#server/submissions/blocked-requester-sql.ts';
+import { requesterBlocked, requesterMatches } from '#server/submissions/same-requester.ts';
 import type { Requester } from '#server/submissions/requester.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import { lockMusician } from '#server/db/musician-lock.ts';
 
 export interface BlockResult {
   entry: BlockedRequesterRow;
@@ -23,10 +24,19 @@ export function blocklistRepository(db: Db) {
   return {
     /** Whether this musician blocked the requester's email or phone. */
     async isBlocked(musicianId: string, who: Requester): Promise<boolean> {
-      const result = await db.execute(
-        sql`SELECT ${blockedSql(sql`${musicianId}`, who.email.toLowerCase(), who.deviceId)} AS blocked`,
-      );
-      return rowsOf<{ blocked: boolean }>(result)[0]?.blocked === true;
+      const entries = await db
+        .select({ email: blockedRequesters.email, deviceId: blockedRequesters.deviceId })
+        .from(blockedRequesters)
+        .where(
+          and(
+            eq(blockedRequesters.musicianId, musicianId),
+            or(
+              eq(sql`lower(${blockedRequesters.email})`, who.email.toLowerCase()),
+              eq(blockedRequesters.deviceId, who.deviceId),
+            ),
+          ),
+        );
+      return requesterBlocked(entries, who);
     },
 
     async list(musicianId: string): Promise<BlockedRequesterRow[]> {
@@ -44,6 +54,8 @@ export function blocklistRepository(db: Db) {
      */
     async block(musicianId: string, requestId: string): Promise<BlockResult | undefined> {
       return db.transaction(async (tx) => {
+        // Votes and tips of the musician's requests change here, as a +1 changes them.
+        await lockMusician(tx, musicianId);
         const [request] = await tx
           .select({
             email: requests.requesterEmail,

@@ -4,6 +4,7 @@ import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { playlists, playlistSongs, songs } from '#server/db/schema.ts';
 import type { SongRow } from '#server/catalogue/song-mapper.ts';
+import { songRequestable } from '#server/submissions/song-requestable.ts';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 
@@ -22,12 +23,17 @@ export type PlaylistWrite =
  * and lock what they read, so two devices of one musician cannot interleave them.
  */
 export function playlistsRepository(db: Db) {
-  // Asked before every audience suggestion, so built once. The rule is the SQL function
-  // song_requestable (migration 0017), which submit_request asks too.
+  // Asked before every audience suggestion, so built once: what the rule (song-requestable.ts,
+  // which a request's admission asks too) reads of the song.
   const requestableStatement = preparedStatement(
     db,
     'playlists_song_requestable',
-    sql`SELECT song_requestable(${sql.placeholder('songId')}::uuid) AS requestable`,
+    sql`
+      SELECT EXISTS (SELECT 1 FROM playlists a
+          WHERE a.musician_id = s.musician_id AND a.is_active AND a.is_public) AS public_set_playing,
+        EXISTS (SELECT 1 FROM playlist_songs ps JOIN playlists p ON p.id = ps.playlist_id
+          WHERE ps.song_id = s.id AND p.is_public) AS in_public_set
+      FROM songs s WHERE s.id = ${sql.placeholder('songId')}`,
   );
   const owned = (musicianId: string, playlistId: string) =>
     and(eq(playlists.musicianId, musicianId), eq(playlists.id, playlistId));
@@ -299,8 +305,14 @@ export function playlistsRepository(db: Db) {
      * unknown song is requestable here: the submission's own admission answers it.
      */
     async isRequestable(songId: string): Promise<boolean> {
-      const [row] = rowsOf<{ requestable: boolean }>(await requestableStatement({ songId }));
-      return row?.requestable ?? true;
+      const [row] = rowsOf<{ public_set_playing: boolean; in_public_set: boolean }>(
+        await requestableStatement({ songId }),
+      );
+      if (!row) return true;
+      return songRequestable({
+        publicSetPlaying: row.public_set_playing,
+        inPublicSet: row.in_public_set,
+      });
     },
 
     async isPublic(musicianId: string, playlistId: string): Promise<boolean> {

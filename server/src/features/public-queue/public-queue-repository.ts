@@ -3,6 +3,7 @@ import { OPEN_REQUEST_STATUSES, type OpenRequestStatus } from '#shared/schemas/r
 import type { Db } from '#server/db/database.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { musicians, requests } from '#server/db/schema.ts';
+import { mergeTarget } from '#server/submissions/merge-target.ts';
 
 /** The switches of a musician's public screens, by slug. */
 export interface PublicQueueMusician {
@@ -33,7 +34,7 @@ export interface VoteTarget {
   publicQueue: boolean;
   /**
    * The request a request of its song would join now: the oldest open one of the song in the
-   * running show (submit_request's merge target). A +1 on any other would file a new request.
+   * running show (submissions/merge-target.ts). A +1 on any other would file a new request.
    */
   joinable: boolean;
 }
@@ -85,21 +86,49 @@ export function publicQueueRepository(db: Db) {
     },
 
     async voteTarget(requestId: string): Promise<VoteTarget | undefined> {
-      const result = await db.execute(sql`
-        select r.musician_id as "musicianId", r.song_id as "songId", r.status,
-          m.public_queue as "publicQueue",
-          r.song_id is not null and r.id = (
-            select o.id from requests o
-            where o.musician_id = r.musician_id and o.song_id = r.song_id
-              and o.status in ('pending', 'accepted', 'up_next') and not o.blocked
-              and o.show_id is not distinct from (
-                select s.id from shows s where s.musician_id = r.musician_id and s.status = 'active'
-                limit 1)
-            order by o.created_at, o.id limit 1
-          ) as joinable
-        from requests r join musicians m on m.id = r.musician_id
-        where r.id = ${requestId}::uuid and not r.blocked`);
-      return rowsOf<VoteTarget>(result)[0];
+      // The request, and the open requests of its song with the running show, for mergeTarget.
+      const rows = rowsOf<{
+        id: string;
+        musician_id: string;
+        song_id: string | null;
+        status: string;
+        public_queue: boolean;
+        show_id: string | null;
+        blocked: boolean;
+        created_at: Date | string;
+        running_show_id: string | null;
+      }>(
+        await db.execute(sql`
+          select o.id, r.musician_id, r.song_id, r.status, m.public_queue, o.show_id, o.blocked,
+            o.created_at, sh.id as running_show_id
+          from requests r
+          join musicians m on m.id = r.musician_id
+          left join shows sh on sh.musician_id = r.musician_id and sh.status = 'active'
+          join requests o on o.musician_id = r.musician_id
+            and (o.id = r.id or (o.song_id = r.song_id
+              and o.status in ('pending', 'accepted', 'up_next')))
+          where r.id = ${requestId} and not r.blocked`),
+      );
+      const [asked] = rows.filter((row) => row.id === requestId);
+      if (!asked) return undefined;
+      const target = mergeTarget(
+        rows
+          .filter((row) => OPEN_REQUEST_STATUSES.includes(row.status as OpenRequestStatus))
+          .map((row) => ({
+            id: row.id,
+            showId: row.show_id,
+            blocked: row.blocked,
+            createdAt: new Date(row.created_at),
+          })),
+        asked.running_show_id,
+      );
+      return {
+        musicianId: asked.musician_id,
+        songId: asked.song_id,
+        status: asked.status,
+        publicQueue: asked.public_queue,
+        joinable: asked.song_id !== null && target?.id === requestId,
+      };
     },
 
     async votes(requestId: string): Promise<number | undefined> {

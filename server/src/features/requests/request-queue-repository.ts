@@ -1,44 +1,44 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import type { Db } from '#server/db/database.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
-import { musicians, requests } from '#server/db/schema.ts';
+import { lockMusician } from '#server/db/musician-lock.ts';
+import { requests } from '#server/db/schema.ts';
 import { visible } from './request-columns.ts';
+import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
+import {
+  queuedRequests,
+  queueOrderOf,
+  renumberQueueNow,
+  writeQueueChanges,
+} from './queue-store.ts';
 
 /** Why a move was refused, or the ids of every request whose queue_position it changed. */
 export type MoveOutcome =
   | { outcome: 'moved'; changed: string[] }
   | { outcome: 'not_found' | 'not_open' | 'after_not_found' | 'not_manual' };
 
-const columnOf = (status: string) => (status === 'up_next' ? 'up_next' : 'waiting');
-const columnStatuses = (column: 'up_next' | 'waiting') =>
-  column === 'up_next' ? (['up_next'] as const) : (['pending', 'accepted'] as const);
-// The same lock renumber_queue takes (migration 0014): moves of one musician run one at a time.
-const queueLock = (musicianId: string) =>
-  sql`select pg_advisory_xact_lock(hashtext('queue_order'), hashtext(${musicianId}::text))`;
+const isUpNext = (request: QueuedRequest) => request.status === 'up_next';
 
-/** The order of the queue: queue_position kept by the SQL function renumber_queue. */
+/** A column as the musician sees it: by position, then rank, then age. */
+const shownOrder = (a: QueuedRequest, b: QueuedRequest) =>
+  (a.queuePosition ?? Infinity) - (b.queuePosition ?? Infinity) ||
+  a.queueRank - b.queueRank ||
+  a.createdAt.getTime() - b.createdAt.getTime();
+
+/** The order of the queue: queue_position, set by queue-positions.ts. */
 export function requestQueueRepository(db: Db) {
   return {
     /** Renumbers the musician's open requests; the ids of those whose position changed. */
-    async renumber(musicianId: string): Promise<string[]> {
-      const result = await db.execute(sql`select renumber_queue(${musicianId}::uuid) as id`);
-      return rowsOf<{ id: string }>(result).map((row) => row.id);
-    },
+    renumber: (musicianId: string): Promise<string[]> => renumberQueueNow(db, musicianId),
 
-    async queueOrder(musicianId: string): Promise<QueueOrder | undefined> {
-      const [row] = await db
-        .select({ queueOrder: musicians.queueOrder })
-        .from(musicians)
-        .where(eq(musicians.id, musicianId));
-      return row?.queueOrder;
-    },
+    queueOrder: (musicianId: string): Promise<QueueOrder | undefined> =>
+      queueOrderOf(db, musicianId),
 
     /**
      * Puts the request right after `afterId` in its column (null: first), in one transaction
-     * under the musician's queue lock: the column's ranks are rewritten 1..n in the new order,
-     * so two devices moving at once end in the order of the last move, on every screen.
+     * under the musician's lock: the column's ranks are rewritten 1..n in the new order, so two
+     * devices moving at once end in the order of the last move, on every screen.
      */
     async move(
       musicianId: string,
@@ -46,44 +46,59 @@ export function requestQueueRepository(db: Db) {
       afterId: string | null,
     ): Promise<MoveOutcome> {
       return db.transaction(async (tx) => {
-        await tx.execute(queueLock(musicianId));
-        const own = and(eq(requests.musicianId, musicianId), visible);
-        const [moved] = await tx
-          .select({ status: requests.status })
-          .from(requests)
-          .where(and(own, eq(requests.id, requestId)));
-        if (!moved) return { outcome: 'not_found' as const };
-        if (!(OPEN_REQUEST_STATUSES as readonly string[]).includes(moved.status)) {
-          return { outcome: 'not_open' as const };
+        await lockMusician(tx, musicianId);
+        const now = new Date();
+        const queued = await queuedRequests(tx, musicianId);
+        const moved = queued.find((request) => request.id === requestId && !request.blocked);
+        if (!moved) {
+          // Not in the queue: a request of theirs that left it, or none at all.
+          return (await requestOf(tx, musicianId, requestId))
+            ? { outcome: 'not_open' as const }
+            : { outcome: 'not_found' as const };
         }
-        const column = columnOf(moved.status);
-        if (column === 'waiting') {
-          const [musician] = await tx
-            .select({ queueOrder: musicians.queueOrder })
-            .from(musicians)
-            .where(eq(musicians.id, musicianId));
-          if (musician?.queueOrder !== 'manual') return { outcome: 'not_manual' as const };
-        }
-        const rows = await tx
-          .select({ id: requests.id })
-          .from(requests)
-          .where(and(own, inArray(requests.status, [...columnStatuses(column)])))
-          .orderBy(asc(requests.queuePosition), asc(requests.queueRank), asc(requests.createdAt));
-        const order = rows.map((row) => row.id).filter((id) => id !== requestId);
-        const at = afterId === null ? 0 : order.indexOf(afterId) + 1;
+        if (!OPEN.has(moved.status)) return { outcome: 'not_open' as const };
+        const order = await queueOrderOf(tx, musicianId);
+        if (!isUpNext(moved) && order !== 'manual') return { outcome: 'not_manual' as const };
+        const column = queued
+          .filter((request) => !request.blocked && OPEN.has(request.status))
+          .filter((request) => isUpNext(request) === isUpNext(moved))
+          .sort(shownOrder)
+          .filter((request) => request.id !== requestId);
+        const at = afterId === null ? 0 : column.findIndex((r) => r.id === afterId) + 1;
         if (at === 0 && afterId !== null) return { outcome: 'after_not_found' as const };
-        order.splice(at, 0, requestId);
-        await tx.execute(sql`update requests set queue_rank = v.rank
-          from unnest(${`{${order.join(',')}}`}::uuid[]) with ordinality as v(id, rank)
-          where requests.id = v.id and requests.musician_id = ${musicianId}::uuid`);
-        const result = await tx.execute(sql`select renumber_queue(${musicianId}::uuid) as id`);
-        return {
-          outcome: 'moved' as const,
-          changed: rowsOf<{ id: string }>(result).map((r) => r.id),
-        };
+        column.splice(at, 0, moved);
+        const ranks = new Map(column.map((request, i) => [request.id, i + 1]));
+        const ranked = queued.map((request) => ({
+          ...request,
+          queueRank: ranks.get(request.id) ?? request.queueRank,
+        }));
+        const changes = new Map<string, QueueChange>();
+        for (const request of ranked) {
+          const before = queued.find((r) => r.id === request.id)!;
+          if (request.queueRank === before.queueRank) continue;
+          const { id, queuePosition, queueRank, updatedAt } = request;
+          changes.set(id, { id, queuePosition, queueRank, updatedAt, moved: false });
+        }
+        for (const change of queueChanges(order ?? 'arrival', ranked, now)) {
+          changes.set(change.id, change);
+        }
+        await writeQueueChanges(tx, [...changes.values()]);
+        const changed = [...changes.values()].filter((change) => change.moved);
+        return { outcome: 'moved' as const, changed: changed.map((change) => change.id) };
       });
     },
   };
+}
+
+const OPEN = new Set<string>(OPEN_REQUEST_STATUSES);
+
+/** Whether the musician has this request (a blocked requester's is no one's to move). */
+async function requestOf(tx: Db, musicianId: string, requestId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.musicianId, musicianId), eq(requests.id, requestId), visible));
+  return row !== undefined;
 }
 
 export type RequestQueueRepository = ReturnType<typeof requestQueueRepository>;

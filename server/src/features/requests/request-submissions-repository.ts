@@ -2,15 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimit } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { lockMusician } from '#server/db/musician-lock.ts';
 import { preparedStatement } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { requests, requestVoters } from '#server/db/schema.ts';
-import { toSongRequest, type RequestRow } from './request-mapper.ts';
-import {
-  addWarmUpMusician,
-  removeWarmUpMusician,
-  warmUpSubmissions,
-} from './submission-warm-up.ts';
+import { admit } from './request-admission.ts';
+import { addWarmUpMusician, removeWarmUpMusician } from './submission-warm-up.ts';
+import { admissionState } from './submission-reads.ts';
+import { fileAdmitted } from './submission-filing.ts';
 
 export interface AdmissionLimits {
   perRequester: SubmissionLimit;
@@ -44,7 +43,10 @@ export interface Submission {
   statusTokenHash: string;
   /** The sending address, keyed (submission-source.ts). */
   source: string;
-  /** The server's clock, which the request window is read by. */
+  /**
+   * The server's clock, read once: the request window, the limits' windows, and the times the
+   * filing writes (created_at, updated_at) are all this instant.
+   */
   now: Date;
   limits: AdmissionLimits;
 }
@@ -87,7 +89,7 @@ export function requestSubmissionsRepository(
 ) {
   const p = (name: string) => sql.placeholder(name);
 
-  // Every audience request runs these: each is built once (and prepared once per connection).
+  // Every audience request runs this: built once (and prepared once per connection).
   const songsOfOwner = preparedStatement(
     db,
     'requests_songs_of_owner',
@@ -97,21 +99,8 @@ export function requestSubmissionsRepository(
       WHERE o.id = ${p('songId')}::uuid
       GROUP BY o.musician_id`,
   );
-  const submitRequest = preparedStatement(
-    db,
-    'requests_submit',
-    sql`
-      SELECT * FROM submit_request(${p('musicianId')}::uuid, ${p('songId')}::uuid,
-        ${p('name')}::text, ${p('email')}::text, ${p('emailLower')}::text,
-        ${p('dedication')}::text, ${p('tip')}::numeric, ${p('deviceId')}::text, ${p('key')}::text,
-        ${p('statusTokenHash')}::text, ${p('source')}::text, ${p('now')}::timestamptz,
-        ${p('windowMinutes')}::int, ${p('perRequester')}::int, ${p('perMusician')}::int,
-        ${p('perSource')}::int)`,
-  );
 
   return {
-    /** Compiles submit_request before anyone waits for it (submission-warm-up.ts). */
-    warmUpSubmissions: () => warmUpSubmissions(db),
     /** A made-up musician for the request path's warm-up (request-path-warm-up.ts), and its end. */
     addWarmUpMusician: (songs: number) => addWarmUpMusician(db, songs),
     removeWarmUpMusician: (musicianId: string) => removeWarmUpMusician(db, musicianId),
@@ -166,129 +155,33 @@ export function requestSubmissionsRepository(
     },
 
     /**
-     * Admits, files and answers a request in one statement, race-safe: the database function
-     * `submit_request` (migration 0017) takes a lock of the musician's, so submissions to one
-     * musician are decided one at a time, and decides everything under it, in the order the
-     * service answers (a retry, requests off, the window, the playing set, no repeats, the
-     * blocklist, the limits):
-     * - the same person (email or device) asking again for a song of theirs still waiting gets
-     *   that request back ('already'), counting nothing: a +1 is one person;
-     * - the requester's limit, the musician's budget per minute and this address's share of it,
-     *   each counted with every submission filed before this one, so none over-admits;
-     * - the song's waiting request takes another person's ask as a +1 (votes 2), never a second
-     *   request. Only a request of the same show (or of no show) takes +1s: last week's
-     *   forgotten request does not swallow tonight's.
-     * A new request comes back as the musician's devices see it; a +1 is read again (its
-     * voters), a blocked requester's is never shown.
+     * Admits, files and answers a request, race-safe: one transaction that takes the musician's
+     * lock (musician-lock.ts), so submissions to one musician are decided one at a time, each
+     * counting every one filed before it; reads what the rules need (submission-reads.ts);
+     * lets request-admission.ts decide, in the order the service answers; and writes the
+     * outcome: a +1 on the song's waiting request, or a new request at its place in the queue
+     * (queue-positions.ts), with the others it moves. A new request comes back as the
+     * musician's devices see it; a +1 is read again (its voters), a blocked requester's is
+     * never shown. Undefined for an unknown song.
      */
     async submit(submission: Submission): Promise<Filed | undefined> {
-      const result = await submitRequest({
-        musicianId: submission.musicianId,
-        songId: submission.songId,
-        name: submission.requesterName,
-        email: submission.requesterEmail,
-        emailLower: submission.requesterEmail.toLowerCase(),
-        dedication: submission.dedication,
-        tip: submission.tipAmount,
-        deviceId: submission.deviceId,
-        key: submission.idempotencyKey,
-        statusTokenHash: submission.statusTokenHash,
-        source: submission.source,
-        now: submission.now.toISOString(),
-        windowMinutes: submission.limits.perRequester.windowMinutes,
-        perRequester: submission.limits.perRequester.max,
-        perMusician: submission.limits.perMusicianPerMinute,
-        perSource: submission.limits.perAddressPerMinute,
+      const filed = await db.transaction(async (tx) => {
+        await lockMusician(tx, submission.musicianId);
+        const state = await admissionState(tx, submission);
+        if (!state) return undefined;
+        const admission = admit(state, {
+          musicianId: submission.musicianId,
+          requester: { email: submission.requesterEmail, deviceId: submission.deviceId },
+          tipAmount: submission.tipAmount,
+          requesterWindowMinutes: submission.limits.perRequester.windowMinutes,
+          now: submission.now,
+        });
+        return fileAdmitted(tx, submission, state, admission);
       });
-      const [filed] = rowsOf<SubmittedRow>(result);
-      return filed && toFiled(filed, findById);
+      if (filed?.outcome !== 'merged') return filed;
+      // A +1: the request with everyone's names and dedications, read after the filing.
+      return { ...filed, request: await findById(filed.requestId) };
     },
-  };
-}
-
-/** A row of submit_request: the outcome, and for a new request its columns. */
-type SubmittedRow = Omit<
-  RequestRow,
-  'social_clicks' | 'voters' | 'id' | 'created_at' | 'updated_at'
-> & {
-  outcome: Filed['outcome'];
-  musician_id: string;
-  request_id: string | null;
-  song_hidden: boolean | null;
-  requests_open_at: Date | string | null;
-  requests_close_at: Date | string | null;
-  wait_seconds: number | null;
-  played_at: Date | string | null;
-  moved: string[] | string | null;
-  created_at: Date | string | null;
-  updated_at: Date | string | null;
-};
-
-const time = (value: Date | string | null) => (value === null ? null : new Date(value));
-
-async function toFiled(
-  row: SubmittedRow,
-  findById: (requestId: string) => Promise<SongRequest | undefined>,
-): Promise<Filed> {
-  switch (row.outcome) {
-    case 'owner':
-      return { outcome: 'owner', musicianId: row.musician_id };
-    case 'replay':
-    case 'not_in_set':
-      return { outcome: row.outcome };
-    case 'unavailable':
-      return { outcome: 'unavailable', hidden: row.song_hidden === true };
-    case 'closed':
-      return {
-        outcome: 'closed',
-        requestsOpenAt: time(row.requests_open_at),
-        requestsCloseAt: time(row.requests_close_at),
-      };
-    case 'requester_limit':
-    case 'musician_limit':
-      return { outcome: row.outcome, waitSeconds: Number(row.wait_seconds) };
-    case 'repeat':
-      return { outcome: 'repeat', playedAt: new Date(row.played_at!) };
-    case 'already':
-      return { outcome: 'already', musicianId: row.musician_id, requestId: row.request_id! };
-  }
-  const requestId = row.request_id!;
-  const filed = {
-    outcome: row.outcome,
-    musicianId: row.musician_id,
-    requestId,
-    moved: uuidArray(row.moved),
-  };
-  // A blocked requester's request has no columns here: nothing of it may reach a musician.
-  if (row.outcome === 'created' && row.created_at === null) return { ...filed, request: undefined };
-  if (row.outcome === 'created')
-    return { ...filed, request: toSongRequest(requestOf(row, requestId)) };
-  // A +1: the request with everyone's names and dedications, read after the filing.
-  return { ...filed, request: await findById(requestId) };
-}
-
-/** The new request's columns as the repository's own reads give them (request-columns.ts). */
-function requestOf(row: SubmittedRow, id: string): RequestRow {
-  return {
-    id,
-    song_id: row.song_id,
-    song_title: row.song_title,
-    song_artist: row.song_artist,
-    requester_name: row.requester_name,
-    requester_email: row.requester_email,
-    dedication: row.dedication,
-    status: row.status,
-    tip_amount: row.tip_amount,
-    tip_clicked: row.tip_clicked,
-    // Nothing has been clicked on a request filed this instant, and no one has joined it yet.
-    social_clicks: [],
-    show_id: row.show_id,
-    show_name: row.show_name,
-    created_at: new Date(row.created_at!),
-    updated_at: new Date(row.updated_at!),
-    votes: row.votes,
-    queue_position: row.queue_position,
-    voters: [],
   };
 }
 

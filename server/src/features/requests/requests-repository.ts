@@ -6,6 +6,7 @@ import {
   type SongRequest,
 } from '#shared/schemas/request.ts';
 import type { Db } from '#server/db/database.ts';
+import { lockMusician } from '#server/db/musician-lock.ts';
 import { requestClicks, requests, requestVoters, shows } from '#server/db/schema.ts';
 import { requestColumns, selectRequestsFrom, visible } from './request-columns.ts';
 import { toRequestStatusView, toSongRequest } from './request-mapper.ts';
@@ -36,6 +37,13 @@ export function requestsRepository(db: Db) {
   const visibleById = selectRequests()
     .where(and(eq(requests.id, sql.placeholder('requestId')), visible))
     .prepare('requests_visible_by_id');
+
+  /** `write` in a transaction of its own, under the musician's lock (musician-lock.ts). */
+  const lockedFor = <T>(musicianId: string, write: (tx: Db) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await lockMusician(tx, musicianId);
+      return write(tx);
+    });
 
   /** Undefined for a blocked requester's request too: nothing about it may reach a musician. */
   async function findById(requestId: string): Promise<SongRequest | undefined> {
@@ -90,7 +98,7 @@ export function requestsRepository(db: Db) {
 
     /**
      * Requests created or changed at or after `from` (the database's clock), oldest change first.
-     * A request whose queue_position changed has a newer updated_at (renumber_queue), so it is here.
+     * A request whose queue_position changed has a newer updated_at (queue-positions.ts), so it is here.
      */
     async changedSince(musicianId: string, from: Date): Promise<SongRequest[]> {
       const rows = await selectRequests()
@@ -207,28 +215,31 @@ export function requestsRepository(db: Db) {
       at: Date,
     ): Promise<boolean> {
       if (from.length === 0) return false;
-      const rows = await db
-        .update(requests)
-        // In an UPDATE, "status" on the right is the row's value before this statement. The
-        // no-repeats rule reads when it was played; a move away from played forgets it.
-        .set({
-          status: to,
-          previousStatus: sql`${requests.status}`,
-          statusChangedAt: at,
-          updatedAt: new Date(),
-          playedAt: to === 'played' ? at : null,
-          // Sent to Up Next: last in it, after the songs sent there before.
-          ...(to === 'up_next' ? { queueRank: upNextEnd(musicianId) } : {}),
-        })
-        .where(
-          and(
-            eq(requests.musicianId, musicianId),
-            eq(requests.id, requestId),
-            inArray(requests.status, [...from]),
-            visible,
-          ),
-        )
-        .returning({ id: requests.id });
+      // Under the musician's lock: a +1 decided on this request while it waited lands first.
+      const rows = await lockedFor(musicianId, (tx) =>
+        tx
+          .update(requests)
+          // In an UPDATE, "status" on the right is the row's value before this statement. The
+          // no-repeats rule reads when it was played; a move away from played forgets it.
+          .set({
+            status: to,
+            previousStatus: sql`${requests.status}`,
+            statusChangedAt: at,
+            updatedAt: new Date(),
+            playedAt: to === 'played' ? at : null,
+            // Sent to Up Next: last in it, after the songs sent there before.
+            ...(to === 'up_next' ? { queueRank: upNextEnd(musicianId) } : {}),
+          })
+          .where(
+            and(
+              eq(requests.musicianId, musicianId),
+              eq(requests.id, requestId),
+              inArray(requests.status, [...from]),
+              visible,
+            ),
+          )
+          .returning({ id: requests.id }),
+      );
       return rows.length > 0;
     },
 
@@ -245,27 +256,29 @@ export function requestsRepository(db: Db) {
       at: Date,
       since: Date,
     ): Promise<boolean> {
-      const rows = await db
-        .update(requests)
-        // Back to an open status: it was never played, for the no-repeats rule too.
-        .set({
-          status: to,
-          previousStatus: null,
-          statusChangedAt: at,
-          updatedAt: new Date(),
-          playedAt: null,
-        })
-        .where(
-          and(
-            eq(requests.musicianId, musicianId),
-            eq(requests.id, requestId),
-            inArray(requests.status, FINAL_STATUSES),
-            eq(requests.previousStatus, to),
-            gt(requests.statusChangedAt, since),
-            visible,
-          ),
-        )
-        .returning({ id: requests.id });
+      const rows = await lockedFor(musicianId, (tx) =>
+        tx
+          .update(requests)
+          // Back to an open status: it was never played, for the no-repeats rule too.
+          .set({
+            status: to,
+            previousStatus: null,
+            statusChangedAt: at,
+            updatedAt: new Date(),
+            playedAt: null,
+          })
+          .where(
+            and(
+              eq(requests.musicianId, musicianId),
+              eq(requests.id, requestId),
+              inArray(requests.status, FINAL_STATUSES),
+              eq(requests.previousStatus, to),
+              gt(requests.statusChangedAt, since),
+              visible,
+            ),
+          )
+          .returning({ id: requests.id }),
+      );
       return rows.length > 0;
     },
 

@@ -149,31 +149,15 @@ export function requestsService({
     return request;
   }
 
-  /**
-   * Files made-up requests in a transaction rolled back, so that PostgreSQL compiles the
-   * statement that files one and plans its statements (submission-warm-up.ts): before the server
-   * listens, and again whenever the embedded database's housekeeping has analysed the tables they
-   * read (main.ts).
-   */
-  async function planFilings(sessions: number): Promise<void> {
-    // Each database session compiles the function for itself (on PostgreSQL, one backend a
-    // pooled connection): one warm-up a session, at once, so that each holds its own.
-    await Promise.all(Array.from({ length: sessions }, () => requests.warmUpSubmissions()));
-  }
-
   return {
     /**
      * Before the server listens (main.ts), so that the first audience requests pay for nothing
-     * of this: the songs' musicians remembered, the server's secret read, and the statement that
-     * files a request compiled (submission-warm-up.ts).
+     * of this: the songs' musicians remembered and the server's secret read.
      */
-    async warmUp(sessions: number): Promise<void> {
+    async warmUp(): Promise<void> {
       songOwners.remember(await requests.songOwners(SONG_OWNERS_REMEMBERED));
       await keys.derive('warm-up');
-      await planFilings(sessions);
     },
-
-    planFilings,
 
     /**
      * A made-up musician with `songs` songs, for the audience requests of the request path's
@@ -208,7 +192,7 @@ export function requestsService({
     ): Promise<CreatedRequest | AlreadyRequested> {
       const now = clock();
       const { requestsPerRequester: perRequester } = limits;
-      // Filed in one statement, with the keys of the musician the song belongs to.
+      // Filed in one transaction, with the keys of the musician the song belongs to.
       const fileFor = async (musicianId: string) => {
         const statusToken = idempotencyKey
           ? await keyedStatusToken(keys, musicianId, idempotencyKey)

@@ -80,7 +80,7 @@ export function suggestionsRepository(db: Db) {
     async file(values: NewSuggestion, limits: SuggestionLimits): Promise<FiledSuggestion> {
       const { musicianId } = values;
       return db.transaction(async (tx) => {
-        // Its own key space, apart from the song list's lock and the requests' (submit_request).
+        // Its own key space, apart from the song list's lock and the requests' (musician-lock.ts).
         await tx.execute(
           sql`SELECT pg_advisory_xact_lock(hashtext('file_suggestion'), hashtext(${musicianId}))`,
         );

@@ -5,14 +5,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrationsFolder } from '#server/db/migrations-folder.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
+import { mergeTarget } from '#server/submissions/merge-target.ts';
+import { admissionState } from '#server/features/requests/submission-reads.ts';
+import { heldBackAt } from '#server/submissions/repeat-rule.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
-// Migration 0019 rewrote the no-repeats rule, song_held_back_at, as a few small statements so
-// that PostgreSQL keeps their plans (it planned the one statement afresh at each call). The rule
-// must not have changed: for any musician's rule, running show and requests, the new function
-// answers what the statement of migrations 0016 and 0018 answered. The oracle is read from 0018's
-// file, so it is exactly what shipped, under another name.
+// Issue 44 moved the no-repeats rule out of SQL (song_held_back_at, migrations 0016 to 0019) into
+// TypeScript (submissions/repeat-rule.ts), asked with the rows a request's admission reads
+// (features/requests/submission-reads.ts). The rule must not have changed: for any musician's
+// rule, running show and requests, the admission's read and the rule answer what the SQL function
+// of migration 0018 answered. The oracle is read from 0018's file, so it is exactly what shipped,
+// under another name.
 
 const { app } = await startTestApp();
 const { db } = app.database;
@@ -78,8 +82,8 @@ beforeAll(async () => {
   stoppedShow = show!.id;
 });
 
-describe('song_held_back_at, rewritten as small statements (migration 0019)', () => {
-  it('answers as the single statement it replaced, for any rule, show and requests', async () => {
+describe('the no-repeats rule, in TypeScript', () => {
+  it('answers as the SQL function it replaced, for any rule, show and requests', async () => {
     const musicianId = musician.musician.id;
     let heldBack = 0;
     await fc.assert(
@@ -109,12 +113,45 @@ describe('song_held_back_at, rewritten as small statements (migration 0019)', ()
             VALUES (${musicianId}, ${songIds[request.song]!}, ${showId}, 'Song', 'Artist', 'Kim',
               'kim@example.com', ${request.status}, ${request.blocked}, ${playedAt}::timestamptz)`);
         }
-        const answers = rowsOf<{ old: string | null; new: string | null }>(
-          await db.execute(sql`
-            SELECT held_back_0018(${musicianId}, s.id)::text AS old,
-              song_held_back_at(${musicianId}, s.id)::text AS new
-            FROM songs s WHERE s.musician_id = ${musicianId}`),
-        );
+        const answers = [];
+        for (const songId of songIds) {
+          const [oracle] = rowsOf<{ old: Date | string | null }>(
+            await db.execute(sql`SELECT held_back_0018(${musicianId}, ${songId}) AS old`),
+          );
+          const now = new Date();
+          const state = (await admissionState(db, {
+            musicianId,
+            songId,
+            requesterName: 'Lee',
+            requesterEmail: 'lee@example.com',
+            dedication: '',
+            tipAmount: 0,
+            deviceId: '',
+            idempotencyKey: null,
+            statusTokenHash: 'hash',
+            source: 'source',
+            now,
+            limits: {
+              perRequester: { max: 3, windowMinutes: 60 },
+              perMusicianPerMinute: 1000,
+              perAddressPerMinute: 400,
+            },
+          }))!;
+          const held = heldBackAt(
+            {
+              rule: state.musician.repeatRule,
+              hours: state.musician.repeatHours,
+              runningShowId: state.runningShowId,
+            },
+            {
+              ...state.plays,
+              waitsInRunningShow: mergeTarget(state.waiting, state.runningShowId) !== undefined,
+            },
+            now,
+          );
+          const old = oracle!.old === null ? null : new Date(oracle!.old).getTime();
+          answers.push({ old, new: held?.getTime() ?? null });
+        }
         for (const answer of answers) expect(answer.new).toBe(answer.old);
         heldBack += answers.filter((answer) => answer.old !== null).length;
       }),
@@ -122,13 +159,5 @@ describe('song_held_back_at, rewritten as small statements (migration 0019)', ()
     );
     // The cases met the rule holding songs back, not only answering NULL.
     expect(heldBack).toBeGreaterThan(10);
-  });
-
-  it('holds nothing back for a musician it does not know', async () => {
-    const [answer] = rowsOf<{ held: string | null }>(
-      await db.execute(sql`
-        SELECT song_held_back_at(gen_random_uuid(), ${songIds[0]!}::uuid) AS held`),
-    );
-    expect(answer!.held).toBeNull();
   });
 });

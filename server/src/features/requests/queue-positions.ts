@@ -1,0 +1,109 @@
+import type { QueueOrder } from '#shared/schemas/queue-order.ts';
+import { OPEN_REQUEST_STATUSES, type RequestStatus } from '#shared/schemas/request.ts';
+
+// The queue's positions, one definition: each open request's place in its column (Up Next, or
+// waiting), 1 = first. Up Next is always in the musician's order (queue_rank: the order sent
+// there, then moved); waiting requests by the musician's queue_order, ties oldest first. Played,
+// rejected and blocked requests lose their place. Under any order but 'manual' the waiting ranks
+// are rewritten to the positions, so switching to 'manual' starts from the order shown.
+
+/** A request of the musician's queue as stored: open, or still holding a position. */
+export interface QueuedRequest {
+  id: string;
+  status: RequestStatus;
+  blocked: boolean;
+  queuePosition: number | null;
+  queueRank: number;
+  votes: number;
+  tipAmount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A request whose stored position or rank must change. */
+export interface QueueChange {
+  id: string;
+  queuePosition: number | null;
+  queueRank: number;
+  /** Newer than before when its position changed (devices keep the newest copy), else as was. */
+  updatedAt: Date;
+  /** Its position changed: the musician's devices are told. */
+  moved: boolean;
+}
+
+const isOpen = (request: QueuedRequest) =>
+  !request.blocked && (OPEN_REQUEST_STATUSES as readonly string[]).includes(request.status);
+
+/** The key a column is sorted by, before the tie-breaks (oldest first, then id). */
+function sortKey(order: QueueOrder, request: QueuedRequest): number {
+  if (request.status === 'up_next' || order === 'manual') return request.queueRank;
+  if (order === 'votes') return -request.votes;
+  if (order === 'tips') return -request.tipAmount;
+  return 0;
+}
+
+function byPlace(order: QueueOrder) {
+  return (a: QueuedRequest, b: QueuedRequest) =>
+    sortKey(order, a) - sortKey(order, b) ||
+    a.createdAt.getTime() - b.createdAt.getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * Every change the musician's queue needs under `order`, at `now`: each open request's position,
+ * the waiting ranks (but under 'manual'), and a request leaving the queue losing its position.
+ * Requests already where they belong are left out, so only changed rows are written. A moved
+ * request's updated_at becomes `now`, or 1 ms past its own if that is not later (strictly newer
+ * than the copy devices hold, whatever clock wrote it).
+ */
+export function queueChanges(
+  order: QueueOrder,
+  requests: readonly QueuedRequest[],
+  now: Date,
+): QueueChange[] {
+  const wanted = new Map<string, { position: number | null; rewritesRank: boolean }>();
+  const open = requests.filter(isOpen);
+  for (const upNext of [true, false]) {
+    const column = open.filter((request) => (request.status === 'up_next') === upNext);
+    column.sort(byPlace(order));
+    const rewritesRank = order !== 'manual' && !upNext;
+    column.forEach((request, i) => wanted.set(request.id, { position: i + 1, rewritesRank }));
+  }
+  const changes: QueueChange[] = [];
+  for (const request of requests) {
+    const { position, rewritesRank } = wanted.get(request.id) ?? {
+      position: null,
+      rewritesRank: false,
+    };
+    const moved = request.queuePosition !== position;
+    const queueRank = rewritesRank && position !== null ? position : request.queueRank;
+    if (!moved && queueRank === request.queueRank) continue;
+    const updatedAt = moved
+      ? new Date(Math.max(now.getTime(), request.updatedAt.getTime() + 1))
+      : request.updatedAt;
+    changes.push({ id: request.id, queuePosition: position, queueRank, updatedAt, moved });
+  }
+  return changes;
+}
+
+/**
+ * A new request's place when it goes last in the waiting column, which needs none of the other
+ * rows: every order but 'manual' puts it last when it is the newest waiting request, under
+ * 'tips' when it brings no tip (a +1 count of 1 is the fewest). Undefined when the queue must
+ * be ordered with it (queueChanges).
+ */
+export function placeAtEnd(
+  order: QueueOrder,
+  newRequest: { tipAmount: number; createdAt: Date },
+  waiting: { count: number; newestCreatedAt: Date | null },
+): number | undefined {
+  if (order === 'manual' || (order === 'tips' && newRequest.tipAmount > 0)) return undefined;
+  const { newestCreatedAt } = waiting;
+  if (newestCreatedAt && newestCreatedAt.getTime() >= newRequest.createdAt.getTime()) {
+    return undefined;
+  }
+  return waiting.count + 1;
+}
+
+/** Whether a +1 (one more vote, maybe a tip) can move its request: only by votes or tips. */
+export const plusOneMayMove = (order: QueueOrder) => order === 'votes' || order === 'tips';
