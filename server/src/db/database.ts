@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { kyselyOverPool } from './kysely-over-pool.ts';
-import { migrationsFolder } from './migrations-folder.ts';
 import { markSerialised } from './musician-lock.ts';
+import { migrateToLatest } from './schema-migrations/migrate-to-latest.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import {
   HOUSEKEEPING_TIMES,
@@ -66,9 +65,6 @@ export type DatabaseOptions =
    * `template`, a data folder PGlite dumped (pglite-open.ts).
    */
   | { kind: 'pglite'; dataDir?: string; housekeeping?: HousekeepingTimes; template?: string };
-
-// Any constant works; it only has to be the same in every process of this app.
-const MIGRATION_LOCK_ID = 7_421_337;
 
 /** Connections a process keeps to its database (on PGlite, sharing its one session). */
 const POOL_SIZE = 10;
@@ -136,6 +132,17 @@ async function openPglite(
     idleTimeoutMillis: KEEP_IDLE_CONNECTIONS,
   });
   pool.on('error', () => {});
+  // Drizzle's migrations (on PGlite's thread) made the schema as it stood when the migrations
+  // became one source for both engines; schemaMigrations adopts it and applies what came after.
+  const kysely = kyselyOverPool(pool);
+  try {
+    await migrateToLatest(kysely, 'postgres');
+  } catch (err) {
+    await pool.end();
+    await thread.close();
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePg(pool, { schema });
   // PGlite has no checkpointer and no autovacuum: pglite-housekeeping.ts does their jobs. A
   // database reopened on disk may have grown since its tables were last analysed.
@@ -150,7 +157,7 @@ async function openPglite(
   });
   return {
     db: db as unknown as Db,
-    kysely: kyselyOverPool(pool),
+    kysely,
     kind: 'pglite',
     sessions: 1,
     stats: () => ({ pool: poolStats(pool), threadQueue: thread.pending() }),
@@ -176,11 +183,17 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // So can a client checked out for a transaction when its backend is terminated between two
   // statements: the query in flight still rejects (a 500 the phone retries), the process lives.
   pool.on('connect', (client) => client.on('error', () => {}));
-  await migrateWithLock(pool);
+  const kysely = kyselyOverPool(pool);
+  try {
+    await migrateToLatest(kysely, 'postgres');
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
-    kysely: kyselyOverPool(pool),
+    kysely,
     kind: 'postgres',
     sessions: poolSize,
     stats: () => ({ pool: poolStats(pool) }),
@@ -188,16 +201,4 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };
-}
-
-/** Several app processes may start at once; only one may migrate at a time. */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
-  }
 }

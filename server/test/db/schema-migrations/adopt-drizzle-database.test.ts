@@ -4,6 +4,9 @@
  * as they were, the retired SQL functions dropped, and the migrations after the baseline applied
  * to it as to any other.
  */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { type Kysely, sql } from 'kysely';
@@ -12,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '#server/db/migrations-folder.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
+import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { postgresCatalog } from '#server-test/helpers/postgres-schema.ts';
 import { type ScratchPostgres, scratchPostgres } from '#server-test/helpers/scratch-databases.ts';
 
@@ -23,9 +27,26 @@ const withNextMigration: Record<string, Migration> = {
   },
 };
 
-async function migratedByDrizzle(): Promise<ScratchPostgres> {
+/**
+ * Drizzle's migrations up to and including `last` (all by default), as a release of that time
+ * left the database: the release before issue 44 stopped at 0020, with the SQL functions.
+ */
+async function migrationsUpTo(last: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'drizzle-migrations-'));
+  cleanUpLater(() => rm(folder, { recursive: true, force: true }));
+  await cp(migrationsFolder, folder, { recursive: true });
+  const journalFile = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((entry) => entry.tag.startsWith(last));
+  journal.entries = journal.entries.slice(0, end + 1);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+async function migratedByDrizzle(last?: string): Promise<ScratchPostgres> {
   const database = await scratchPostgres();
-  await migrate(drizzle(database.pool), { migrationsFolder });
+  const folder = last ? await migrationsUpTo(last) : migrationsFolder;
+  await migrate(drizzle(database.pool), { migrationsFolder: folder });
   await database.pool.query(
     `INSERT INTO musicians (name, email, slug, password_hash)
      VALUES ('Ada', 'ada@example.com', 'ada', 'hash')`,
@@ -46,7 +67,7 @@ const functionsInPublic = async (db: Kysely<unknown>) =>
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a database Drizzle migrated', () => {
   it('is adopted as having the baseline, keeps its rows and takes the next migrations', async () => {
-    const database = await migratedByDrizzle();
+    const database = await migratedByDrizzle('0020');
     expect(await functionsInPublic(database.db)).not.toEqual([]);
 
     await migrateToLatest(database.db, 'postgres', withNextMigration);
@@ -68,27 +89,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a database Drizzle migrated', (
     expect(await postgresCatalog(adopted.db)).toEqual(await postgresCatalog(fresh.db));
   });
 
-  it("is adopted after Drizzle's own migration dropped the functions", async () => {
+  it("is adopted after Drizzle's own migration 0021 dropped the functions", async () => {
     const database = await migratedByDrizzle();
-    // What Drizzle's migration 0021 does, recorded as Drizzle records a migration.
-    for (const { name } of await functionsInPublic(database.db)) {
-      await database.pool.query(`DROP FUNCTION ${name}`);
-    }
-    await database.pool.query(
-      `INSERT INTO drizzle.__drizzle_migrations (hash, created_at)
-       VALUES ('0021', (SELECT max(created_at) + 1 FROM drizzle.__drizzle_migrations))`,
-    );
+    expect(await functionsInPublic(database.db)).toEqual([]);
 
     await migrateToLatest(database.db, 'postgres');
     expect(await appliedMigrations(database.db)).toEqual(['0001_baseline']);
   });
 
   it('is refused, and left as it was, when Drizzle stopped before its migration 0020', async () => {
-    const database = await migratedByDrizzle();
-    await database.pool.query(
-      `DELETE FROM drizzle.__drizzle_migrations
-       WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations)`,
-    );
+    const database = await migratedByDrizzle('0019');
 
     await expect(migrateToLatest(database.db, 'postgres')).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/stops before its migration 0020/) },
