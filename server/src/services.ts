@@ -109,7 +109,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
     requestWindows: requestWindowsRepository(db),
-    sessions: sessionsRepository(db),
+    sessions: sessionsRepository(app.database.kysely),
     showReports: showReportRepository(db),
     shows: showsRepository(db),
     songImport: songImportRepository(db),
