@@ -90,7 +90,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const keys = derivedKeys(db);
   const images = imagesRepository(db);
   const repositories = {
-    account: accountRepository(db),
+    account: accountRepository(app.database.kysely),
     analytics: analyticsRepository(db),
     blocklist: blocklistRepository(db),
     contact: contactRepository(db),
@@ -103,7 +103,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     musicians: musiciansRepository(db),
     oidcFlows: oidcFlowsRepository(db),
     oidcSignups: oidcSignupsRepository(db),
-    passwordResets: passwordResetsRepository(db),
+    passwordResets: passwordResetsRepository(app.database.kysely),
     playlists: playlistsRepository(db),
     publicQueue: publicQueueRepository(db),
     requests: requestsRepository(db),
