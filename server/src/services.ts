@@ -88,13 +88,13 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
   const keys = derivedKeys(db);
-  const images = imagesRepository(db);
+  const images = imagesRepository(app.database.kysely);
   const repositories = {
     account: accountRepository(app.database.kysely),
     analytics: analyticsRepository(db),
     blocklist: blocklistRepository(db),
     contact: contactRepository(db),
-    design: designRepository(db, images),
+    design: designRepository(app.database.kysely, images),
     feed: feedRepository(db),
     feedTokens: feedTokensRepository(db),
     images,
