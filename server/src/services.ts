@@ -87,13 +87,13 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const db = app.database.db;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
-  const keys = derivedKeys(db);
+  const keys = derivedKeys(app.database.kysely);
   const images = imagesRepository(app.database.kysely);
   const repositories = {
     account: accountRepository(app.database.kysely),
     analytics: analyticsRepository(db),
     blocklist: blocklistRepository(db),
-    contact: contactRepository(db),
+    contact: contactRepository(app.database.kysely),
     design: designRepository(app.database.kysely, images),
     feed: feedRepository(db),
     feedTokens: feedTokensRepository(db),
@@ -116,7 +116,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     songs: songsRepository(db),
     songStates: songStatesRepository(db),
     stageDevices: stageDevicesRepository(db),
-    subscription: subscriptionRepository(db),
+    subscription: subscriptionRepository(app.database.kysely),
     suggestions: suggestionsRepository(db),
     tips: tipsRepository(db),
   };
