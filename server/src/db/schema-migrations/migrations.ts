@@ -1,0 +1,15 @@
+/**
+ * Every schema migration, by name, for one engine: the one source both engines migrate from.
+ * The migrator applies them in the order of their names, so a new one takes the next number.
+ * Each is written once with Kysely's schema builder; column-types.ts maps its types and
+ * defaults to the engine.
+ */
+import type { Migration } from 'kysely/migration';
+import { baselineMigration } from './baseline/baseline-migration.ts';
+import type { Dialect } from './column-types.ts';
+
+export function schemaMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_baseline': baselineMigration(dialect),
+  };
+}
