@@ -87,36 +87,36 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const db = app.database.db;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
-  const keys = derivedKeys(db);
-  const images = imagesRepository(db);
+  const keys = derivedKeys(app.database.kysely);
+  const images = imagesRepository(app.database.kysely);
   const repositories = {
-    account: accountRepository(db),
+    account: accountRepository(app.database.kysely),
     analytics: analyticsRepository(db),
     blocklist: blocklistRepository(db),
-    contact: contactRepository(db),
-    design: designRepository(db, images),
+    contact: contactRepository(app.database.kysely),
+    design: designRepository(app.database.kysely, images),
     feed: feedRepository(db),
     feedTokens: feedTokensRepository(db),
     images,
     insights: insightsRepository(db),
     metadata: metadataRepository(db),
-    musicians: musiciansRepository(db),
-    oidcFlows: oidcFlowsRepository(db),
-    oidcSignups: oidcSignupsRepository(db),
-    passwordResets: passwordResetsRepository(db),
+    musicians: musiciansRepository(app.database.kysely),
+    oidcFlows: oidcFlowsRepository(app.database.kysely),
+    oidcSignups: oidcSignupsRepository(app.database.kysely),
+    passwordResets: passwordResetsRepository(app.database.kysely),
     playlists: playlistsRepository(db),
     publicQueue: publicQueueRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
-    requestWindows: requestWindowsRepository(db),
-    sessions: sessionsRepository(db),
+    requestWindows: requestWindowsRepository(app.database.kysely),
+    sessions: sessionsRepository(app.database.kysely),
     showReports: showReportRepository(db),
     shows: showsRepository(db),
     songImport: songImportRepository(db),
     songs: songsRepository(db),
     songStates: songStatesRepository(db),
     stageDevices: stageDevicesRepository(db),
-    subscription: subscriptionRepository(db),
+    subscription: subscriptionRepository(app.database.kysely),
     suggestions: suggestionsRepository(db),
     tips: tipsRepository(db),
   };

@@ -1,65 +1,60 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { authSessions } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
+import { compiledOnce } from '#server/db/compiled-once.ts';
+import type { DB } from '#server/db/tables.ts';
 
-export function sessionsRepository(db: Db) {
-  // Every device's connection and every signed-in request asks this: built once, not per call.
-  const findLive = db
-    .select({
-      id: authSessions.id,
-      musicianId: authSessions.musicianId,
-      scope: authSessions.scope,
-      stageDeviceId: authSessions.stageDeviceId,
-      expiresAt: authSessions.expiresAt,
-    })
-    .from(authSessions)
-    .where(
-      and(
-        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .prepare('sessions_find_live');
+export function sessionsRepository(db: Kysely<DB>) {
+  // Every device's connection and every signed-in request asks this: compiled once, not per call.
+  const findLive = compiledOnce(db, (values: { tokenHash: string; now: Date }) =>
+    db
+      .selectFrom('authSessions')
+      .select(['id', 'musicianId', 'scope', 'stageDeviceId', 'expiresAt'])
+      .where('tokenHash', '=', values.tokenHash)
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', values.now),
+  );
 
   return {
     async insert(musicianId: string, tokenHash: string, expiresAt: Date): Promise<string> {
-      const [row] = await db
-        .insert(authSessions)
+      const row = await db
+        .insertInto('authSessions')
         .values({ musicianId, tokenHash, expiresAt })
-        .returning({ id: authSessions.id });
-      return row!.id;
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
     /** The live (not revoked, not expired) session holding this token hash. */
     async findLive(tokenHash: string) {
-      const [row] = await findLive.execute({ tokenHash, now: new Date() });
+      const [row] = await findLive({ tokenHash, now: new Date() });
       return row;
     },
 
     async revoke(sessionId: string): Promise<void> {
       await db
-        .update(authSessions)
+        .updateTable('authSessions')
         .set({ revokedAt: new Date() })
-        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+        .where('id', '=', sessionId)
+        .where('revokedAt', 'is', null)
+        .execute();
     },
 
     /** When the session was signed in (undefined when it is gone). */
     async startedAt(sessionId: string): Promise<Date | undefined> {
-      const [row] = await db
-        .select({ createdAt: authSessions.createdAt })
-        .from(authSessions)
-        .where(eq(authSessions.id, sessionId));
+      const row = await db
+        .selectFrom('authSessions')
+        .select('createdAt')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
       return row?.createdAt;
     },
 
     /** Deletes sessions that ended (expired or revoked) before `before`; returns how many. */
     async deleteEndedBefore(before: Date): Promise<number> {
-      const rows = await db
-        .delete(authSessions)
-        .where(or(lt(authSessions.expiresAt, before), lt(authSessions.revokedAt, before)))
-        .returning({ id: authSessions.id });
-      return rows.length;
+      const result = await db
+        .deleteFrom('authSessions')
+        .where((eb) => eb.or([eb('expiresAt', '<', before), eb('revokedAt', '<', before)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

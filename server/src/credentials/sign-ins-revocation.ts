@@ -1,8 +1,5 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { authSessions, feedTokens } from '#server/db/schema.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 
 /** What a change of credentials ended: whose live connections must close now. */
 export interface RevokedSignIns {
@@ -16,25 +13,23 @@ export interface RevokedSignIns {
  * password must not outlive it.
  */
 export async function revokeSignIns(
-  tx: Tx,
+  trx: Kysely<DB>,
   musicianId: string,
   keepSessionId?: string,
 ): Promise<RevokedSignIns> {
-  const sessions = await tx
-    .update(authSessions)
+  const sessions = await trx
+    .updateTable('authSessions')
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(authSessions.musicianId, musicianId),
-        isNull(authSessions.revokedAt),
-        keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
-      ),
-    )
-    .returning({ id: authSessions.id });
-  const tokens = await tx
-    .delete(feedTokens)
-    .where(eq(feedTokens.musicianId, musicianId))
-    .returning({ id: feedTokens.id });
+    .where('musicianId', '=', musicianId)
+    .where('revokedAt', 'is', null)
+    .$if(Boolean(keepSessionId), (query) => query.where('id', '<>', keepSessionId!))
+    .returning('id')
+    .execute();
+  const tokens = await trx
+    .deleteFrom('feedTokens')
+    .where('musicianId', '=', musicianId)
+    .returning('id')
+    .execute();
   return {
     sessionIds: sessions.map((session) => session.id),
     feedTokenIds: tokens.map((token) => token.id),

@@ -1,31 +1,27 @@
-import { and, eq, notInArray } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { images } from '#server/db/schema.ts';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB, ImagesTable } from '#server/db/tables.ts';
 
-export type ImageRow = typeof images.$inferSelect;
-export type NewImage = typeof images.$inferInsert;
+export type ImageRow = Selectable<ImagesTable>;
+export type NewImage = Insertable<ImagesTable>;
 
 /** Uploaded images: the bytes served at /api/images/{id}.{ext}. */
-export function imagesRepository(db: Db) {
+export function imagesRepository(db: Kysely<DB>) {
   return {
     async find(id: string): Promise<ImageRow | undefined> {
-      const [row] = await db.select().from(images).where(eq(images.id, id));
-      return row;
+      return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async insert(tx: Db, image: NewImage): Promise<void> {
-      await tx.insert(images).values(image);
+    async insert(trx: Kysely<DB>, image: NewImage): Promise<void> {
+      await trx.insertInto('images').values(image).execute();
     },
 
     /** Deletes the musician's images except those still in use (replaced or removed ones). */
-    async deleteUnused(tx: Db, musicianId: string, inUse: string[]): Promise<void> {
-      await tx
-        .delete(images)
-        .where(
-          inUse.length > 0
-            ? and(eq(images.musicianId, musicianId), notInArray(images.id, inUse))
-            : eq(images.musicianId, musicianId),
-        );
+    async deleteUnused(trx: Kysely<DB>, musicianId: string, inUse: string[]): Promise<void> {
+      await trx
+        .deleteFrom('images')
+        .where('musicianId', '=', musicianId)
+        .$if(inUse.length > 0, (query) => query.where('id', 'not in', inUse))
+        .execute();
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { Musician, PublicMusician } from '#shared/schemas/musician.ts';
-import type { musicians } from '#server/db/schema.ts';
+import type { Musician as MusicianTableRow } from '#server/db/tables.ts';
 import { requestsOpen } from './request-window.ts';
 
-export type MusicianRow = typeof musicians.$inferSelect;
+export type MusicianRow = MusicianTableRow;
 
 /** `now`: the moment the request window is read at (requests_enabled is false outside it). */
 export function toPublicMusician(row: MusicianRow, now = new Date()): PublicMusician {

@@ -1,76 +1,70 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { musicianSlugHistory, musicians } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
+import { compiledOnce } from '#server/db/compiled-once.ts';
+import type { DB } from '#server/db/tables.ts';
 import type { MusicianRow } from './musician-mapper.ts';
+import { lockMusicianRow } from './musician-row-lock.ts';
 import { isSlugShaped } from './slug.ts';
 
 type NewMusician = Pick<MusicianRow, 'name' | 'email' | 'slug' | 'passwordHash'> &
   Partial<Pick<MusicianRow, 'oidcIssuer' | 'oidcSubject'>>;
 export type MusicianChanges = Partial<Omit<MusicianRow, 'id' | 'createdAt' | 'email'>>;
 
-export function musiciansRepository(db: Db) {
-  const slugById = db
-    .select({ slug: musicians.slug })
-    .from(musicians)
-    .where(eq(musicians.id, sql.placeholder('id')))
-    .prepare('musicians_slug_by_id');
+export function musiciansRepository(db: Kysely<DB>) {
+  const slugById = compiledOnce(db, (values: { id: string }) =>
+    db.selectFrom('musicians').select('slug').where('id', '=', values.id),
+  );
 
   return {
     /** Only the slug: every device's connection asks it (realtime/device-connections.ts). */
     async slugOf(id: string): Promise<string | undefined> {
-      const [row] = await slugById.execute({ id });
+      const [row] = await slugById({ id });
       return row?.slug;
     },
 
     async findById(id: string): Promise<MusicianRow | undefined> {
-      const [row] = await db.select().from(musicians).where(eq(musicians.id, id));
-      return row;
+      return db.selectFrom('musicians').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     async findByEmail(email: string): Promise<MusicianRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(musicians)
-        .where(sql`lower(${musicians.email}) = ${email.toLowerCase()}`);
-      return row;
+      return db
+        .selectFrom('musicians')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
     },
 
     /** The musician who signs in with this identity-provider account (OIDC `iss` and `sub`). */
     async findByOidcAccount(issuer: string, subject: string): Promise<MusicianRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(musicians)
-        .where(and(eq(musicians.oidcIssuer, issuer), eq(musicians.oidcSubject, subject)));
-      return row;
+      return db
+        .selectFrom('musicians')
+        .selectAll()
+        .where('oidcIssuer', '=', issuer)
+        .where('oidcSubject', '=', subject)
+        .executeTakeFirst();
     },
 
     /** Public links carry the slug: a text that cannot be one is not looked up. */
     async findBySlug(slug: string): Promise<MusicianRow | undefined> {
       if (!isSlugShaped(slug)) return undefined;
-      const [row] = await db.select().from(musicians).where(eq(musicians.slug, slug));
-      return row;
+      return db.selectFrom('musicians').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
 
     /** Slugs equal to base or of the form base-N, to pick a free one in one query. */
     async slugsLike(base: string, exceptMusicianId?: string): Promise<Set<string>> {
       const rows = await db
-        .select({ slug: musicians.slug })
-        .from(musicians)
-        .where(
-          and(
-            or(eq(musicians.slug, base), like(musicians.slug, `${base}-%`)),
-            exceptMusicianId ? sql`${musicians.id} <> ${exceptMusicianId}` : undefined,
-          ),
-        );
+        .selectFrom('musicians')
+        .select('slug')
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .$if(Boolean(exceptMusicianId), (query) => query.where('id', '<>', exceptMusicianId!))
+        .execute();
       return new Set(rows.map((row) => row.slug));
     },
 
     /** A new musician may take a slug someone used before: that old link becomes theirs. */
     async insert(values: NewMusician): Promise<MusicianRow> {
-      return db.transaction(async (tx) => {
-        await tx.delete(musicianSlugHistory).where(eq(musicianSlugHistory.slug, values.slug));
-        const [row] = await tx.insert(musicians).values(values).returning();
-        return row!;
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('musicianSlugHistory').where('slug', '=', values.slug).execute();
+        return trx.insertInto('musicians').values(values).returningAll().executeTakeFirstOrThrow();
       });
     },
 
@@ -83,34 +77,31 @@ export function musiciansRepository(db: Db) {
       id: string,
       changes: MusicianChanges,
     ): Promise<{ row: MusicianRow; previousSlug?: string } | undefined> {
-      return db.transaction(async (tx) => {
+      return db.transaction().execute(async (trx) => {
         const newSlug = changes.slug;
         let previousSlug: string | undefined;
         if (newSlug !== undefined) {
-          const [current] = await tx
-            .select({ slug: musicians.slug })
-            .from(musicians)
-            .where(eq(musicians.id, id))
-            .for('update');
+          const current = await lockMusicianRow(trx, id);
           if (current && current.slug !== newSlug) {
             previousSlug = current.slug;
-            await tx.delete(musicianSlugHistory).where(eq(musicianSlugHistory.slug, newSlug));
+            await trx.deleteFrom('musicianSlugHistory').where('slug', '=', newSlug).execute();
           }
         }
-        const [row] = await tx
-          .update(musicians)
+        const row = await trx
+          .updateTable('musicians')
           .set({ ...changes, updatedAt: new Date() })
-          .where(eq(musicians.id, id))
-          .returning();
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
         if (!row) return undefined;
         if (previousSlug) {
-          await tx
-            .insert(musicianSlugHistory)
+          await trx
+            .insertInto('musicianSlugHistory')
             .values({ slug: previousSlug, musicianId: id })
-            .onConflictDoUpdate({
-              target: musicianSlugHistory.slug,
-              set: { musicianId: id, createdAt: new Date() },
-            });
+            .onConflict((conflict) =>
+              conflict.column('slug').doUpdateSet({ musicianId: id, createdAt: new Date() }),
+            )
+            .execute();
         }
         return { row, ...(previousSlug ? { previousSlug } : {}) };
       });
@@ -119,20 +110,23 @@ export function musiciansRepository(db: Db) {
     /** The current slug of whoever used `oldSlug` before, for redirects of old links. */
     async currentSlugFor(oldSlug: string): Promise<string | undefined> {
       if (!isSlugShaped(oldSlug)) return undefined;
-      const [row] = await db
-        .select({ slug: musicians.slug })
-        .from(musicianSlugHistory)
-        .innerJoin(musicians, eq(musicians.id, musicianSlugHistory.musicianId))
-        .where(eq(musicianSlugHistory.slug, oldSlug));
+      const row = await db
+        .selectFrom('musicianSlugHistory')
+        .innerJoin('musicians', 'musicians.id', 'musicianSlugHistory.musicianId')
+        .select('musicians.slug')
+        .where('musicianSlugHistory.slug', '=', oldSlug)
+        .executeTakeFirst();
       return row?.slug;
     },
 
     /** Whether another musician's current slug is this one (old slugs do not count). */
     async slugTakenByOther(slug: string, musicianId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: musicians.id })
-        .from(musicians)
-        .where(and(eq(musicians.slug, slug), sql`${musicians.id} <> ${musicianId}`));
+      const row = await db
+        .selectFrom('musicians')
+        .select('id')
+        .where('slug', '=', slug)
+        .where('id', '<>', musicianId)
+        .executeTakeFirst();
       return Boolean(row);
     },
   };

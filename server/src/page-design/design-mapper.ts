@@ -1,9 +1,9 @@
 import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
 import type { DesignSettings } from '#shared/schemas/audience.ts';
-import type { designSettings } from '#server/db/schema.ts';
+import type { DesignSettings as DesignSettingsRow } from '#server/db/tables.ts';
 import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
 
-export type DesignRow = typeof designSettings.$inferSelect;
+export type DesignRow = DesignSettingsRow;
 
 /** The saved design, or spec section 3's defaults when none was saved, with the page's name and bio. */
 export function toDesignSettings(

@@ -1,21 +1,20 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { designSettings } from '#server/db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, DesignSettingsTable } from '#server/db/tables.ts';
 import { imageIdOf } from '#server/image-store/image-url.ts';
 import type { ImagesRepository, NewImage } from '#server/image-store/images-repository.ts';
 import type { DesignRow } from './design-mapper.ts';
 
-export type DesignChanges = Partial<Omit<typeof designSettings.$inferInsert, 'musicianId'>>;
+export type DesignChanges = Partial<Omit<Insertable<DesignSettingsTable>, 'musicianId'>>;
 
 /** The audience page's look, one row per musician (none until the musician saves a design). */
-export function designRepository(db: Db, images: ImagesRepository) {
+export function designRepository(db: Kysely<DB>, images: ImagesRepository) {
   return {
     async find(musicianId: string): Promise<DesignRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(designSettings)
-        .where(eq(designSettings.musicianId, musicianId));
-      return row;
+      return db
+        .selectFrom('designSettings')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .executeTakeFirst();
     },
 
     /**
@@ -24,21 +23,20 @@ export function designRepository(db: Db, images: ImagesRepository) {
      * written, so two saves at once never leave an orphan or delete an image in use.
      */
     async save(musicianId: string, changes: DesignChanges, newImages: NewImage[]) {
-      return db.transaction(async (tx) => {
-        for (const image of newImages) await images.insert(tx, image);
-        const [row] = await tx
-          .insert(designSettings)
+      return db.transaction().execute(async (trx) => {
+        for (const image of newImages) await images.insert(trx, image);
+        const saved = await trx
+          .insertInto('designSettings')
           .values({ musicianId, ...changes })
-          .onConflictDoUpdate({
-            target: designSettings.musicianId,
-            set: { ...changes, updatedAt: new Date() },
-          })
-          .returning();
-        const saved = row!;
+          .onConflict((conflict) =>
+            conflict.column('musicianId').doUpdateSet({ ...changes, updatedAt: new Date() }),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow();
         const inUse = [imageIdOf(saved.artistPhoto), imageIdOf(saved.bannerImage)].filter(
           (id): id is string => id !== undefined,
         );
-        await images.deleteUnused(tx, musicianId, inUse);
+        await images.deleteUnused(trx, musicianId, inUse);
         return saved;
       });
     },

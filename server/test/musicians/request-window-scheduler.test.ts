@@ -46,7 +46,7 @@ function schedulerOn(database: Database, clock: () => Date, timers?: SchedulerTi
   const published: DomainEvent[] = [];
   events.onEvent((event) => published.push(event));
   const scheduler = requestWindowScheduler({
-    windows: requestWindowsRepository(database.db),
+    windows: requestWindowsRepository(database.kysely),
     events,
     clock,
     log: { error: () => {} },
@@ -57,7 +57,7 @@ function schedulerOn(database: Database, clock: () => Date, timers?: SchedulerTi
 }
 
 async function musicianWithWindow(database: Database, open: Date | null, close: Date | null) {
-  const musicians = musiciansRepository(database.db);
+  const musicians = musiciansRepository(database.kysely);
   const id = randomUUID().slice(0, 8);
   const row = await musicians.insert({
     name: 'Window Band',
@@ -114,7 +114,7 @@ describe('the request window scheduler', () => {
   });
 
   it('does not announce a time the profile change itself told', async () => {
-    const musicians = musiciansRepository(database.db);
+    const musicians = musiciansRepository(database.kysely);
     const musicianId = await musicianWithWindow(database, null, at('20:00'));
     // What profile-service does when the close it saves is already past.
     await musicians.update(musicianId, { requestsWindowAnnouncedAt: at('20:00') });

@@ -1,19 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { authSessions, feedTokens, musicians, passwordResets } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 import { revokeSignIns, type RevokedSignIns } from '#server/credentials/sign-ins-revocation.ts';
 import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
 
 /** The account's credentials and its deletion: each change and its sign-outs in one transaction. */
-export function accountRepository(db: Db) {
+export function accountRepository(db: Kysely<DB>) {
   return {
     async setEmail(musicianId: string, email: string): Promise<MusicianRow | undefined> {
-      const [row] = await db
-        .update(musicians)
+      return db
+        .updateTable('musicians')
         .set({ email, updatedAt: new Date() })
-        .where(eq(musicians.id, musicianId))
-        .returning();
-      return row;
+        .where('id', '=', musicianId)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /**
@@ -25,17 +24,20 @@ export function accountRepository(db: Db) {
       passwordHash: string,
       keepSessionId: string,
     ): Promise<RevokedSignIns> {
-      return db.transaction(async (tx) => {
+      return db.transaction().execute(async (trx) => {
         const now = new Date();
-        await tx
-          .update(musicians)
+        await trx
+          .updateTable('musicians')
           .set({ passwordHash, updatedAt: now })
-          .where(eq(musicians.id, musicianId));
-        await tx
-          .update(passwordResets)
+          .where('id', '=', musicianId)
+          .execute();
+        await trx
+          .updateTable('passwordResets')
           .set({ usedAt: now })
-          .where(and(eq(passwordResets.musicianId, musicianId), isNull(passwordResets.usedAt)));
-        return revokeSignIns(tx, musicianId, keepSessionId);
+          .where('musicianId', '=', musicianId)
+          .where('usedAt', 'is', null)
+          .execute();
+        return revokeSignIns(trx, musicianId, keepSessionId);
       });
     },
 
@@ -45,19 +47,23 @@ export function accountRepository(db: Db) {
      * feed tokens that ended, or undefined when the musician was already gone.
      */
     async deleteMusician(musicianId: string): Promise<RevokedSignIns | undefined> {
-      return db.transaction(async (tx) => {
-        const sessions = await tx
-          .select({ id: authSessions.id })
-          .from(authSessions)
-          .where(and(eq(authSessions.musicianId, musicianId), isNull(authSessions.revokedAt)));
-        const tokens = await tx
-          .select({ id: feedTokens.id })
-          .from(feedTokens)
-          .where(eq(feedTokens.musicianId, musicianId));
-        const deleted = await tx
-          .delete(musicians)
-          .where(eq(musicians.id, musicianId))
-          .returning({ id: musicians.id });
+      return db.transaction().execute(async (trx) => {
+        const sessions = await trx
+          .selectFrom('authSessions')
+          .select('id')
+          .where('musicianId', '=', musicianId)
+          .where('revokedAt', 'is', null)
+          .execute();
+        const tokens = await trx
+          .selectFrom('feedTokens')
+          .select('id')
+          .where('musicianId', '=', musicianId)
+          .execute();
+        const deleted = await trx
+          .deleteFrom('musicians')
+          .where('id', '=', musicianId)
+          .returning('id')
+          .execute();
         if (deleted.length === 0) return undefined;
         return {
           sessionIds: sessions.map((session) => session.id),

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { musicians, passwordResetGuesses, passwordResets } from '#server/db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, PasswordResetsTable } from '#server/db/tables.ts';
 import { revokeSignIns, type RevokedSignIns } from '#server/credentials/sign-ins-revocation.ts';
+import { lockMusicianRow } from '#server/musicians/musician-row-lock.ts';
 
-type PasswordResetRow = typeof passwordResets.$inferSelect;
+type PasswordResetRow = Selectable<PasswordResetsTable>;
 
 /** Which email, typed from which address: the key wrong reset codes are counted under. */
 export interface GuessKey {
@@ -11,9 +11,13 @@ export interface GuessKey {
   address: string;
 }
 
-export function passwordResetsRepository(db: Db) {
-  const pending = (musicianId: string) =>
-    and(eq(passwordResets.musicianId, musicianId), isNull(passwordResets.usedAt));
+export function passwordResetsRepository(db: Kysely<DB>) {
+  /** The musician's codes not used yet. */
+  const pending = (trx: Kysely<DB>, musicianId: string) =>
+    trx
+      .selectFrom('passwordResets')
+      .where('musicianId', '=', musicianId)
+      .where('usedAt', 'is', null);
 
   return {
     /**
@@ -27,82 +31,81 @@ export function passwordResetsRepository(db: Db) {
       expiresAt: Date,
       issuedSince: Date,
     ): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await tx
-          .select({ id: musicians.id })
-          .from(musicians)
-          .where(eq(musicians.id, musicianId))
-          .for('update');
-        const [recent] = await tx
-          .select({ id: passwordResets.id })
-          .from(passwordResets)
-          .where(and(pending(musicianId), gt(passwordResets.createdAt, issuedSince)))
-          .limit(1);
+      return db.transaction().execute(async (trx) => {
+        await lockMusicianRow(trx, musicianId);
+        const recent = await pending(trx, musicianId)
+          .select('id')
+          .where('createdAt', '>', issuedSince)
+          .limit(1)
+          .executeTakeFirst();
         if (recent) return false;
-        await tx.insert(passwordResets).values({ musicianId, codeHash, expiresAt });
+        await trx
+          .insertInto('passwordResets')
+          .values({ musicianId, codeHash, expiresAt })
+          .execute();
         return true;
       });
     },
 
     /** The musician's live code with this hash, if there is one. */
     async findLive(musicianId: string, codeHash: string): Promise<PasswordResetRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(passwordResets)
-        .where(
-          and(
-            pending(musicianId),
-            eq(passwordResets.codeHash, codeHash),
-            gt(passwordResets.expiresAt, new Date()),
-          ),
-        )
-        .limit(1);
-      return row;
+      return pending(db, musicianId)
+        .selectAll()
+        .where('codeHash', '=', codeHash)
+        .where('expiresAt', '>', new Date())
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /** Wrong codes typed for this email from this address, while the count lasts. */
     async wrongGuesses({ emailHash, address }: GuessKey): Promise<number> {
-      const [row] = await db
-        .select({ attempts: passwordResetGuesses.attempts })
-        .from(passwordResetGuesses)
-        .where(
-          and(
-            eq(passwordResetGuesses.emailHash, emailHash),
-            eq(passwordResetGuesses.address, address),
-            gt(passwordResetGuesses.expiresAt, new Date()),
-          ),
-        );
+      const row = await db
+        .selectFrom('passwordResetGuesses')
+        .select('attempts')
+        .where('emailHash', '=', emailHash)
+        .where('address', '=', address)
+        .where('expiresAt', '>', new Date())
+        .executeTakeFirst();
       return row?.attempts ?? 0;
     },
 
     /** Counts a wrong code and returns the new count; a lapsed count starts again at 1. */
     async addWrongGuess(key: GuessKey, expiresAt: Date): Promise<number> {
       const now = new Date();
-      const lapsed = sql`${passwordResetGuesses.expiresAt} <= ${now}`;
-      const [row] = await db
-        .insert(passwordResetGuesses)
+      const row = await db
+        .insertInto('passwordResetGuesses')
         .values({ ...key, attempts: 1, expiresAt })
-        .onConflictDoUpdate({
-          target: [passwordResetGuesses.emailHash, passwordResetGuesses.address],
-          set: {
-            attempts: sql`CASE WHEN ${lapsed} THEN 1 ELSE ${passwordResetGuesses.attempts} + 1 END`,
-            expiresAt: sql`CASE WHEN ${lapsed} THEN excluded.expires_at ELSE ${passwordResetGuesses.expiresAt} END`,
-          },
-        })
-        .returning({ attempts: passwordResetGuesses.attempts });
+        .onConflict((conflict) =>
+          conflict.columns(['emailHash', 'address']).doUpdateSet((eb) => {
+            const lapsed = eb('passwordResetGuesses.expiresAt', '<=', now);
+            return {
+              attempts: eb
+                .case()
+                .when(lapsed)
+                .then(1)
+                .else(eb('passwordResetGuesses.attempts', '+', 1))
+                .end(),
+              expiresAt: eb
+                .case()
+                .when(lapsed)
+                .then(eb.ref('excluded.expiresAt'))
+                .else(eb.ref('passwordResetGuesses.expiresAt'))
+                .end(),
+            };
+          }),
+        )
+        .returning('attempts')
+        .executeTakeFirst();
       return row?.attempts ?? Number.POSITIVE_INFINITY;
     },
 
     /** Forgets the wrong codes typed for this email: from one address, or from all of them. */
     async forgetGuesses(emailHash: string, address?: string): Promise<void> {
       await db
-        .delete(passwordResetGuesses)
-        .where(
-          and(
-            eq(passwordResetGuesses.emailHash, emailHash),
-            address === undefined ? undefined : eq(passwordResetGuesses.address, address),
-          ),
-        );
+        .deleteFrom('passwordResetGuesses')
+        .where('emailHash', '=', emailHash)
+        .$if(address !== undefined, (query) => query.where('address', '=', address!))
+        .execute();
     },
 
     /**
@@ -114,20 +117,28 @@ export function passwordResetsRepository(db: Db) {
       reset: PasswordResetRow,
       passwordHash: string,
     ): Promise<RevokedSignIns | undefined> {
-      return db.transaction(async (tx) => {
+      return db.transaction().execute(async (trx) => {
         const now = new Date();
-        const used = await tx
-          .update(passwordResets)
+        const used = await trx
+          .updateTable('passwordResets')
           .set({ usedAt: now })
-          .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
-          .returning({ id: passwordResets.id });
+          .where('id', '=', reset.id)
+          .where('usedAt', 'is', null)
+          .returning('id')
+          .execute();
         if (used.length === 0) return undefined;
-        await tx.update(passwordResets).set({ usedAt: now }).where(pending(reset.musicianId));
-        await tx
-          .update(musicians)
+        await trx
+          .updateTable('passwordResets')
+          .set({ usedAt: now })
+          .where('musicianId', '=', reset.musicianId)
+          .where('usedAt', 'is', null)
+          .execute();
+        await trx
+          .updateTable('musicians')
           .set({ passwordHash, updatedAt: now })
-          .where(eq(musicians.id, reset.musicianId));
-        return revokeSignIns(tx, reset.musicianId);
+          .where('id', '=', reset.musicianId)
+          .execute();
+        return revokeSignIns(trx, reset.musicianId);
       });
     },
 
@@ -136,12 +147,12 @@ export function passwordResetsRepository(db: Db) {
      * that lapsed before it; returns how many codes.
      */
     async deleteExpiredBefore(before: Date): Promise<number> {
-      await db.delete(passwordResetGuesses).where(lt(passwordResetGuesses.expiresAt, before));
-      const rows = await db
-        .delete(passwordResets)
-        .where(lt(passwordResets.expiresAt, before))
-        .returning({ id: passwordResets.id });
-      return rows.length;
+      await db.deleteFrom('passwordResetGuesses').where('expiresAt', '<', before).execute();
+      const result = await db
+        .deleteFrom('passwordResets')
+        .where('expiresAt', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -1,15 +1,14 @@
-import { eq, lt } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { oidcFlows } from '#server/db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, OidcFlowsTable } from '#server/db/tables.ts';
 
-type OidcFlowRow = typeof oidcFlows.$inferSelect;
+type OidcFlowRow = Selectable<OidcFlowsTable>;
 type NewOidcFlow = Pick<OidcFlowRow, 'stateHash' | 'codeVerifier' | 'nonce' | 'expiresAt'>;
 
 /** Sign-ins sent to the provider and not back yet, each under the hash of its state and browser key. */
-export function oidcFlowsRepository(db: Db) {
+export function oidcFlowsRepository(db: Kysely<DB>) {
   return {
     async insert(values: NewOidcFlow): Promise<void> {
-      await db.insert(oidcFlows).values(values);
+      await db.insertInto('oidcFlows').values(values).execute();
     },
 
     /**
@@ -17,20 +16,21 @@ export function oidcFlowsRepository(db: Db) {
      * provider answer finds nothing.
      */
     async take(stateHash: string, now = new Date()): Promise<OidcFlowRow | undefined> {
-      const [row] = await db
-        .delete(oidcFlows)
-        .where(eq(oidcFlows.stateHash, stateHash))
-        .returning();
+      const row = await db
+        .deleteFrom('oidcFlows')
+        .where('stateHash', '=', stateHash)
+        .returningAll()
+        .executeTakeFirst();
       return row && row.expiresAt > now ? row : undefined;
     },
 
     /** Deletes flows that expired before `before` (abandoned sign-ins); returns how many. */
     async deleteExpiredBefore(before: Date): Promise<number> {
-      const rows = await db
-        .delete(oidcFlows)
-        .where(lt(oidcFlows.expiresAt, before))
-        .returning({ id: oidcFlows.id });
-      return rows.length;
+      const result = await db
+        .deleteFrom('oidcFlows')
+        .where('expiresAt', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

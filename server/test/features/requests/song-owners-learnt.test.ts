@@ -120,7 +120,7 @@ function requestsServiceCounting() {
     },
     queue: requestQueueRepository(db),
     events,
-    keys: derivedKeys(db),
+    keys: derivedKeys(app.database.kysely),
     limits: loadConfig({}).limits,
   });
   return { service: { requests, events }, lookedUp };
