@@ -115,7 +115,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     songImport: songImportRepository(db),
     songs: songsRepository(db),
     songStates: songStatesRepository(db),
-    stageDevices: stageDevicesRepository(db),
+    stageDevices: stageDevicesRepository(app.database.kysely),
     subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
     tips: tipsRepository(db),
