@@ -99,7 +99,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     feedTokens: feedTokensRepository(app.database.kysely),
     images,
     insights: insightsRepository(db),
-    metadata: metadataRepository(db),
+    metadata: metadataRepository(app.database.kysely),
     musicians: musiciansRepository(db),
     oidcFlows: oidcFlowsRepository(db),
     oidcSignups: oidcSignupsRepository(db),

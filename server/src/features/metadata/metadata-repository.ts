@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { songs } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 
 export interface SongToEnrich {
   id: string;
@@ -20,10 +19,15 @@ export interface MetadataPatch {
   songwriter: string;
 }
 
-const CHUNK_SIZE = 1000;
+/**
+ * An empty genre or mood list, compared by value: node-postgres sends it as the array '{}' and
+ * SQLite's driver as the JSON '[]', each the form its engine stores an empty list in.
+ */
+const NONE: string[] = [];
+// (A list is passed as eb.val(list): Kysely spells a bare array as an `in`-style list.)
 
 /** Reads and fills song metadata; every statement is scoped to one musician. */
-export function metadataRepository(db: Db) {
+export function metadataRepository(db: Kysely<DB>) {
   return {
     /**
      * The musician's songs missing a genre, a mood or a year, or with `withoutSongwriter` a
@@ -35,54 +39,63 @@ export function metadataRepository(db: Db) {
       withoutSongwriter = false,
     ): Promise<SongToEnrich[]> {
       if (songIds?.length === 0) return [];
-      return db
-        .select({
-          id: songs.id,
-          title: songs.title,
-          artist: songs.artist,
-          genres: songs.genres,
-          moods: songs.moods,
-          year: songs.year,
-          songwriter: songs.songwriter,
-        })
-        .from(songs)
-        .where(
-          and(
-            eq(songs.musicianId, musicianId),
-            songIds ? inArray(songs.id, songIds) : undefined,
-            or(
-              sql`cardinality(${songs.genres}) = 0`,
-              sql`cardinality(${songs.moods}) = 0`,
-              isNull(songs.year),
-              withoutSongwriter ? eq(songs.songwriter, '') : undefined,
-            ),
-          ),
-        )
-        .orderBy(songs.createdAt, songs.id);
+      let query = db
+        .selectFrom('songs')
+        .select(['id', 'title', 'artist', 'genres', 'moods', 'year', 'songwriter'])
+        .where('musicianId', '=', musicianId)
+        .where((eb) =>
+          eb.or([
+            eb('genres', '=', eb.val(NONE)),
+            eb('moods', '=', eb.val(NONE)),
+            eb('year', 'is', null),
+            ...(withoutSongwriter ? [eb('songwriter', '=', '')] : []),
+          ]),
+        );
+      if (songIds) query = query.where('id', 'in', songIds);
+      return query.orderBy('createdAt').orderBy('id').execute();
     },
 
     /**
-     * Fills only what is still empty, in one statement per chunk: a musician's own edit made
-     * while the lookups ran is never overwritten.
+     * Fills only what is still empty, each song in one conditional statement, all in one
+     * transaction: a musician's own edit made while the lookups ran is never overwritten.
      */
     async fillMissing(musicianId: string, patches: MetadataPatch[]): Promise<number> {
-      let updated = 0;
-      for (let start = 0; start < patches.length; start += CHUNK_SIZE) {
-        const chunk = JSON.stringify(patches.slice(start, start + CHUNK_SIZE));
-        const result = await db.execute(sql`
-          update ${songs} as s set
-            genres = case when cardinality(s.genres) = 0 then v.genres else s.genres end,
-            moods = case when cardinality(s.moods) = 0 then v.moods else s.moods end,
-            year = coalesce(s.year, v.year),
-            songwriter = case when s.songwriter = '' then v.songwriter else s.songwriter end,
-            updated_at = now()
-          from jsonb_to_recordset(${chunk}::jsonb)
-            as v(id uuid, genres text[], moods text[], year int, songwriter text)
-          where s.id = v.id and s.musician_id = ${musicianId}
-          returning s.id`);
-        updated += (result as unknown as { rows: unknown[] }).rows.length;
-      }
-      return updated;
+      if (patches.length === 0) return 0;
+      const now = new Date();
+      return db.transaction().execute(async (trx) => {
+        let updated = 0;
+        for (const patch of patches) {
+          const result = await trx
+            .updateTable('songs')
+            .set((eb) => ({
+              genres: eb
+                .case()
+                .when('genres', '=', eb.val(NONE))
+                .then(eb.val(patch.genres))
+                .else(eb.ref('genres'))
+                .end(),
+              moods: eb
+                .case()
+                .when('moods', '=', eb.val(NONE))
+                .then(eb.val(patch.moods))
+                .else(eb.ref('moods'))
+                .end(),
+              year: eb.fn.coalesce('year', eb.val(patch.year)),
+              songwriter: eb
+                .case()
+                .when('songwriter', '=', '')
+                .then(patch.songwriter)
+                .else(eb.ref('songwriter'))
+                .end(),
+              updatedAt: now,
+            }))
+            .where('id', '=', patch.id)
+            .where('musicianId', '=', musicianId)
+            .executeTakeFirst();
+          updated += Number(result.numUpdatedRows);
+        }
+        return updated;
+      });
     },
   };
 }
