@@ -113,7 +113,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     showReports: showReportRepository(app.database.kysely),
     shows: showsRepository(app.database.kysely),
     songImport: songImportRepository(db),
-    songs: songsRepository(db),
+    songs: songsRepository(app.database.kysely, db),
     songStates: songStatesRepository(db),
     stageDevices: stageDevicesRepository(app.database.kysely),
     subscription: subscriptionRepository(db),
