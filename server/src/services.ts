@@ -118,7 +118,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     stageDevices: stageDevicesRepository(app.database.kysely),
     subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
-    tips: tipsRepository(db),
+    tips: tipsRepository(app.database.kysely),
   };
   const { musicians, playlists } = repositories;
   // Whether the audience may request the song now: the active playlist's rule.
