@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/tables.ts';
+import type { CaseWhenBuilder, Kysely, Selectable } from 'kysely';
+import type { DB, SongsTable } from '#server/db/tables.ts';
 
 export interface SongToEnrich {
   id: string;
@@ -25,6 +25,20 @@ export interface MetadataPatch {
  */
 const NONE: string[] = [];
 // (A list is passed as eb.val(list): Kysely spells a bare array as an `in`-style list.)
+
+/**
+ * Songs a statement fills: a CASE of this many branches a column, 2 parameters each (a branch
+ * is a scan: 500 made each statement several times slower than five of 100).
+ */
+const CHUNK_SIZE = 100;
+
+/** A CASE on songs.id whose branches give a value of `column`. */
+type CaseOfId<C extends keyof SongsTable> = CaseWhenBuilder<
+  DB,
+  'songs',
+  string,
+  Selectable<SongsTable>[C]
+>;
 
 /** Reads and fills song metadata; every statement is scoped to one musician. */
 export function metadataRepository(db: Kysely<DB>) {
@@ -56,46 +70,59 @@ export function metadataRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Fills only what is still empty, each song in one conditional statement, all in one
-     * transaction: a musician's own edit made while the lookups ran is never overwritten.
+     * Fills only what is still empty, decided in the UPDATE itself, so a musician's own edit
+     * made while the lookups ran is never overwritten. CHUNK_SIZE songs a statement (each column
+     * a CASE on the song's id), each statement on its own: no transaction holds the embedded
+     * database's one connection while a long list is written (2,000 songs: 20 statements of
+     * about 16 ms on PGlite here).
      */
     async fillMissing(musicianId: string, patches: MetadataPatch[]): Promise<number> {
-      if (patches.length === 0) return 0;
       const now = new Date();
-      return db.transaction().execute(async (trx) => {
-        let updated = 0;
-        for (const patch of patches) {
-          const result = await trx
-            .updateTable('songs')
-            .set((eb) => ({
-              genres: eb
+      let updated = 0;
+      for (let start = 0; start < patches.length; start += CHUNK_SIZE) {
+        const chunk = patches.slice(start, start + CHUNK_SIZE);
+        const result = await db
+          .updateTable('songs')
+          .set((eb) => {
+            // The patch's value for the row's song; the ELSE (the column) types the parameters.
+            const patched = <C extends 'genres' | 'moods' | 'year' | 'songwriter'>(column: C) =>
+              chunk
+                .reduce<CaseOfId<C>>(
+                  (cases, patch) => cases.when(patch.id).then(eb.val(patch[column]) as never),
+                  eb.case('id') as unknown as CaseOfId<C>,
+                )
+                .else(eb.ref(column))
+                .end();
+            const ifEmpty = (column: 'genres' | 'moods') =>
+              eb
                 .case()
-                .when('genres', '=', eb.val(NONE))
-                .then(eb.val(patch.genres))
-                .else(eb.ref('genres'))
-                .end(),
-              moods: eb
-                .case()
-                .when('moods', '=', eb.val(NONE))
-                .then(eb.val(patch.moods))
-                .else(eb.ref('moods'))
-                .end(),
-              year: eb.fn.coalesce('year', eb.val(patch.year)),
+                .when(column, '=', eb.val(NONE))
+                .then(patched(column))
+                .else(eb.ref(column))
+                .end();
+            return {
+              genres: ifEmpty('genres'),
+              moods: ifEmpty('moods'),
+              year: eb.fn.coalesce('year', patched('year')),
               songwriter: eb
                 .case()
                 .when('songwriter', '=', '')
-                .then(patch.songwriter)
+                .then(patched('songwriter'))
                 .else(eb.ref('songwriter'))
                 .end(),
               updatedAt: now,
-            }))
-            .where('id', '=', patch.id)
-            .where('musicianId', '=', musicianId)
-            .executeTakeFirst();
-          updated += Number(result.numUpdatedRows);
-        }
-        return updated;
-      });
+            };
+          })
+          .where('musicianId', '=', musicianId)
+          .where(
+            'id',
+            'in',
+            chunk.map((patch) => patch.id),
+          )
+          .executeTakeFirst();
+        updated += Number(result.numUpdatedRows);
+      }
+      return updated;
     },
   };
 }
