@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import { Kysely, type Transaction } from 'kysely';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import type { SongData } from '#shared/schemas/song.ts';
 import { songKey } from '#shared/song-key.ts';
 import type { Db } from '#server/db/database.ts';
 import { songs } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
+import { lockUntilCommit } from '#server/db/transaction-lock.ts';
 import type { SongRow } from './song-mapper.ts';
 
 // The musician's song lock and the duplicate and room checks taken under it: the songs feature
@@ -16,7 +19,11 @@ export type SongWrite =
   /** The musician already has SONGS_PER_MUSICIAN_MAX songs. */
   | { full: true };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * A transaction of either layer: an approved suggestion adds its song in a Drizzle transaction
+ * (suggestions-repository.ts) until it moves to Kysely; the Drizzle branch goes with it.
+ */
+type Tx = Transaction<DB> | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface HeldSong {
   id: string;
@@ -29,6 +36,15 @@ export interface HeldSong {
  * all take, so no two of them can add the same song at once; then reads the musician's songs.
  */
 export async function lockAndReadSongs(tx: Tx, musicianId: string): Promise<HeldSong[]> {
+  if (tx instanceof Kysely) {
+    await lockUntilCommit(tx, musicianId);
+    return tx
+      .selectFrom('songs')
+      .select(['id', 'title', 'artist'])
+      .where('musicianId', '=', musicianId)
+      .execute();
+  }
+  // The same lock, taken by hand: PostgreSQL is the only engine Drizzle runs on.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${musicianId}))`);
   return tx
     .select({ id: songs.id, title: songs.title, artist: songs.artist })

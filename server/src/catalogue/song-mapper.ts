@@ -1,7 +1,7 @@
 import { decadeOf, type PublicSong, type Song } from '#shared/schemas/song.ts';
-import type { songs } from '#server/db/schema.ts';
+import type { Song as SongRow } from '#server/db/tables.ts';
 
-export type SongRow = typeof songs.$inferSelect;
+export type { SongRow };
 
 export function toSong(row: SongRow): Song {
   return {

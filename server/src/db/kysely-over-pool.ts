@@ -1,18 +1,60 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
-import type pg from 'pg';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
+import pg from 'pg';
 import { nameFailedStatement } from './failed-statement.ts';
 import type { DB } from './tables.ts';
 
 /**
  * Kysely over the pool the app already has, on PostgreSQL and on PGlite alike (PGlite's pool
  * hands out connections of its one session, pglite-session.ts). Rows are camelCase over the
- * snake_case columns (CamelCasePlugin), as tables.ts declares them. A failed statement's error
- * carries its SQL text for the log (failed-statement.ts).
+ * snake_case columns (CamelCasePlugin), as tables.ts declares them.
  */
 export function kyselyOverPool(pool: pg.Pool): Kysely<DB> {
   return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: readingValuesAsDesigned(pool) }),
     plugins: [new CamelCasePlugin()],
     log: nameFailedStatement,
   });
+}
+
+/**
+ * Where node-postgres reads a value otherwise than both engines give it (design of issue 44,
+ * "Values"): a day (`date`) stays its text, 'YYYY-MM-DD', where node-postgres makes it a Date at
+ * the server's local midnight. (Drizzle sets its own parsers on each of its queries.)
+ */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === pg.types.builtins.DATE
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** The pool as Kysely sees it: each of its queries parsed with `types`. */
+function readingValuesAsDesigned(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const kyselyClient = (client: pg.PoolClient): PostgresPoolClient => ({
+    // (For Kysely to cancel a query; node-postgres does not type it.)
+    get processID() {
+      return (client as { processID?: number }).processID;
+    },
+    // (Only the text form: Kysely passes a cursor only when the dialect is given one to stream.)
+    query: ((text: string, values: unknown[]) =>
+      client.query({ text, values, types })) as unknown as PostgresPoolClient['query'],
+    release: (destroy?: boolean) => client.release(destroy),
+  });
+  return {
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) clients.set(client, (wrapped = kyselyClient(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
 }

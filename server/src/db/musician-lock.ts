@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { Kysely, PostgresAdapter, sql as kyselySql, type Transaction } from 'kysely';
 import type { Db } from './database.ts';
+import type { DB } from './tables.ts';
 
 /**
  * Connections of an engine that runs one transaction at a time already (the embedded PGlite:
@@ -27,7 +29,16 @@ export function markSerialised(client: object): void {
  *   request over the next 4,000, 1.3-2.2 ms with sequential reads off (migration 0020). Off for
  *   the rest of `tx` only; a table no index serves is still read in sequence.
  */
-export async function lockMusician(tx: Db, musicianId: string): Promise<void> {
+export async function lockMusician(tx: Db | Transaction<DB>, musicianId: string): Promise<void> {
+  // (A transaction of either query layer while the queries move to Kysely, issue 44; on
+  // Kysely's, PGlite's connections take the lock as PostgreSQL's do: one statement more.)
+  if (tx instanceof Kysely) {
+    // SQLite's one writer runs write transactions one at a time already.
+    if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await kyselySql`select set_config('enable_seqscan', 'off', true),
+      pg_advisory_xact_lock(hashtext('musician_writes'), hashtext(${musicianId}))`.execute(tx);
+    return;
+  }
   const { client } = tx._.session as unknown as { client: object };
   const indexReads = sql`set_config('enable_seqscan', 'off', true)`;
   if (serialisedClients.has(client)) {

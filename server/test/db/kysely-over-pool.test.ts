@@ -36,6 +36,21 @@ describe('Database.kysely', () => {
     expect(row.createdAt).toBeInstanceOf(Date);
   });
 
+  it('reads a day as its text, as both engines give it', async () => {
+    const { id } = await database.kysely
+      .insertInto('musicians')
+      .values(musician('kysely-days'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const show = await database.kysely
+      .insertInto('shows')
+      .values({ musicianId: id, name: 'Leap day', performedOn: '2024-02-29' })
+      .returning(['performedOn', 'date'])
+      .executeTakeFirstOrThrow();
+    expect(show.performedOn).toBe('2024-02-29');
+    expect(show.date).toBeInstanceOf(Date);
+  });
+
   it('rolls a failed transaction back whole, and leaves the pool usable', async () => {
     await expect(
       database.kysely.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import type { CreatedTip } from '#shared/schemas/audience.ts';
-import type { tips } from '#server/db/schema.ts';
+import type { Tip as TipRow } from '#server/db/tables.ts';
 
-export type TipRow = typeof tips.$inferSelect;
+export type { TipRow };
 
 /** The phone's id (device_id) stays on the server: it only counts the phone's tips. */
 export function toCreatedTip(row: TipRow): CreatedTip {

@@ -1,10 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Kysely } from 'kysely';
 import type { TipPlatform } from '#shared/audience-constants.ts';
-import type { Db } from '#server/db/database.ts';
 import { lockMusician } from '#server/db/musician-lock.ts';
-import { requests, tips } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
+import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
 import { tipsAddedUp } from '#server/submissions/request-tips.ts';
-import { secondsUntilFree } from '#server/db/window-wait.ts';
 import type { TipRow } from './tip-mapper.ts';
 
 interface NewTip {
@@ -27,14 +26,34 @@ interface Recorded {
   requestId: string | null;
 }
 
-export function tipsRepository(db: Db) {
-  const wait = (where: SQL, windowMinutes: number, max: number) =>
-    secondsUntilFree(db, [{ table: tips, where }], windowMinutes, max);
+export function tipsRepository(db: Kysely<DB>) {
+  /** The musician's (or one phone's) tips inside the window, newest first, `max` at most. */
+  async function wait(
+    musicianId: string,
+    deviceId: string | undefined,
+    windowMinutes: number,
+    max: number,
+  ): Promise<number | null> {
+    const now = new Date();
+    let query = db
+      .selectFrom('tips')
+      .select('createdAt')
+      .where('musicianId', '=', musicianId)
+      .where('createdAt', '>', windowStart(windowMinutes, now));
+    if (deviceId !== undefined) query = query.where('deviceId', '=', deviceId);
+    const rows = await query.orderBy('createdAt', 'desc').limit(max).execute();
+    return secondsUntilFree(
+      rows.map((row) => row.createdAt),
+      windowMinutes,
+      max,
+      now,
+    );
+  }
 
   return {
     /** Seconds until the musician's flood guard (`max` tips a minute) lets one more through. */
     musicianWait(musicianId: string, max: number): Promise<number | null> {
-      return wait(sql`r.musician_id = ${musicianId}`, 1, max);
+      return wait(musicianId, undefined, 1, max);
     },
 
     /**
@@ -47,19 +66,16 @@ export function tipsRepository(db: Db) {
       windowMinutes: number,
       max: number,
     ): Promise<number | null> {
-      return wait(
-        sql`r.musician_id = ${musicianId} AND r.device_id = ${deviceId}`,
-        windowMinutes,
-        max,
-      );
+      return wait(musicianId, deviceId, windowMinutes, max);
     },
 
     async findByIdempotencyKey(musicianId: string, key: string): Promise<TipRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(tips)
-        .where(and(eq(tips.musicianId, musicianId), eq(tips.idempotencyKey, key)));
-      return row;
+      return db
+        .selectFrom('tips')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .where('idempotencyKey', '=', key)
+        .executeTakeFirst();
     },
 
     /**
@@ -68,34 +84,36 @@ export function tipsRepository(db: Db) {
      * not tell a stranger whether it exists.
      */
     async record(values: NewTip): Promise<Recorded> {
-      return db.transaction(async (tx) => {
+      return db.transaction().execute(async (trx) => {
         // The request's tips are read, added to and written under the musician's lock, as a
         // +1 with a tip does (musician-lock.ts).
-        await lockMusician(tx, values.musicianId);
-        const [owned] = values.requestId
-          ? await tx
-              .select({ id: requests.id, tipAmount: requests.tipAmount })
-              .from(requests)
-              .where(
-                and(eq(requests.id, values.requestId), eq(requests.musicianId, values.musicianId)),
-              )
-          : [];
+        await lockMusician(trx, values.musicianId);
+        const owned = values.requestId
+          ? await trx
+              .selectFrom('requests')
+              .select(['id', 'tipAmount'])
+              .where('id', '=', values.requestId)
+              .where('musicianId', '=', values.musicianId)
+              .executeTakeFirst()
+          : undefined;
         const requestId = owned?.id ?? null;
-        const [tip] = await tx
-          .insert(tips)
+        const tip = await trx
+          .insertInto('tips')
           .values({ ...values, requestId })
-          .onConflictDoNothing({ target: [tips.musicianId, tips.idempotencyKey] })
-          .returning();
+          .onConflict((conflict) => conflict.columns(['musicianId', 'idempotencyKey']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
         if (!tip) return { tip: null, requestId: null };
-        if (requestId) {
-          await tx
-            .update(requests)
+        if (owned) {
+          await trx
+            .updateTable('requests')
             .set({
-              tipAmount: tipsAddedUp(owned!.tipAmount, Number(tip.amount)),
+              tipAmount: tipsAddedUp(Number(owned.tipAmount), Number(tip.amount)),
               tipClicked: true,
               updatedAt: new Date(),
             })
-            .where(eq(requests.id, requestId));
+            .where('id', '=', owned.id)
+            .execute();
         }
         return { tip, requestId };
       });

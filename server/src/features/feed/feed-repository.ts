@@ -1,7 +1,7 @@
+import type { Kysely } from 'kysely';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { musicians, requests } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
+import { requestsOpen } from '#server/musicians/request-window.ts';
 import type { FeedRequestSource } from '#server/realtime/feed-messages.ts';
 
 export interface FeedMusician {
@@ -11,53 +11,59 @@ export interface FeedMusician {
 }
 
 /** What `hello` reads: only the public columns, so no email is ever loaded for a feed. */
-export function feedRepository(db: Db) {
+export function feedRepository(db: Kysely<DB>) {
   return {
     async musician(musicianId: string): Promise<FeedMusician | undefined> {
-      const [row] = await db
-        .select({
-          name: musicians.name,
-          slug: musicians.slug,
-          // The Requests switch, inside the request window (musicians/request-window.ts).
-          requests_enabled: sql<boolean>`${musicians.requestsEnabled}
-            AND (${musicians.requestsOpenAt} IS NULL OR ${musicians.requestsOpenAt} <= now())
-            AND (${musicians.requestsCloseAt} IS NULL OR now() < ${musicians.requestsCloseAt})`,
-        })
-        .from(musicians)
-        .where(eq(musicians.id, musicianId));
-      return row;
+      const row = await db
+        .selectFrom('musicians')
+        .select(['name', 'slug', 'requestsEnabled', 'requestsOpenAt', 'requestsCloseAt'])
+        .where('id', '=', musicianId)
+        .executeTakeFirst();
+      return (
+        row && {
+          name: row.name,
+          slug: row.slug,
+          // The Requests switch, inside the request window.
+          requests_enabled: requestsOpen(row, new Date()),
+        }
+      );
     },
 
     /** Up Next, then pending and accepted, each in the queue's order; never a blocked requester's. */
     async queue(musicianId: string, limit: number): Promise<FeedRequestSource[]> {
       const rows = await db
-        .select({
-          id: requests.id,
-          song_title: requests.songTitle,
-          song_artist: requests.songArtist,
-          requester_name: requests.requesterName,
-          dedication: requests.dedication,
-          status: requests.status,
-          votes: requests.votes,
-          queue_position: requests.queuePosition,
-          created_at: requests.createdAt,
-        })
-        .from(requests)
-        .where(
-          and(
-            eq(requests.musicianId, musicianId),
-            eq(requests.blocked, false),
-            inArray(requests.status, OPEN_REQUEST_STATUSES),
-          ),
-        )
-        .orderBy(
-          desc(sql`${requests.status} = 'up_next'`),
-          asc(requests.queuePosition),
-          asc(requests.createdAt),
-          asc(requests.id),
-        )
-        .limit(limit);
-      return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+        .selectFrom('requests')
+        .select([
+          'id',
+          'songTitle',
+          'songArtist',
+          'requesterName',
+          'dedication',
+          'status',
+          'votes',
+          'queuePosition',
+          'createdAt',
+        ])
+        .where('musicianId', '=', musicianId)
+        .where('blocked', '=', false)
+        .where('status', 'in', OPEN_REQUEST_STATUSES)
+        .orderBy((eb) => eb('status', '=', 'up_next'), 'desc')
+        .orderBy('queuePosition')
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        song_title: row.songTitle,
+        song_artist: row.songArtist,
+        requester_name: row.requesterName,
+        dedication: row.dedication,
+        status: row.status,
+        votes: row.votes,
+        queue_position: row.queuePosition,
+        created_at: row.createdAt.toISOString(),
+      }));
     },
   };
 }

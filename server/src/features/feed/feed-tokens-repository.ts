@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { feedTokens } from '#server/db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, FeedTokensTable } from '#server/db/tables.ts';
 
-export type FeedTokenRow = typeof feedTokens.$inferSelect;
+export type FeedTokenRow = Selectable<FeedTokensTable>;
 
 /** Whose feed a token opens. */
 export interface FeedAccess {
@@ -10,36 +9,39 @@ export interface FeedAccess {
   musicianId: string;
 }
 
-export function feedTokensRepository(db: Db) {
+export function feedTokensRepository(db: Kysely<DB>) {
   return {
     async list(musicianId: string): Promise<FeedTokenRow[]> {
       return db
-        .select()
-        .from(feedTokens)
-        .where(eq(feedTokens.musicianId, musicianId))
-        .orderBy(asc(feedTokens.createdAt), asc(feedTokens.id));
+        .selectFrom('feedTokens')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
     },
 
     async insert(token: { musicianId: string; name: string; tokenHash: string }) {
-      const [row] = await db.insert(feedTokens).values(token).returning({ id: feedTokens.id });
-      return row!;
+      return db.insertInto('feedTokens').values(token).returning('id').executeTakeFirstOrThrow();
     },
 
     /** Deletes the musician's token; false when it is not theirs (or gone already). */
     async remove(musicianId: string, id: string): Promise<boolean> {
       const deleted = await db
-        .delete(feedTokens)
-        .where(and(eq(feedTokens.id, id), eq(feedTokens.musicianId, musicianId)))
-        .returning({ id: feedTokens.id });
-      return deleted.length > 0;
+        .deleteFrom('feedTokens')
+        .where('id', '=', id)
+        .where('musicianId', '=', musicianId)
+        .returning('id')
+        .executeTakeFirst();
+      return deleted !== undefined;
     },
 
     async findByHash(tokenHash: string): Promise<FeedAccess | undefined> {
-      const [row] = await db
-        .select({ tokenId: feedTokens.id, musicianId: feedTokens.musicianId })
-        .from(feedTokens)
-        .where(eq(feedTokens.tokenHash, tokenHash));
-      return row;
+      return db
+        .selectFrom('feedTokens')
+        .select(['id as tokenId', 'musicianId'])
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst();
     },
 
     /**
@@ -49,10 +51,11 @@ export function feedTokensRepository(db: Db) {
     async touch(ids: readonly string[]): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
-        .update(feedTokens)
+        .updateTable('feedTokens')
         .set({ lastUsedAt: new Date() })
-        .where(inArray(feedTokens.id, [...ids]))
-        .returning({ id: feedTokens.id });
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
       return rows.map((row) => row.id);
     },
   };

@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { songs } from '#server/db/schema.ts';
+import type { CaseWhenBuilder, Kysely, Selectable } from 'kysely';
+import type { DB, SongsTable } from '#server/db/tables.ts';
 
 export interface SongToEnrich {
   id: string;
@@ -20,10 +19,29 @@ export interface MetadataPatch {
   songwriter: string;
 }
 
-const CHUNK_SIZE = 1000;
+/**
+ * An empty genre or mood list, compared by value: node-postgres sends it as the array '{}' and
+ * SQLite's driver as the JSON '[]', each the form its engine stores an empty list in.
+ */
+const NONE: string[] = [];
+// (A list is passed as eb.val(list): Kysely spells a bare array as an `in`-style list.)
+
+/**
+ * Songs a statement fills: a CASE of this many branches a column, 2 parameters each (a branch
+ * is a scan: 500 made each statement several times slower than five of 100).
+ */
+const CHUNK_SIZE = 100;
+
+/** A CASE on songs.id whose branches give a value of `column`. */
+type CaseOfId<C extends keyof SongsTable> = CaseWhenBuilder<
+  DB,
+  'songs',
+  string,
+  Selectable<SongsTable>[C]
+>;
 
 /** Reads and fills song metadata; every statement is scoped to one musician. */
-export function metadataRepository(db: Db) {
+export function metadataRepository(db: Kysely<DB>) {
   return {
     /**
      * The musician's songs missing a genre, a mood or a year, or with `withoutSongwriter` a
@@ -35,52 +53,74 @@ export function metadataRepository(db: Db) {
       withoutSongwriter = false,
     ): Promise<SongToEnrich[]> {
       if (songIds?.length === 0) return [];
-      return db
-        .select({
-          id: songs.id,
-          title: songs.title,
-          artist: songs.artist,
-          genres: songs.genres,
-          moods: songs.moods,
-          year: songs.year,
-          songwriter: songs.songwriter,
-        })
-        .from(songs)
-        .where(
-          and(
-            eq(songs.musicianId, musicianId),
-            songIds ? inArray(songs.id, songIds) : undefined,
-            or(
-              sql`cardinality(${songs.genres}) = 0`,
-              sql`cardinality(${songs.moods}) = 0`,
-              isNull(songs.year),
-              withoutSongwriter ? eq(songs.songwriter, '') : undefined,
-            ),
-          ),
-        )
-        .orderBy(songs.createdAt, songs.id);
+      let query = db
+        .selectFrom('songs')
+        .select(['id', 'title', 'artist', 'genres', 'moods', 'year', 'songwriter'])
+        .where('musicianId', '=', musicianId)
+        .where((eb) =>
+          eb.or([
+            eb('genres', '=', eb.val(NONE)),
+            eb('moods', '=', eb.val(NONE)),
+            eb('year', 'is', null),
+            ...(withoutSongwriter ? [eb('songwriter', '=', '')] : []),
+          ]),
+        );
+      if (songIds) query = query.where('id', 'in', songIds);
+      return query.orderBy('createdAt').orderBy('id').execute();
     },
 
     /**
-     * Fills only what is still empty, in one statement per chunk: a musician's own edit made
-     * while the lookups ran is never overwritten.
+     * Fills only what is still empty, decided in the UPDATE itself, so a musician's own edit
+     * made while the lookups ran is never overwritten. CHUNK_SIZE songs a statement (each column
+     * a CASE on the song's id), each statement on its own: no transaction holds the embedded
+     * database's one connection while a long list is written (2,000 songs: 20 statements of
+     * about 16 ms on PGlite here).
      */
     async fillMissing(musicianId: string, patches: MetadataPatch[]): Promise<number> {
+      const now = new Date();
       let updated = 0;
       for (let start = 0; start < patches.length; start += CHUNK_SIZE) {
-        const chunk = JSON.stringify(patches.slice(start, start + CHUNK_SIZE));
-        const result = await db.execute(sql`
-          update ${songs} as s set
-            genres = case when cardinality(s.genres) = 0 then v.genres else s.genres end,
-            moods = case when cardinality(s.moods) = 0 then v.moods else s.moods end,
-            year = coalesce(s.year, v.year),
-            songwriter = case when s.songwriter = '' then v.songwriter else s.songwriter end,
-            updated_at = now()
-          from jsonb_to_recordset(${chunk}::jsonb)
-            as v(id uuid, genres text[], moods text[], year int, songwriter text)
-          where s.id = v.id and s.musician_id = ${musicianId}
-          returning s.id`);
-        updated += (result as unknown as { rows: unknown[] }).rows.length;
+        const chunk = patches.slice(start, start + CHUNK_SIZE);
+        const result = await db
+          .updateTable('songs')
+          .set((eb) => {
+            // The patch's value for the row's song; the ELSE (the column) types the parameters.
+            const patched = <C extends 'genres' | 'moods' | 'year' | 'songwriter'>(column: C) =>
+              chunk
+                .reduce<CaseOfId<C>>(
+                  (cases, patch) => cases.when(patch.id).then(eb.val(patch[column]) as never),
+                  eb.case('id') as unknown as CaseOfId<C>,
+                )
+                .else(eb.ref(column))
+                .end();
+            const ifEmpty = (column: 'genres' | 'moods') =>
+              eb
+                .case()
+                .when(column, '=', eb.val(NONE))
+                .then(patched(column))
+                .else(eb.ref(column))
+                .end();
+            return {
+              genres: ifEmpty('genres'),
+              moods: ifEmpty('moods'),
+              year: eb.fn.coalesce('year', patched('year')),
+              songwriter: eb
+                .case()
+                .when('songwriter', '=', '')
+                .then(patched('songwriter'))
+                .else(eb.ref('songwriter'))
+                .end(),
+              updatedAt: now,
+            };
+          })
+          .where('musicianId', '=', musicianId)
+          .where(
+            'id',
+            'in',
+            chunk.map((patch) => patch.id),
+          )
+          .executeTakeFirst();
+        updated += Number(result.numUpdatedRows);
       }
       return updated;
     },

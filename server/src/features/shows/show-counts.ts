@@ -1,6 +1,5 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { requests } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 
 /** How many requests a show has had, and how many of them were played. */
 export interface ShowCounts {
@@ -15,25 +14,23 @@ export const NO_REQUESTS: ShowCounts = { requestCount: 0, playedCount: 0 };
  * whatever part of the list it has loaded. One query for any number of shows of one musician.
  */
 export async function countRequestsByShow(
-  db: Db,
+  db: Kysely<DB>,
   musicianId: string,
   showIds?: readonly string[],
 ): Promise<Map<string, ShowCounts>> {
   if (showIds?.length === 0) return new Map();
   const rows = await db
-    .select({
-      showId: requests.showId,
-      requestCount: sql<number>`count(*)::int`,
-      playedCount: sql<number>`(count(*) FILTER (WHERE ${requests.status} = 'played'))::int`,
-    })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.musicianId, musicianId),
-        showIds ? inArray(requests.showId, [...showIds]) : isNotNull(requests.showId),
-      ),
-    )
-    .groupBy(requests.showId);
+    .selectFrom('requests')
+    .select((eb) => [
+      'showId',
+      eb.fn.countAll().as('requestCount'),
+      eb.fn.countAll().filterWhere('status', '=', 'played').as('playedCount'),
+    ])
+    .where('musicianId', '=', musicianId)
+    .where((eb) => (showIds ? eb('showId', 'in', showIds) : eb('showId', 'is not', null)))
+    .groupBy('showId')
+    .execute();
+  // count(*) is a string on PostgreSQL and a number on SQLite.
   return new Map(
     rows.map((row) => [
       row.showId!,

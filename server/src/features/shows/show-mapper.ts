@@ -1,8 +1,8 @@
 import type { Show } from '#shared/schemas/show.ts';
-import type { shows } from '#server/db/schema.ts';
+import type { Show as ShowRow } from '#server/db/tables.ts';
 import type { ShowCounts } from './show-counts.ts';
 
-export type ShowRow = typeof shows.$inferSelect;
+export type { ShowRow };
 
 export function toShow(row: ShowRow, counts: ShowCounts): Show {
   return {

@@ -1,67 +1,107 @@
-import { sql } from 'drizzle-orm';
+import { type Kysely, sql } from 'kysely';
 import type { ShowReportSong } from '#shared/schemas/show.ts';
-import type { Db } from '#server/db/database.ts';
-import { musicians, requests, songs } from '#server/db/schema.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
-
-interface SongRow {
-  song_title: string;
-  song_artist: string;
-  songwriter: string;
-  played_at: Date | string;
-  request_count: number;
-  tips: number | string;
-}
+import type { DB } from '#server/db/tables.ts';
 
 interface TotalsRow {
   performer: string;
   total_requests: number;
-  total_tips: number | string;
+  total_tips: number;
 }
 
+/**
+ * The title or artist of a song's first request in the show: a song is its title and artist as
+ * requested, told apart regardless of case.
+ */
+const firstAsked = (column: 'r.songTitle' | 'r.songArtist') =>
+  sql<string>`first_value(${sql.ref(column)}) over (
+    partition by lower(${sql.ref('r.songTitle')}), lower(${sql.ref('r.songArtist')})
+    order by ${sql.ref('r.createdAt')})`;
+
 /** The set as played of one show, read from its requests (scoped to the musician). */
-export function showReportRepository(db: Db) {
+export function showReportRepository(db: Kysely<DB>) {
   return {
     /**
      * Songs with at least one played request in the show, in the order they were played. A song
      * is its title and artist as requested; its songwriter comes from the repertoire.
      */
     async playedSongs(musicianId: string, showId: string): Promise<ShowReportSong[]> {
-      const result = await db.execute(sql`
-        SELECT (array_agg(r.song_title ORDER BY r.created_at))[1] AS song_title,
-          (array_agg(r.song_artist ORDER BY r.created_at))[1] AS song_artist,
-          coalesce(max(nullif(s.songwriter, '')), '') AS songwriter,
-          min(r.updated_at) FILTER (WHERE r.status = 'played') AS played_at,
-          sum(r.votes)::int AS request_count,
-          round(coalesce(sum(r.tip_amount), 0), 2)::float8 AS tips
-        FROM ${requests} r
-        LEFT JOIN ${songs} s ON s.id = r.song_id AND s.musician_id = r.musician_id
-        WHERE r.musician_id = ${musicianId} AND r.show_id = ${showId} AND NOT r.blocked
-        GROUP BY lower(r.song_title), lower(r.song_artist)
-        HAVING bool_or(r.status = 'played')
-        ORDER BY played_at, song_title`);
-      return rowsOf<SongRow>(result).map((row) => ({
-        song_title: row.song_title,
-        song_artist: row.song_artist,
-        songwriter: row.songwriter,
-        played_at: new Date(row.played_at).toISOString(),
-        request_count: Number(row.request_count),
+      const rows = await db
+        .with('asked', (db) =>
+          db
+            .selectFrom('requests as r')
+            .leftJoin('songs as s', (join) =>
+              join.onRef('s.id', '=', 'r.songId').onRef('s.musicianId', '=', 'r.musicianId'),
+            )
+            .where('r.musicianId', '=', musicianId)
+            .where('r.showId', '=', showId)
+            .where('r.blocked', '=', false)
+            .select([
+              'r.songTitle',
+              'r.songArtist',
+              'r.status',
+              'r.updatedAt',
+              'r.votes',
+              'r.tipAmount',
+              's.songwriter',
+              firstAsked('r.songTitle').as('firstTitle'),
+              firstAsked('r.songArtist').as('firstArtist'),
+            ]),
+        )
+        .selectFrom('asked')
+        .select((eb) => [
+          eb.fn.min('firstTitle').as('title'),
+          eb.fn.min('firstArtist').as('artist'),
+          eb.fn
+            .coalesce(eb.fn.max(eb.fn('nullif', ['songwriter', eb.val('')])), eb.val(''))
+            .as('writer'),
+          eb.fn.min('updatedAt').filterWhere('status', '=', 'played').as('playedAt'),
+          eb.fn.sum('votes').as('requestCount'),
+          eb.fn('round', [eb.fn.coalesce(eb.fn.sum('tipAmount'), eb.lit(0)), eb.lit(2)]).as('tips'),
+        ])
+        .groupBy((eb) => [eb.fn('lower', ['songTitle']), eb.fn('lower', ['songArtist'])])
+        .having((eb) => eb.fn.countAll().filterWhere('status', '=', 'played'), '>', 0)
+        .orderBy('playedAt')
+        .orderBy('title')
+        .execute();
+      // Aggregates come back as each engine gives them: a sum as a string or a number, a
+      // timestamp as a Date or milliseconds.
+      return rows.map((row) => ({
+        song_title: row.title,
+        song_artist: row.artist,
+        songwriter: String(row.writer),
+        played_at: new Date(row.playedAt as Date | number).toISOString(),
+        request_count: Number(row.requestCount),
         tips: Number(row.tips),
       }));
     },
 
     /** The performer's name and every request of the show, played or not. */
     async totals(musicianId: string, showId: string): Promise<TotalsRow | undefined> {
-      const result = await db.execute(sql`
-        SELECT m.name AS performer,
-          (SELECT coalesce(sum(r.votes), 0)::int FROM ${requests} r
-            WHERE r.musician_id = m.id AND r.show_id = ${showId} AND NOT r.blocked)
-            AS total_requests,
-          (SELECT round(coalesce(sum(r.tip_amount), 0), 2)::float8 FROM ${requests} r
-            WHERE r.musician_id = m.id AND r.show_id = ${showId} AND NOT r.blocked) AS total_tips
-        FROM ${musicians} m
-        WHERE m.id = ${musicianId}`);
-      return rowsOf<TotalsRow>(result)[0];
+      const row = await db
+        .selectFrom('musicians as m')
+        .leftJoin('requests as r', (join) =>
+          join
+            .onRef('r.musicianId', '=', 'm.id')
+            .on('r.showId', '=', showId)
+            .on('r.blocked', '=', false),
+        )
+        .where('m.id', '=', musicianId)
+        .groupBy(['m.id', 'm.name'])
+        .select((eb) => [
+          'm.name as performer',
+          eb.fn.sum('r.votes').as('requests'),
+          eb
+            .fn('round', [eb.fn.coalesce(eb.fn.sum('r.tipAmount'), eb.lit(0)), eb.lit(2)])
+            .as('tips'),
+        ])
+        .executeTakeFirst();
+      return (
+        row && {
+          performer: row.performer,
+          total_requests: Number(row.requests ?? 0),
+          total_tips: Number(row.tips),
+        }
+      );
     },
   };
 }

@@ -1,14 +1,10 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Kysely } from 'kysely';
 import type { Show, ShowStatus, StartShowData, UpdateShowData } from '#shared/schemas/show.ts';
-import type { Db } from '#server/db/database.ts';
-import { requests, shows } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
 import { countRequestsByShow, NO_REQUESTS } from './show-counts.ts';
 import { toShow, type ShowRow } from './show-mapper.ts';
 
-export function showsRepository(db: Db) {
-  const owned = (musicianId: string, showId: string) =>
-    and(eq(shows.musicianId, musicianId), eq(shows.id, showId));
-
+export function showsRepository(db: Kysely<DB>) {
   /** Each show with its request counts (a show just written is counted again: moves change them). */
   async function withCounts(musicianId: string, rows: readonly ShowRow[]): Promise<Show[]> {
     const ids = rows.map((row) => row.id);
@@ -20,31 +16,40 @@ export function showsRepository(db: Db) {
 
   return {
     async findActive(musicianId: string): Promise<Show | undefined> {
-      const [row] = await db
-        .select()
-        .from(shows)
-        .where(and(eq(shows.musicianId, musicianId), eq(shows.status, 'active')));
+      const row = await db
+        .selectFrom('shows')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
       return oneWithCounts(musicianId, row);
     },
 
     async list(musicianId: string): Promise<Show[]> {
       const rows = await db
-        .select()
-        .from(shows)
-        .where(eq(shows.musicianId, musicianId))
-        .orderBy(desc(shows.date), desc(shows.id));
+        .selectFrom('shows')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
       return withCounts(musicianId, rows);
     },
 
     async findOwned(musicianId: string, showId: string): Promise<Show | undefined> {
-      const [row] = await db.select().from(shows).where(owned(musicianId, showId));
+      const row = await db
+        .selectFrom('shows')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', showId)
+        .executeTakeFirst();
       return oneWithCounts(musicianId, row);
     },
 
     /** Fails with a unique violation on shows_one_active_per_musician if one is running. */
     async insertActive(musicianId: string, data: StartShowData): Promise<Show> {
-      const [row] = await db
-        .insert(shows)
+      const row = await db
+        .insertInto('shows')
         .values({
           musicianId,
           name: data.name,
@@ -53,8 +58,9 @@ export function showsRepository(db: Db) {
           performedOn: data.performed_on,
           status: 'active',
         })
-        .returning();
-      return toShow(row!, NO_REQUESTS);
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toShow(row, NO_REQUESTS);
     },
 
     /** Changes only the fields given; undefined when the show is not this musician's. */
@@ -63,17 +69,20 @@ export function showsRepository(db: Db) {
       showId: string,
       changes: UpdateShowData,
     ): Promise<Show | undefined> {
-      const [row] = await db
-        .update(shows)
+      const row = await db
+        .updateTable('shows')
+        // Kysely leaves out a column whose value is undefined.
         .set({
-          ...(changes.name !== undefined ? { name: changes.name } : {}),
-          ...(changes.venue_name !== undefined ? { venueName: changes.venue_name } : {}),
-          ...(changes.venue_address !== undefined ? { venueAddress: changes.venue_address } : {}),
-          ...(changes.performed_on !== undefined ? { performedOn: changes.performed_on } : {}),
+          name: changes.name,
+          venueName: changes.venue_name,
+          venueAddress: changes.venue_address,
+          performedOn: changes.performed_on,
           updatedAt: new Date(),
         })
-        .where(owned(musicianId, showId))
-        .returning();
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', showId)
+        .returningAll()
+        .executeTakeFirst();
       return oneWithCounts(musicianId, row);
     },
 
@@ -84,23 +93,33 @@ export function showsRepository(db: Db) {
       status: ShowStatus,
     ): Promise<Show | undefined> {
       const now = new Date();
-      const [row] = await db
-        .update(shows)
+      const row = await db
+        .updateTable('shows')
         .set({ status, updatedAt: now, stoppedAt: status === 'active' ? null : now })
-        .where(and(owned(musicianId, showId), ne(shows.status, status)))
-        .returning();
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', showId)
+        .where('status', '!=', status)
+        .returningAll()
+        .executeTakeFirst();
       return oneWithCounts(musicianId, row);
     },
 
     /** Deletes the show and its requests (by cascade); returns the deleted requests' ids. */
     async delete(musicianId: string, showId: string): Promise<string[] | undefined> {
-      return db.transaction(async (tx) => {
-        const requestIds = await tx
-          .select({ id: requests.id })
-          .from(requests)
-          .where(and(eq(requests.musicianId, musicianId), eq(requests.showId, showId)));
-        const deleted = await tx.delete(shows).where(owned(musicianId, showId)).returning();
-        return deleted.length > 0 ? requestIds.map((row) => row.id) : undefined;
+      return db.transaction().execute(async (trx) => {
+        const requestIds = await trx
+          .selectFrom('requests')
+          .select('id')
+          .where('musicianId', '=', musicianId)
+          .where('showId', '=', showId)
+          .execute();
+        const deleted = await trx
+          .deleteFrom('shows')
+          .where('musicianId', '=', musicianId)
+          .where('id', '=', showId)
+          .returning('id')
+          .executeTakeFirst();
+        return deleted ? requestIds.map((row) => row.id) : undefined;
       });
     },
   };

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql as drizzleSql } from 'drizzle-orm';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SongSortKey } from '#shared/limits.ts';
 import type { BatchSongUpdates, SongData } from '#shared/schemas/song.ts';
 import type { Db } from '#server/db/database.ts';
 import { playlistSongs, songs } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
 import {
   audienceConditions,
   type AudienceSongFilters,
@@ -17,44 +19,48 @@ import {
 } from '#server/catalogue/song-lock.ts';
 import type { SongRow } from '#server/catalogue/song-mapper.ts';
 
-const byTitle = sql`lower(${songs.title})`;
-const byArtist = sql`lower(${songs.artist})`;
+const byTitle = sql`lower(${sql.ref('songs.title')})`;
+const byArtist = sql`lower(${sql.ref('songs.artist')})`;
 
-const ORDERINGS: Record<SongSortKey, SQL[]> = {
-  created_at: [desc(songs.createdAt), asc(byTitle)],
-  popularity: [desc(songs.requestCount), asc(byTitle)],
-  title: [asc(byTitle), asc(byArtist)],
-  artist: [asc(byArtist), asc(byTitle)],
-  year: [sql`${songs.year} DESC NULLS LAST`, asc(byTitle)],
+const ORDERINGS: Record<SongSortKey, RawBuilder<unknown>[]> = {
+  created_at: [sql`${sql.ref('songs.createdAt')} desc`, byTitle],
+  popularity: [sql`${sql.ref('songs.requestCount')} desc`, byTitle],
+  title: [byTitle, byArtist],
+  artist: [byArtist, byTitle],
+  year: [sql`${sql.ref('songs.year')} desc nulls last`, byTitle],
   random: [sql`random()`],
 };
 
-/** Every query is scoped to one musician: a song id alone never reaches another's song. */
-export function songsRepository(db: Db) {
-  const owned = (musicianId: string, songId: string) =>
-    and(eq(songs.musicianId, musicianId), eq(songs.id, songId));
+const inOrder = <O>(query: SelectQueryBuilder<DB, 'songs', O>, sortBy: SongSortKey) =>
+  ORDERINGS[sortBy].reduce((ordered, by) => ordered.orderBy(by), query);
+
+/**
+ * Every query is scoped to one musician: a song id alone never reaches another's song.
+ * `audienceDb` (Drizzle) serves only listForAudience, whose filters (audience-song-filters.ts)
+ * are Drizzle conditions until they move to Kysely.
+ */
+export function songsRepository(db: Kysely<DB>, audienceDb: Db) {
+  const ownedSongs = (musicianId: string) =>
+    db.selectFrom('songs').selectAll().where('musicianId', '=', musicianId);
 
   return {
     async list(musicianId: string, sortBy: SongSortKey, visibleOnly = false): Promise<SongRow[]> {
-      return db
-        .select()
-        .from(songs)
-        .where(
-          and(eq(songs.musicianId, musicianId), visibleOnly ? eq(songs.hidden, false) : undefined),
-        )
-        .orderBy(...ORDERINGS[sortBy]);
+      let query = ownedSongs(musicianId);
+      if (visibleOnly) query = query.where('hidden', '=', false);
+      return inOrder(query, sortBy).execute();
     },
 
     /** Inserts the song unless the musician already has it (the import rule: see songKey). */
     async insert(musicianId: string, data: SongData): Promise<SongWrite> {
-      return db.transaction(async (tx) => {
-        const refused = await lockAndCheckRoom(tx, musicianId, data);
+      return db.transaction().execute(async (trx) => {
+        const refused = await lockAndCheckRoom(trx, musicianId, data);
         if (refused) return refused;
-        const [row] = await tx
-          .insert(songs)
+        const row = await trx
+          .insertInto('songs')
           .values({ musicianId, ...data })
-          .returning();
-        return { row: row! };
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { row };
       });
     },
 
@@ -64,25 +70,28 @@ export function songsRepository(db: Db) {
       songId: string,
       data: SongData,
     ): Promise<SongWrite | undefined> {
-      return db.transaction(async (tx) => {
-        const duplicate = await lockAndFindDuplicate(tx, musicianId, data, songId);
+      return db.transaction().execute(async (trx) => {
+        const duplicate = await lockAndFindDuplicate(trx, musicianId, data, songId);
         if (duplicate) return { duplicate };
-        const [row] = await tx
-          .update(songs)
+        const row = await trx
+          .updateTable('songs')
           .set({ ...data, updatedAt: new Date() })
-          .where(owned(musicianId, songId))
-          .returning();
+          .where('musicianId', '=', musicianId)
+          .where('id', '=', songId)
+          .returningAll()
+          .executeTakeFirst();
         return row ? { row } : undefined;
       });
     },
 
     async toggleHidden(musicianId: string, songId: string): Promise<SongRow | undefined> {
-      const [row] = await db
-        .update(songs)
-        .set({ hidden: sql`NOT ${songs.hidden}`, updatedAt: new Date() })
-        .where(owned(musicianId, songId))
-        .returning();
-      return row;
+      return db
+        .updateTable('songs')
+        .set((eb) => ({ hidden: eb.not(eb.ref('hidden')), updatedAt: new Date() }))
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', songId)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /**
@@ -96,13 +105,13 @@ export function songsRepository(db: Db) {
         ...audienceConditions(filters),
       );
       if (!filters.playlistId) {
-        return db
+        return audienceDb
           .select()
           .from(songs)
           .where(where)
-          .orderBy(...ORDERINGS.popularity);
+          .orderBy(desc(songs.requestCount), asc(drizzleSql`lower(${songs.title})`));
       }
-      return db
+      return audienceDb
         .select(getTableColumns(songs))
         .from(songs)
         .innerJoin(playlistSongs, eq(playlistSongs.songId, songs.id))
@@ -112,20 +121,18 @@ export function songsRepository(db: Db) {
 
     /** Genres, moods and years of the visible songs, for the audience page's filter options. */
     async visibleTags(musicianId: string, playlistId?: string) {
-      const visible = and(eq(songs.musicianId, musicianId), eq(songs.hidden, false));
-      const tags = { genres: songs.genres, moods: songs.moods, year: songs.year };
+      const visible = db
+        .selectFrom('songs')
+        .select(['songs.genres', 'songs.moods', 'songs.year'])
+        .where('songs.musicianId', '=', musicianId)
+        .where('songs.hidden', '=', false);
       if (playlistId) {
-        return db
-          .select(tags)
-          .from(songs)
-          .innerJoin(playlistSongs, eq(playlistSongs.songId, songs.id))
-          .where(and(visible, eq(playlistSongs.playlistId, playlistId)));
+        return visible
+          .innerJoin('playlistSongs', 'playlistSongs.songId', 'songs.id')
+          .where('playlistSongs.playlistId', '=', playlistId)
+          .execute();
       }
-      return db
-        .select(tags)
-        .from(songs)
-        .where(visible)
-        .orderBy(asc(songs.createdAt), asc(songs.id));
+      return visible.orderBy('songs.createdAt').orderBy('songs.id').execute();
     },
 
     /**
@@ -138,36 +145,39 @@ export function songsRepository(db: Db) {
       songIds: string[],
       updates: BatchSongUpdates,
     ): Promise<{ updated: number } | { clashes: number }> {
-      return db.transaction(async (tx) => {
+      return db.transaction().execute(async (trx) => {
         if (updates.artist !== undefined) {
-          const held = await lockAndReadSongs(tx, musicianId);
+          const held = await lockAndReadSongs(trx, musicianId);
           const clashes = clashesAfterArtist(held, new Set(songIds), updates.artist);
           if (clashes > 0) return { clashes };
         }
-        const rows = await tx
-          .update(songs)
+        const result = await trx
+          .updateTable('songs')
           .set({ ...updates, updatedAt: new Date() })
-          .where(and(eq(songs.musicianId, musicianId), inArray(songs.id, songIds)))
-          .returning({ id: songs.id });
-        return { updated: rows.length };
+          .where('musicianId', '=', musicianId)
+          .where('id', 'in', songIds)
+          .executeTakeFirst();
+        return { updated: Number(result.numUpdatedRows) };
       });
     },
 
     /** Deletes the listed songs the musician owns (one statement); returns how many went. */
     async deleteMany(musicianId: string, songIds: string[]): Promise<number> {
-      const rows = await db
-        .delete(songs)
-        .where(and(eq(songs.musicianId, musicianId), inArray(songs.id, songIds)))
-        .returning({ id: songs.id });
-      return rows.length;
+      const result = await db
+        .deleteFrom('songs')
+        .where('musicianId', '=', musicianId)
+        .where('id', 'in', songIds)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async delete(musicianId: string, songId: string): Promise<boolean> {
-      const rows = await db
-        .delete(songs)
-        .where(owned(musicianId, songId))
-        .returning({ id: songs.id });
-      return rows.length > 0;
+      const result = await db
+        .deleteFrom('songs')
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', songId)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { StageDevice } from '#shared/schemas/stage-device.ts';
-import type { stageDevices } from '#server/db/schema.ts';
+import type { StageDevice as StageDeviceRow } from '#server/db/tables.ts';
 
-export type StageDeviceRow = typeof stageDevices.$inferSelect;
+export type { StageDeviceRow };
 
 /** A device as the list reads it: the row, and whether it still holds a live session. */
 export interface ListedStageDevice {

@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { authSessions, stageDevices } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 import type { ListedStageDevice, StageDeviceRow } from './stage-device-mapper.ts';
 
 /** How often last_seen_at is written at most: every request would be a write for nothing. */
-const SEEN_EVERY_SECONDS = 60;
+const SEEN_EVERY_MS = 60_000;
 
 interface NewDevice {
   musicianId: string;
@@ -18,32 +17,37 @@ interface NewStageSession {
   expiresAt: Date;
 }
 
-export function stageDevicesRepository(db: Db) {
-  /** Paired devices, and waiting ones whose code still works. */
-  const current = (musicianId: string) =>
-    and(
-      eq(stageDevices.musicianId, musicianId),
-      or(isNotNull(stageDevices.claimedAt), gt(stageDevices.codeExpiresAt, new Date())),
-    );
-
+export function stageDevicesRepository(db: Kysely<DB>) {
   return {
     /**
-     * With whether each still holds a live session: a password change or a sign-out ends it, and
-     * the device then needs a new code although it was paired.
+     * Paired devices and waiting ones whose code still works, with whether each still holds a
+     * live session: a password change or a sign-out ends it, and the device then needs a new
+     * code although it was paired.
      */
     async list(musicianId: string): Promise<ListedStageDevice[]> {
-      return db
-        .select({
-          device: stageDevices,
-          // Written out by hand: Drizzle names a column without its table inside sql``, and
-          // "id" in the subquery would then be the session's.
-          signedIn: sql<boolean>`EXISTS (SELECT 1 FROM ${authSessions} s
-            WHERE s.stage_device_id = ${stageDevices}.id
-              AND s.revoked_at IS NULL AND s.expires_at > now())`,
-        })
-        .from(stageDevices)
-        .where(current(musicianId))
-        .orderBy(asc(stageDevices.createdAt), asc(stageDevices.id));
+      const now = new Date();
+      const rows = await db
+        .selectFrom('stageDevices as d')
+        .selectAll('d')
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('authSessions as s')
+                .select('s.id')
+                .whereRef('s.stageDeviceId', '=', 'd.id')
+                .where('s.revokedAt', 'is', null)
+                .where('s.expiresAt', '>', now),
+            )
+            .as('signedIn'),
+        )
+        .where('d.musicianId', '=', musicianId)
+        .where((eb) => eb.or([eb('d.claimedAt', 'is not', null), eb('d.codeExpiresAt', '>', now)]))
+        .orderBy('d.createdAt')
+        .orderBy('d.id')
+        .execute();
+      // exists() is a boolean on PostgreSQL and 0 or 1 on SQLite.
+      return rows.map(({ signedIn, ...device }) => ({ device, signedIn: Boolean(signedIn) }));
     },
 
     /**
@@ -51,22 +55,17 @@ export function stageDevicesRepository(db: Db) {
      * musician's own go before they make a new one. Returns how many went.
      */
     async deleteExpiredWaiting(before: Date, musicianId?: string): Promise<number> {
-      const rows = await db
-        .delete(stageDevices)
-        .where(
-          and(
-            musicianId === undefined ? undefined : eq(stageDevices.musicianId, musicianId),
-            isNull(stageDevices.claimedAt),
-            lt(stageDevices.codeExpiresAt, before),
-          ),
-        )
-        .returning({ id: stageDevices.id });
-      return rows.length;
+      let query = db
+        .deleteFrom('stageDevices')
+        .where('claimedAt', 'is', null)
+        .where('codeExpiresAt', '<', before);
+      if (musicianId !== undefined) query = query.where('musicianId', '=', musicianId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async insert(device: NewDevice): Promise<StageDeviceRow> {
-      const [row] = await db.insert(stageDevices).values(device).returning();
-      return row!;
+      return db.insertInto('stageDevices').values(device).returningAll().executeTakeFirstOrThrow();
     },
 
     /**
@@ -74,27 +73,27 @@ export function stageDevicesRepository(db: Db) {
      * nothing. One conditional UPDATE: of two devices claiming the same code, one gets nothing.
      */
     async claim(codeHash: string, session: NewStageSession): Promise<StageDeviceRow | undefined> {
-      return db.transaction(async (tx) => {
+      return db.transaction().execute(async (trx) => {
         const now = new Date();
-        const [device] = await tx
-          .update(stageDevices)
+        const device = await trx
+          .updateTable('stageDevices')
           .set({ claimedAt: now, lastSeenAt: now })
-          .where(
-            and(
-              eq(stageDevices.codeHash, codeHash),
-              isNull(stageDevices.claimedAt),
-              gt(stageDevices.codeExpiresAt, now),
-            ),
-          )
-          .returning();
+          .where('codeHash', '=', codeHash)
+          .where('claimedAt', 'is', null)
+          .where('codeExpiresAt', '>', now)
+          .returningAll()
+          .executeTakeFirst();
         if (!device) return undefined;
-        await tx.insert(authSessions).values({
-          musicianId: device.musicianId,
-          tokenHash: session.tokenHash,
-          expiresAt: session.expiresAt,
-          scope: 'stage',
-          stageDeviceId: device.id,
-        });
+        await trx
+          .insertInto('authSessions')
+          .values({
+            musicianId: device.musicianId,
+            tokenHash: session.tokenHash,
+            expiresAt: session.expiresAt,
+            scope: 'stage',
+            stageDeviceId: device.id,
+          })
+          .execute();
         return device;
       });
     },
@@ -104,41 +103,42 @@ export function stageDevicesRepository(db: Db) {
      * ids those sessions had, so their live connections can be closed; undefined if not theirs.
      */
     async remove(musicianId: string, id: string): Promise<string[] | undefined> {
-      return db.transaction(async (tx) => {
-        const sessions = await tx
-          .select({ id: authSessions.id })
-          .from(authSessions)
-          .innerJoin(stageDevices, eq(stageDevices.id, authSessions.stageDeviceId))
-          .where(and(eq(stageDevices.id, id), eq(stageDevices.musicianId, musicianId)));
-        const deleted = await tx
-          .delete(stageDevices)
-          .where(and(eq(stageDevices.id, id), eq(stageDevices.musicianId, musicianId)))
-          .returning({ id: stageDevices.id });
-        return deleted.length > 0 ? sessions.map((session) => session.id) : undefined;
+      return db.transaction().execute(async (trx) => {
+        const sessions = await trx
+          .selectFrom('authSessions as s')
+          .innerJoin('stageDevices as d', 'd.id', 's.stageDeviceId')
+          .select('s.id')
+          .where('d.id', '=', id)
+          .where('d.musicianId', '=', musicianId)
+          .execute();
+        const deleted = await trx
+          .deleteFrom('stageDevices')
+          .where('id', '=', id)
+          .where('musicianId', '=', musicianId)
+          .returning('id')
+          .executeTakeFirst();
+        return deleted ? sessions.map((session) => session.id) : undefined;
       });
     },
 
-    /** Notes that the device was used, at most once a minute. */
     async rename(id: string, name: string): Promise<void> {
-      await db.update(stageDevices).set({ name }).where(eq(stageDevices.id, id));
+      await db.updateTable('stageDevices').set({ name }).where('id', '=', id).execute();
     },
 
+    /** Notes that the device was used, at most once a minute. */
     async touch(id: string): Promise<void> {
+      const now = new Date();
       await db
-        .update(stageDevices)
-        .set({ lastSeenAt: new Date() })
-        .where(
-          and(
-            eq(stageDevices.id, id),
-            or(
-              isNull(stageDevices.lastSeenAt),
-              lt(
-                stageDevices.lastSeenAt,
-                sql`now() - make_interval(secs => ${SEEN_EVERY_SECONDS})`,
-              ),
-            ),
-          ),
-        );
+        .updateTable('stageDevices')
+        .set({ lastSeenAt: now })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('lastSeenAt', 'is', null),
+            eb('lastSeenAt', '<', new Date(now.getTime() - SEEN_EVERY_MS)),
+          ]),
+        )
+        .execute();
     },
   };
 }

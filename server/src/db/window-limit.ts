@@ -1,0 +1,21 @@
+/**
+ * Every per-person and per-musician limit has the shape "at most `max` in the last
+ * `windowMinutes`". Given the creation times of the newest counted rows inside the window (newest
+ * first, `max` at most: a repository reads them through its created_at index), the seconds until
+ * the `max`-th newest leaves the window, which is when one more is allowed again; null while fewer
+ * than `max` are in it. (window-wait.ts says the same in SQL for the queries still on Drizzle.)
+ */
+export function secondsUntilFree(
+  newestFirst: readonly Date[],
+  windowMinutes: number,
+  max: number,
+  now: Date,
+): number | null {
+  const leaving = newestFirst[max - 1];
+  if (!leaving) return null;
+  return (leaving.getTime() + windowMinutes * 60_000 - now.getTime()) / 1000;
+}
+
+/** Where a limit's window starts at `now`: rows created after this count. */
+export const windowStart = (windowMinutes: number, now: Date) =>
+  new Date(now.getTime() - windowMinutes * 60_000);
