@@ -33,9 +33,11 @@ describe('a request joined and tipped by many at once', () => {
           { 'x-forwarded-for': `203.0.113.${i + 1}` },
         ),
       ),
-      ...people.slice(0, 6).map((i) =>
-        sendTip(app, musician, { amount: 1.1, request_id: first.id, tipper_name: `Tipper ${i}` }),
-      ),
+      ...people
+        .slice(0, 6)
+        .map((i) =>
+          sendTip(app, musician, { amount: 1.1, request_id: first.id, tipper_name: `Tipper ${i}` }),
+        ),
     ]);
 
     const res = await app.inject({
