@@ -13,8 +13,8 @@
  * ms), the event loop's delay (perf_hooks.monitorEventLoopDelay, p50/p99/max ms) and the fsyncs
  * a commit. Modes take turns, --rounds times.
  *
- *   npm exec -- node scripts/bench-sqlite-commit.ts
- *   npm exec -- node scripts/bench-sqlite-commit.ts --seconds 5 --rounds 2 --paces 200,600
+ *   npm run bench:sqlite-commit
+ *   npm run bench:sqlite-commit -- --seconds 5 --rounds 2 --paces 200,600
  */
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
