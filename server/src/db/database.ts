@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { kyselyOverPool } from './kysely-over-pool.ts';
-import { markSerialised } from './musician-lock.ts';
 import { migrateToLatest } from './schema-migrations/migrate-to-latest.ts';
+import { markSerialised } from './serialised-connections.ts';
 import { PgliteConnection } from './pglite-connection.ts';
 import {
   HOUSEKEEPING_TIMES,

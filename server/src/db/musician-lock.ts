@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Kysely, PostgresAdapter, sql as kyselySql, type Transaction } from 'kysely';
 import type { Db } from './database.ts';
+import { isSerialised } from './serialised-connections.ts';
 import type { DB } from './tables.ts';
-
-/**
- * Connections of an engine that runs one transaction at a time already (the embedded PGlite:
- * a connection that begins a transaction has its one session to itself, pglite-session.ts).
- */
-const serialisedClients = new WeakSet<object>();
-
-/** database.ts marks each connection of such an engine as it is made. */
-export function markSerialised(client: object): void {
-  serialisedClients.add(client);
-}
 
 /**
  * Begins the part of transaction `tx` that reads one musician's rows and writes what a rule
@@ -41,7 +31,7 @@ export async function lockMusician(tx: Db | Transaction<DB>, musicianId: string)
   }
   const { client } = tx._.session as unknown as { client: object };
   const indexReads = sql`set_config('enable_seqscan', 'off', true)`;
-  if (serialisedClients.has(client)) {
+  if (isSerialised(client)) {
     await tx.execute(sql`select ${indexReads}`);
     return;
   }

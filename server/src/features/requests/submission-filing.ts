@@ -9,7 +9,7 @@ import { placeAtEnd, plusOneMayMove, queueChanges, type QueuedRequest } from './
 import { queuedRequests, writeQueueChanges } from './queue-store.ts';
 import type { Admission } from './request-admission.ts';
 import { toSongRequest } from './request-mapper.ts';
-import type { Filed, Submission } from './request-submissions-repository.ts';
+import type { Filed, Submission } from './submission-types.ts';
 import { dateOf, type SubmissionState } from './submission-reads.ts';
 
 // Writes what request-admission.ts decided, in the transaction and under the lock it was decided

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/database.ts';
 import { preparedQuery } from '#server/db/prepared-statement.ts';
 import { rowsOf } from '#server/db/rows-of.ts';
 import { limitWindows, type AdmissionState } from './request-admission.ts';
-import type { Submission } from './request-submissions-repository.ts';
+import type { Submission } from './submission-types.ts';
 
 // What a request's admission reads, in two statements, each of one musician's rows through the
 // indexes made for them: storage only, every rule is request-admission.ts's. Plain SQL both
