@@ -11,7 +11,12 @@ const dataDir = await mkdtemp(join(tmpdir(), 'songreq-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 async function startStopChecked(env: Record<string, string>, expectedDatabase: string) {
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  // A first start creates the embedded database (PostgreSQL's initdb in WebAssembly): over 20 s
+  // of a loaded 2-core machine. The wait is not a measure of anything; the test's own limit is.
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    { timeoutMs: 40_000 },
+  );
   const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
     database: { kind: string };
   };
