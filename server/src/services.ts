@@ -91,7 +91,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const images = imagesRepository(app.database.kysely);
   const repositories = {
     account: accountRepository(app.database.kysely),
-    analytics: analyticsRepository(db),
+    analytics: analyticsRepository(app.database.kysely),
     blocklist: blocklistRepository(db),
     contact: contactRepository(app.database.kysely),
     design: designRepository(app.database.kysely, images),
