@@ -98,7 +98,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     feed: feedRepository(app.database.kysely),
     feedTokens: feedTokensRepository(app.database.kysely),
     images,
-    insights: insightsRepository(db),
+    insights: insightsRepository(app.database.kysely),
     metadata: metadataRepository(app.database.kysely),
     musicians: musiciansRepository(app.database.kysely),
     oidcFlows: oidcFlowsRepository(app.database.kysely),
