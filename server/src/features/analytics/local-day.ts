@@ -1,9 +1,14 @@
 /** A calendar day, 'YYYY-MM-DD', on the clock of one IANA time zone. */
 export type LocalDay = string;
 
+/** Every UTC offset and every change of one in use since 1972 falls on a quarter of an hour. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+
 /**
  * The local day of an instant in `timeZone` (what PostgreSQL's `(t AT TIME ZONE tz)::date`
- * gives), by one formatter built once for the many rows of a report.
+ * gives), by one formatter built once for the many rows of a report. A quarter of an hour of UTC
+ * never straddles a local midnight, so its day is formatted once (about 6 µs a format; the rows
+ * of a show night share a few dozen quarters).
  */
 export function localDayIn(timeZone: string): (at: Date) => LocalDay {
   const format = new Intl.DateTimeFormat('en-US', {
@@ -12,7 +17,11 @@ export function localDayIn(timeZone: string): (at: Date) => LocalDay {
     month: '2-digit',
     day: '2-digit',
   });
+  const byQuarter = new Map<number, LocalDay>();
   return (at) => {
+    const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+    const known = byQuarter.get(quarter);
+    if (known !== undefined) return known;
     let year = '';
     let month = '';
     let day = '';
@@ -21,7 +30,9 @@ export function localDayIn(timeZone: string): (at: Date) => LocalDay {
       else if (part.type === 'month') month = part.value;
       else if (part.type === 'day') day = part.value;
     }
-    return `${year}-${month}-${day}`;
+    const local = `${year}-${month}-${day}`;
+    byQuarter.set(quarter, local);
+    return local;
   };
 }
 

@@ -28,6 +28,13 @@ describe('local days', () => {
     expect(localDayIn('Pacific/Kiritimati')(new Date('2026-01-01T10:00:00Z'))).toBe('2026-01-02');
   });
 
+  it('turn at local midnight in a zone a quarter of an hour off the hour', () => {
+    const dayOf = localDayIn('Asia/Kathmandu'); // UTC+05:45
+    expect(dayOf(new Date('2026-01-01T18:14:59Z'))).toBe('2026-01-01');
+    expect(dayOf(new Date('2026-01-01T18:15:00Z'))).toBe('2026-01-02');
+    expect(dayOf(new Date('2026-01-01T18:00:00Z'))).toBe('2026-01-01');
+  });
+
   it('add up across months and leap days', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
