@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import { songKey } from '#shared/song-key.ts';
+import { askerOf, folded, timeOf, unplayed } from './insights-expressions.ts';
 
 /**
  * Most asks one ranking reads: the newest 10,000 suggestions still in the running (or requests
@@ -42,42 +43,6 @@ export interface RequestTotalsRow {
 export function dismissalKey(title: string, artist: string): string {
   return createHash('sha256').update(songKey(title, artist)).digest('hex');
 }
-
-/** lower(trim(column)): how SQL spells a song key's half (trim takes off spaces only). */
-const folded = (column: string) => sql<string>`lower(trim(${sql.ref(column)}))`;
-
-/**
- * The asker of a request or +1: their email, else their phone (X-Device-Id), else the ask
- * itself. Prefixed, so an email can never equal a device id.
- */
-const askerOf = (alias: 'r' | 'v') =>
-  sql<string>`coalesce('email:' || nullif(lower(${sql.ref(`${alias}.requesterEmail`)}), ''),
-    'device:' || nullif(${sql.ref(`${alias}.deviceId`)}, ''),
-    'ask:' || cast(${sql.ref(`${alias}.id`)} as text))`;
-
-/**
- * A request of the musician's songs that was not played and counts as such: turned down, or
- * still waiting but from a show that is no longer running. Blocked requesters never count.
- */
-function unplayed(eb: ExpressionBuilder<DB & { r: DB['requests'] }, 'r'>, musicianId: string) {
-  const running = eb
-    .selectFrom('shows')
-    .select('shows.id')
-    .where('shows.musicianId', '=', musicianId)
-    .where('shows.status', '=', 'active');
-  return eb.and([
-    eb('r.blocked', '=', false),
-    eb('r.songId', 'is not', null),
-    eb('r.status', '<>', 'played'),
-    eb.or([
-      eb('r.status', '=', 'rejected'),
-      eb.and([eb('r.showId', 'is not', null), eb('r.showId', 'not in', running)]),
-    ]),
-  ]);
-}
-
-/** An aggregate's timestamp comes back as each engine gives it: a Date, or milliseconds. */
-const timeOf = (value: unknown) => new Date(value as Date | number | string);
 
 /** SQL of insights: every statement is scoped to the one musician who asks. */
 export function insightsRepository(db: Kysely<DB>) {
