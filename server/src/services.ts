@@ -91,14 +91,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const images = imagesRepository(app.database.kysely);
   const repositories = {
     account: accountRepository(app.database.kysely),
-    analytics: analyticsRepository(db),
+    analytics: analyticsRepository(app.database.kysely),
     blocklist: blocklistRepository(db),
     contact: contactRepository(app.database.kysely),
     design: designRepository(app.database.kysely, images),
     feed: feedRepository(app.database.kysely),
     feedTokens: feedTokensRepository(app.database.kysely),
     images,
-    insights: insightsRepository(db),
+    insights: insightsRepository(app.database.kysely),
     metadata: metadataRepository(app.database.kysely),
     musicians: musiciansRepository(app.database.kysely),
     oidcFlows: oidcFlowsRepository(app.database.kysely),

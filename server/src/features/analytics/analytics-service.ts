@@ -1,4 +1,3 @@
-import { messages } from '#shared/messages.ts';
 import {
   REQUESTER_CSV_HEADER,
   TOP_LIST_MAX,
@@ -7,60 +6,39 @@ import {
   type RequestersResponse,
 } from '#shared/schemas/analytics.ts';
 import { csvText } from '#shared/song-csv.ts';
-import { badRequest } from '#server/http/errors.ts';
-import type { AnalyticsRepository, AnalyticsWindow } from './analytics-repository.ts';
+import type { AnalyticsRepository } from './analytics-repository.ts';
+import { countedRows, dailyOf, requestersOf, topSongsOf, totalsOf } from './analytics-report.ts';
 import { localDateTime } from '#server/downloads/local-time.ts';
-
-/** PostgreSQL's "time zone not recognized" (an alias the runtime knows but the database not). */
-const INVALID_PARAMETER_VALUE = '22023';
-
-function isUnknownTimeZone(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (code === INVALID_PARAMETER_VALUE) return true;
-    current = cause;
-  }
-  return false;
-}
-
-/** The database's refusal of a time zone is the caller's to fix: a 400, never a 500. */
-async function orBadTimeZone<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isUnknownTimeZone(error)) throw badRequest(messages.analyticsTimeZoneInvalid);
-    throw error;
-  }
-}
+import { addDays, earliestStartOf, localDayIn } from './local-day.ts';
 
 /** The Analytics tab: only ever the asking musician's own requests. */
 export function analyticsService({ analytics }: { analytics: AnalyticsRepository }) {
-  const windowOf = (musicianId: string, query: AnalyticsQuery): AnalyticsWindow => ({
-    musicianId,
-    days: query.days,
-    timeZone: query.tz,
-  });
+  /**
+   * The period's rows, each on its day in the musician's time zone (the query's tz, checked by
+   * the runtime's own zone data), and its first day and today (null first: all time).
+   */
+  async function period(musicianId: string, query: AnalyticsQuery) {
+    const dayOf = localDayIn(query.tz);
+    const today = dayOf(new Date());
+    const first = query.days === null ? null : addDays(today, 1 - query.days);
+    const rows = await analytics.rows(musicianId, first === null ? null : earliestStartOf(first));
+    return { rows: countedRows(rows, first, dayOf), first, today };
+  }
 
   async function requesters(musicianId: string, query: AnalyticsQuery) {
-    return orBadTimeZone(analytics.requesters(windowOf(musicianId, query), null));
+    return requestersOf((await period(musicianId, query)).rows, null);
   }
 
   return {
     async daily(musicianId: string, query: AnalyticsQuery): Promise<DailyAnalyticsResponse> {
-      const window = windowOf(musicianId, query);
-      // One after the other: PGlite runs one statement at a time anyway.
-      const daily = await orBadTimeZone(analytics.daily(window));
-      const totals = await analytics.totals(window);
-      const topSongs = await analytics.topSongs(window, TOP_LIST_MAX);
-      const topRequesters = await analytics.requesters(window, TOP_LIST_MAX);
+      const { rows, first, today } = await period(musicianId, query);
       return {
         days: query.days,
         time_zone: query.tz,
-        daily,
-        totals,
-        top_songs: topSongs,
-        top_requesters: topRequesters,
+        daily: dailyOf(rows, first, today),
+        totals: totalsOf(rows),
+        top_songs: topSongsOf(rows, TOP_LIST_MAX),
+        top_requesters: requestersOf(rows, TOP_LIST_MAX),
       };
     },
 

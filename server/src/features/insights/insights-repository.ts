@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { learnNextDismissals, songs } from '#server/db/schema.ts';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 import { songKey } from '#shared/song-key.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
+import { askerOf, folded, timeOf, unplayed } from './insights-expressions.ts';
 
 /**
  * Most asks one ranking reads: the newest 10,000 suggestions still in the running (or requests
@@ -22,7 +21,7 @@ export interface AskRow {
   show_id: string | null;
   show_name: string | null;
   asks: number;
-  asked_at: Date | string;
+  asked_at: Date | string | number;
 }
 
 /** One person's unplayed requests for one of the musician's songs at one show. */
@@ -39,75 +38,144 @@ export interface RequestTotalsRow {
 
 /**
  * How a dismissal is stored: the SHA-256 (hex) of songKey(title, artist). PostgreSQL text cannot
- * hold the key's NUL separator; its digest can be stored, and rebuilt in SQL (sqlKeyDigest).
+ * hold the key's NUL separator; its digest can be stored.
  */
 export function dismissalKey(title: string, artist: string): string {
   return createHash('sha256').update(songKey(title, artist)).digest('hex');
 }
 
-/**
- * dismissalKey in SQL, so dismissed songs drop out before the row cap. PostgreSQL's lower() and
- * btrim() may fold less than JavaScript's (a C-locale server leaves "É" alone): the service
- * checks the exact keys again, so this only has to catch the usual case.
- */
-function sqlKeyDigest(title: SQL, artist: SQL): SQL {
-  return sql`encode(sha256(convert_to(lower(btrim(${title})), 'UTF8') || decode('00', 'hex')
-    || convert_to(lower(btrim(${artist})), 'UTF8')), 'hex')`;
-}
-
-/**
- * The asker of a request or +1: their email, else their phone (X-Device-Id), else the ask
- * itself. Prefixed, so an email can never equal a device id.
- */
-function askerOf(alias: string): SQL {
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
-  return sql`coalesce('email:' || nullif(lower(${column('requester_email')}), ''),
-    'device:' || nullif(${column('device_id')}, ''), 'ask:' || ${column('id')}::text)`;
-}
-
 /** SQL of insights: every statement is scoped to the one musician who asks. */
-export function insightsRepository(db: Db) {
+export function insightsRepository(db: Kysely<DB>) {
+  async function dismissedKeys(musicianId: string): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('learnNextDismissals')
+      .select('songKey')
+      .where('musicianId', '=', musicianId)
+      .execute();
+    return new Set(rows.map((row) => row.songKey));
+  }
+
+  /**
+   * The spellings (as SQL folds them) of the musician's open suggestions whose key was
+   * dismissed: the digest is worked out here, so SQL needs no SHA-256 of its own.
+   */
+  async function dismissedSpellings(musicianId: string): Promise<[string, string][]> {
+    const dismissed = await dismissedKeys(musicianId);
+    if (dismissed.size === 0) return [];
+    const spellings = await db
+      .selectFrom('songSuggestions as s')
+      .select([folded('s.suggestedTitle').as('title'), folded('s.suggestedArtist').as('artist')])
+      .distinct()
+      .where('s.musicianId', '=', musicianId)
+      .where('s.status', 'in', ['pending', 'rejected'])
+      .execute();
+    return spellings
+      .filter((row) => dismissed.has(dismissalKey(row.title, row.artist)))
+      .map((row) => [row.title, row.artist]);
+  }
+
   return {
     /**
      * The newest ASKS_READ_MAX suggestions still pending or turned down, grouped by spelling,
      * person and show. Songs already in the repertoire and dismissed ones are left out before
-     * the cap (as far as SQL can tell, see sqlKeyDigest); NOT IN over the musician's songs and
-     * dismissals is a hashed lookup whatever the planner's statistics say (PGlite never runs
-     * ANALYZE). A suggestion belongs to the show running when it came: the latest show started
-     * before it, unless that show had stopped by then.
+     * the cap (as far as SQL's lower() can tell: the service checks the exact keys again). A
+     * suggestion belongs to the show running when it came: the latest show started before it,
+     * unless that show had stopped by then.
      */
     async suggestionAsks(musicianId: string): Promise<AskRow[]> {
-      const result = await db.execute(sql`
-        WITH candidates AS MATERIALIZED (
-          SELECT s.suggested_title AS title, s.suggested_artist AS artist, s.created_at,
-            coalesce('email:' || nullif(lower(s.requester_email), ''), 'ask:' || s.id::text) AS who
-          FROM song_suggestions s
-          WHERE s.musician_id = ${musicianId} AND s.status IN ('pending', 'rejected')
-            AND (lower(btrim(s.suggested_title)), lower(btrim(s.suggested_artist))) NOT IN (
-              SELECT lower(btrim(r.title)), lower(btrim(r.artist))
-              FROM songs r WHERE r.musician_id = ${musicianId})
-            AND ${sqlKeyDigest(sql`s.suggested_title`, sql`s.suggested_artist`)} NOT IN (
-              SELECT d.song_key FROM learn_next_dismissals d WHERE d.musician_id = ${musicianId})
-          ORDER BY s.created_at DESC
-          LIMIT ${ASKS_READ_MAX}
-        ),
-        placed AS (
-          SELECT c.*, CASE WHEN latest.stopped_at IS NULL OR latest.stopped_at >= c.created_at
-            THEN latest.id END AS show_id,
-            CASE WHEN latest.stopped_at IS NULL OR latest.stopped_at >= c.created_at
-            THEN latest.name END AS show_name
-          FROM candidates c
-          LEFT JOIN LATERAL (
-            SELECT sh.id, sh.name, sh.stopped_at FROM shows sh
-            WHERE sh.musician_id = ${musicianId} AND sh.date <= c.created_at
-            ORDER BY sh.date DESC LIMIT 1
-          ) latest ON true
+      const dismissed = await dismissedSpellings(musicianId);
+      const rows = await db
+        .with(
+          (cte) => cte('candidates').materialized(),
+          (db) =>
+            db
+              .selectFrom('songSuggestions as s')
+              .where('s.musicianId', '=', musicianId)
+              .where('s.status', 'in', ['pending', 'rejected'])
+              .where(
+                sql<boolean>`(${folded('s.suggestedTitle')}, ${folded('s.suggestedArtist')})
+                  not in (select ${folded('r.title')}, ${folded('r.artist')} from songs r
+                    where ${sql.ref('r.musicianId')} = ${musicianId})`,
+              )
+              .$if(dismissed.length > 0, (query) =>
+                query.where(
+                  sql<boolean>`(${folded('s.suggestedTitle')}, ${folded('s.suggestedArtist')})
+                    not in (values ${sql.join(dismissed.map(([t, a]) => sql`(${t}, ${a})`))})`,
+                ),
+              )
+              .orderBy('s.createdAt', 'desc')
+              .limit(ASKS_READ_MAX)
+              .select((eb) => [
+                's.suggestedTitle as title',
+                's.suggestedArtist as artist',
+                's.createdAt',
+                eb.fn
+                  .coalesce(
+                    sql<string>`'email:' || nullif(lower(${sql.ref('s.requesterEmail')}), '')`,
+                    sql<string>`'ask:' || cast(${sql.ref('s.id')} as text)`,
+                  )
+                  .as('who'),
+              ]),
         )
-        SELECT title, artist, who, show_id, min(show_name) AS show_name, count(*)::int AS asks,
-          max(created_at) AS asked_at
-        FROM placed
-        GROUP BY title, artist, who, show_id`);
-      return rowsOf<AskRow>(result);
+        // The latest show started before each suggestion (a LATERAL join, said the portable way).
+        .with('dated', (db) =>
+          db
+            .selectFrom('candidates as c')
+            .select((eb) => [
+              'c.title',
+              'c.artist',
+              'c.who',
+              'c.createdAt',
+              eb
+                .selectFrom('shows as sh')
+                .select('sh.id')
+                .where('sh.musicianId', '=', musicianId)
+                .whereRef('sh.date', '<=', 'c.createdAt')
+                .orderBy('sh.date', 'desc')
+                .limit(1)
+                .as('latestShowId'),
+            ]),
+        )
+        .with('placed', (db) =>
+          db
+            .selectFrom('dated as c')
+            .leftJoin('shows as sh', 'sh.id', 'c.latestShowId')
+            .select((eb) => {
+              const running = eb.or([
+                eb('sh.stoppedAt', 'is', null),
+                eb('sh.stoppedAt', '>=', eb.ref('c.createdAt')),
+              ]);
+              return [
+                'c.title',
+                'c.artist',
+                'c.who',
+                'c.createdAt',
+                eb.case().when(running).then(eb.ref('sh.id')).end().as('showId'),
+                eb.case().when(running).then(eb.ref('sh.name')).end().as('showName'),
+              ];
+            }),
+        )
+        .selectFrom('placed')
+        .groupBy(['title', 'artist', 'who', 'showId'])
+        .select((eb) => [
+          'title',
+          'artist',
+          'who',
+          'showId',
+          eb.fn.min('showName').as('showName'),
+          eb.fn.countAll().as('asks'),
+          eb.fn.max('createdAt').as('askedAt'),
+        ])
+        .execute();
+      return rows.map((row) => ({
+        title: row.title,
+        artist: row.artist,
+        who: row.who,
+        show_id: row.showId,
+        show_name: row.showName,
+        asks: Number(row.asks),
+        asked_at: timeOf(row.askedAt),
+      }));
     },
 
     /**
@@ -117,104 +185,156 @@ export function insightsRepository(db: Db) {
      * live queue may still be played. Blocked requesters never count.
      */
     async unplayedAsks(musicianId: string): Promise<RequestAskRow[]> {
-      const running = sql`(SELECT id FROM shows
-        WHERE musician_id = ${musicianId} AND status = 'active')`;
-      const unplayed = sql`NOT r.blocked AND r.song_id IS NOT NULL AND r.status <> 'played'
-        AND (r.status = 'rejected'
-          OR (r.show_id IS NOT NULL AND r.show_id IS DISTINCT FROM ${running}))`;
-      const result = await db.execute(sql`
-        WITH asks AS (
-          (SELECT r.song_id, r.show_id, r.created_at, ${askerOf('r')} AS who
-          FROM requests r
-          WHERE r.musician_id = ${musicianId} AND ${unplayed}
-          ORDER BY r.created_at DESC LIMIT ${ASKS_READ_MAX})
-          UNION ALL
-          (SELECT r.song_id, r.show_id, v.created_at, ${askerOf('v')} AS who
-          FROM request_voters v JOIN requests r ON r.id = v.request_id
-          WHERE v.musician_id = ${musicianId} AND ${unplayed}
-          ORDER BY v.created_at DESC LIMIT ${ASKS_READ_MAX})
-        ),
-        newest AS MATERIALIZED (SELECT * FROM asks ORDER BY created_at DESC LIMIT ${ASKS_READ_MAX}),
-        grouped AS (
-          SELECT song_id, who, show_id, count(*)::int AS asks, max(created_at) AS asked_at
-          FROM newest GROUP BY song_id, who, show_id
+      const rows = await db
+        .with('requested', (db) =>
+          db
+            .selectFrom('requests as r')
+            .where('r.musicianId', '=', musicianId)
+            .where((eb) => unplayed(eb, musicianId))
+            .orderBy('r.createdAt', 'desc')
+            .limit(ASKS_READ_MAX)
+            .select(['r.songId', 'r.showId', 'r.createdAt', askerOf('r').as('who')]),
         )
-        SELECT g.*, s.title, s.artist, NULL AS show_name
-        FROM grouped g
-        JOIN LATERAL (SELECT title, artist FROM songs
-          WHERE id = g.song_id AND musician_id = ${musicianId}) s ON true`);
-      return rowsOf<RequestAskRow>(result);
+        .with('voted', (db) =>
+          db
+            .selectFrom('requestVoters as v')
+            .innerJoin('requests as r', 'r.id', 'v.requestId')
+            .where('v.musicianId', '=', musicianId)
+            .where((eb) => unplayed(eb, musicianId))
+            .orderBy('v.createdAt', 'desc')
+            .limit(ASKS_READ_MAX)
+            .select(['r.songId', 'r.showId', 'v.createdAt', askerOf('v').as('who')]),
+        )
+        .with(
+          (cte) => cte('newest').materialized(),
+          (db) =>
+            db
+              .selectFrom('requested')
+              .selectAll()
+              .unionAll(db.selectFrom('voted').selectAll())
+              .orderBy('createdAt', 'desc')
+              .limit(ASKS_READ_MAX),
+        )
+        .selectFrom('newest as n')
+        .innerJoin('songs as s', (join) =>
+          join.onRef('s.id', '=', 'n.songId').on('s.musicianId', '=', musicianId),
+        )
+        .groupBy(['n.songId', 'n.who', 'n.showId', 's.title', 's.artist'])
+        .select((eb) => [
+          'n.songId',
+          'n.who',
+          'n.showId',
+          's.title',
+          's.artist',
+          eb.fn.countAll().as('asks'),
+          eb.fn.max('n.createdAt').as('askedAt'),
+        ])
+        .execute();
+      return rows.map((row) => ({
+        song_id: row.songId!,
+        title: row.title,
+        artist: row.artist,
+        who: row.who,
+        show_id: row.showId,
+        show_name: null,
+        asks: Number(row.asks),
+        asked_at: timeOf(row.askedAt),
+      }));
     },
 
     /** Requests, people and plays of the given songs of the musician, all time. */
     async requestTotals(musicianId: string, songIds: string[]): Promise<RequestTotalsRow[]> {
       if (songIds.length === 0) return [];
-      const ids = sql.join(
-        songIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      const result = await db.execute(sql`
-        WITH asks AS (
-          SELECT r.song_id, r.status, ${askerOf('r')} AS who
-          FROM requests r
-          WHERE r.musician_id = ${musicianId} AND NOT r.blocked AND r.song_id IN (${ids})
-          UNION ALL
-          SELECT r.song_id, r.status, ${askerOf('v')} AS who
-          FROM request_voters v JOIN requests r ON r.id = v.request_id
-          WHERE v.musician_id = ${musicianId} AND NOT r.blocked AND r.song_id IN (${ids})
+      const rows = await db
+        .with('asks', (db) =>
+          db
+            .selectFrom('requests as r')
+            .where('r.musicianId', '=', musicianId)
+            .where('r.blocked', '=', false)
+            .where('r.songId', 'in', songIds)
+            .select(['r.songId', 'r.status', askerOf('r').as('who')])
+            .unionAll(
+              db
+                .selectFrom('requestVoters as v')
+                .innerJoin('requests as r', 'r.id', 'v.requestId')
+                .where('v.musicianId', '=', musicianId)
+                .where('r.blocked', '=', false)
+                .where('r.songId', 'in', songIds)
+                .select(['r.songId', 'r.status', askerOf('v').as('who')]),
+            ),
         )
-        SELECT song_id, count(DISTINCT who)::int AS requesters, count(*)::int AS requests,
-          (count(*) FILTER (WHERE status = 'played'))::int AS played
-        FROM asks
-        GROUP BY song_id`);
-      return rowsOf<RequestTotalsRow>(result);
+        .selectFrom('asks')
+        .groupBy('songId')
+        .select((eb) => [
+          'songId',
+          eb.fn.count('who').distinct().as('requesters'),
+          eb.fn.countAll().as('requests'),
+          eb.fn.countAll().filterWhere('status', '=', 'played').as('played'),
+        ])
+        .execute();
+      return rows.map((row) => ({
+        song_id: row.songId!,
+        requesters: Number(row.requesters),
+        requests: Number(row.requests),
+        played: Number(row.played),
+      }));
     },
 
     /** Titles and artists of the musician's songs (at most SONGS_PER_MUSICIAN_MAX). */
     async repertoire(musicianId: string): Promise<{ title: string; artist: string }[]> {
       return db
-        .select({ title: songs.title, artist: songs.artist })
-        .from(songs)
-        .where(eq(songs.musicianId, musicianId));
+        .selectFrom('songs')
+        .select(['title', 'artist'])
+        .where('musicianId', '=', musicianId)
+        .execute();
     },
 
     /** The musician's dismissed keys (at most LEARN_NEXT_DISMISSALS_MAX). */
-    async dismissedKeys(musicianId: string): Promise<Set<string>> {
-      const rows = await db
-        .select({ key: learnNextDismissals.songKey })
-        .from(learnNextDismissals)
-        .where(eq(learnNextDismissals.musicianId, musicianId));
-      return new Set(rows.map((row) => row.key));
-    },
+    dismissedKeys,
 
     /**
      * Dismisses the key unless the musician already has `max` dismissals: 'full' then. Already
      * dismissed is fine (idempotent). Two dismissals at the same moment may pass `max` by one.
      */
     async dismiss(musicianId: string, key: string, max: number): Promise<'dismissed' | 'full'> {
-      const inserted = await db.execute(sql`
-        INSERT INTO learn_next_dismissals (musician_id, song_key)
-        SELECT ${musicianId}::uuid, ${key}::text
-        WHERE (SELECT count(*) FROM learn_next_dismissals WHERE musician_id = ${musicianId})
-          < ${max}::int
-        ON CONFLICT DO NOTHING
-        RETURNING song_key`);
-      if (rowsOf(inserted).length > 0) return 'dismissed';
-      const [existing] = await db
-        .select({ key: learnNextDismissals.songKey })
-        .from(learnNextDismissals)
-        .where(
-          and(eq(learnNextDismissals.musicianId, musicianId), eq(learnNextDismissals.songKey, key)),
-        );
+      const inserted = await db
+        .insertInto('learnNextDismissals')
+        .columns(['musicianId', 'songKey'])
+        // From the musician's row: the id keeps its column's type without a cast.
+        .expression((eb) =>
+          eb
+            .selectFrom('musicians')
+            .select((eb) => ['musicians.id', eb.val(key).as('songKey')])
+            .where('musicians.id', '=', musicianId)
+            .where(
+              (eb) =>
+                eb
+                  .selectFrom('learnNextDismissals')
+                  .select((eb) => eb.fn.countAll().as('count'))
+                  .where('musicianId', '=', musicianId),
+              '<',
+              max,
+            ),
+        )
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('songKey')
+        .executeTakeFirst();
+      if (inserted) return 'dismissed';
+      const existing = await db
+        .selectFrom('learnNextDismissals')
+        .select('songKey')
+        .where('musicianId', '=', musicianId)
+        .where('songKey', '=', key)
+        .executeTakeFirst();
       return existing ? 'dismissed' : 'full';
     },
 
     async undismiss(musicianId: string, key: string): Promise<void> {
       await db
-        .delete(learnNextDismissals)
-        .where(
-          and(eq(learnNextDismissals.musicianId, musicianId), eq(learnNextDismissals.songKey, key)),
-        );
+        .deleteFrom('learnNextDismissals')
+        .where('musicianId', '=', musicianId)
+        .where('songKey', '=', key)
+        .execute();
     },
   };
 }
