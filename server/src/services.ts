@@ -105,7 +105,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     oidcSignups: oidcSignupsRepository(app.database.kysely),
     passwordResets: passwordResetsRepository(app.database.kysely),
     playlists: playlistsRepository(db),
-    publicQueue: publicQueueRepository(db),
+    publicQueue: publicQueueRepository(app.database.kysely),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
     requestWindows: requestWindowsRepository(app.database.kysely),
