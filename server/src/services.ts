@@ -92,7 +92,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const repositories = {
     account: accountRepository(app.database.kysely),
     analytics: analyticsRepository(db),
-    blocklist: blocklistRepository(db),
+    blocklist: blocklistRepository(app.database.kysely),
     contact: contactRepository(app.database.kysely),
     design: designRepository(app.database.kysely, images),
     feed: feedRepository(app.database.kysely),
