@@ -88,14 +88,17 @@ export function blocklistRepository(db: Kysely<DB>) {
           .filter((row) => row.voters.length > 0);
         const promoted = await promoteNextRequesters(trx, joined, now);
 
-        const hiddenIds = theirs.map((row) => row.id).filter((id) => !promoted.includes(id));
-        if (hiddenIds.length > 0) {
-          await trx
-            .updateTable('requests')
-            .set({ blocked: true, updatedAt: now })
-            .where('id', 'in', hiddenIds)
-            .execute();
-        }
+        const toHide = theirs.map((row) => row.id).filter((id) => !promoted.includes(id));
+        const hidden =
+          toHide.length === 0
+            ? []
+            : await trx
+                .updateTable('requests')
+                .set({ blocked: true, updatedAt: now })
+                .where('id', 'in', toHide)
+                .returning('id')
+                .execute();
+        const hiddenIds = hidden.map((row) => row.id);
         const changed = [...lessVotes, ...promoted];
         return {
           entry,
@@ -202,12 +205,13 @@ async function withdrawVotes(
         Number(request.tipAmount),
       ),
     );
-    await trx
+    const updated = await trx
       .updateTable('requests')
       .set({ votes: request.votes, tipAmount: request.tipAmount, updatedAt: now })
       .where('id', '=', request.id)
-      .execute();
-    changed.push(request.id);
+      .returning('id')
+      .executeTakeFirst();
+    if (updated) changed.push(request.id);
   }
   return changed;
 }

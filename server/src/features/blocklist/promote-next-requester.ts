@@ -42,10 +42,12 @@ export async function promoteNextRequesters(
     )
     .execute();
 
-  for (const { request, voters } of joined) {
+  const promoted: JoinedRequest[] = [];
+  for (const joinedRequest of joined) {
+    const { request, voters } = joinedRequest;
     const next = voters[0]!;
     // The remaining +1s, plus the new requester; the tips of all of them.
-    await trx
+    const updated = await trx
       .updateTable('requests')
       .set({
         requesterName: next.requesterName,
@@ -59,14 +61,18 @@ export async function promoteNextRequesters(
         updatedAt: now,
       })
       .where('id', '=', request.id)
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    // The musician may have deleted it meanwhile (a delete does not take their lock).
+    if (updated) promoted.push(joinedRequest);
   }
+  if (promoted.length === 0) return [];
 
   // Their key and token left the request rows above, so the unique indexes let them move here.
   await trx
     .insertInto('requests')
     .values(
-      joined.map(({ request, voters }) => ({
+      promoted.map(({ request, voters }) => ({
         musicianId: request.musicianId,
         songId: request.songId,
         showId: request.showId,
@@ -87,7 +93,7 @@ export async function promoteNextRequesters(
       })),
     )
     .execute();
-  return joined.map(({ request }) => request.id);
+  return promoted.map(({ request }) => request.id);
 }
 
 /** The +1s' tips added up, uncapped: what they put on the request. */
