@@ -104,7 +104,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     oidcFlows: oidcFlowsRepository(app.database.kysely),
     oidcSignups: oidcSignupsRepository(app.database.kysely),
     passwordResets: passwordResetsRepository(app.database.kysely),
-    playlists: playlistsRepository(db),
+    playlists: playlistsRepository(app.database.kysely),
     publicQueue: publicQueueRepository(app.database.kysely),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
