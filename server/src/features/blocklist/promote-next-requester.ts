@@ -23,9 +23,9 @@ export const tipsLess = (amount: number, taken: number): number =>
  * seeing the song once, with the others' votes and tips only. The blocked person's own
  * submission moves to a hidden row of its own (blocked = true) with their key and status token:
  * their status link and retries keep answering it, frozen at the status it had, as for any
- * blocked person's request. Their +1s must already be gone (so no one blocked is promoted), and
- * `trx` must hold the musician's lock (lockMusician). Returns the ids of the requests that
- * changed hands.
+ * blocked person's request. `voters` holds none of theirs (so no one blocked is promoted), and
+ * `trx` holds the musician's lock (lockMusician). Returns the ids of the requests that changed
+ * hands.
  */
 export async function promoteNextRequesters(
   trx: Transaction<DB>,
