@@ -1,4 +1,3 @@
-import { sql, type Placeholder } from 'drizzle-orm';
 import type { Requester } from './requester.ts';
 
 // Who a requester is, one definition: the blocklist's test (a request, a suggestion, the
@@ -22,17 +21,4 @@ export function sameRequester(stored: StoredRequester, who: Requester): boolean 
 /** Whether any of the musician's blocklist entries is this requester. */
 export function requesterBlocked(entries: readonly StoredRequester[], who: Requester): boolean {
   return entries.some((entry) => sameRequester(entry, who));
-}
-
-/**
- * The rows a write of the blocklist feature touches: the requester's, by email (lower-cased by
- * the caller) or phone, as sameRequester tells them apart; `column` names the row's columns.
- */
-export function requesterMatches(
-  email: string | Placeholder,
-  deviceId: string | Placeholder,
-  column: { email: string; device: string },
-) {
-  return sql`((${email} <> '' AND lower(${sql.raw(column.email)}) = ${email})
-    OR (${deviceId} <> '' AND ${sql.raw(column.device)} = ${deviceId}))`;
 }

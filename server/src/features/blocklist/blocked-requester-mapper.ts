@@ -1,7 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { BlockedRequester } from '#shared/schemas/blocked-requester.ts';
-import type { blockedRequesters } from '#server/db/schema.ts';
+import type { BlockedRequestersTable } from '#server/db/tables.ts';
 
-export type BlockedRequesterRow = typeof blockedRequesters.$inferSelect;
+export type BlockedRequesterRow = Selectable<BlockedRequestersTable>;
 
 /** The phone's id stays on the server: the list only says whether one is blocked. */
 export function toBlockedRequester(row: BlockedRequesterRow): BlockedRequester {

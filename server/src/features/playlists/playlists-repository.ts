@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { preparedStatement } from '#server/db/prepared-statement.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
-import { playlists, playlistSongs, songs } from '#server/db/schema.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { compiledOnce } from '#server/db/compiled-once.ts';
+import { lockingRows } from '#server/db/row-lock.ts';
+import type { DB, Playlist } from '#server/db/tables.ts';
 import type { SongRow } from '#server/catalogue/song-mapper.ts';
 import { songRequestable } from '#server/submissions/song-requestable.ts';
 
-export type PlaylistRow = typeof playlists.$inferSelect;
+export type PlaylistRow = Playlist;
 
 /** A playlist row with its song ids in playlist order. */
 export interface PlaylistRecord {
@@ -20,89 +19,129 @@ export type PlaylistWrite =
 
 /**
  * Every query is scoped to one musician. Writes that touch several rows run in one transaction
- * and lock what they read, so two devices of one musician cannot interleave them.
+ * and lock what they read (db/row-lock.ts), so two devices of one musician cannot interleave
+ * them.
  */
-export function playlistsRepository(db: Db) {
-  // Asked before every audience suggestion, so built once: what the rule (song-requestable.ts,
-  // which a request's admission asks too) reads of the song.
-  const requestableStatement = preparedStatement(
-    db,
-    'playlists_song_requestable',
-    sql`
-      SELECT EXISTS (SELECT 1 FROM playlists a
-          WHERE a.musician_id = s.musician_id AND a.is_active AND a.is_public) AS public_set_playing,
-        EXISTS (SELECT 1 FROM playlist_songs ps JOIN playlists p ON p.id = ps.playlist_id
-          WHERE ps.song_id = s.id AND p.is_public) AS in_public_set
-      FROM songs s WHERE s.id = ${sql.placeholder('songId')}`,
+export function playlistsRepository(db: Kysely<DB>) {
+  // Asked before every audience suggestion, so compiled once: what the rule
+  // (song-requestable.ts, which a request's admission asks too) reads of the song.
+  const requestableStatement = compiledOnce(db, (values: { songId: string }) =>
+    db
+      .selectFrom('songs as s')
+      .select((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('playlists as a')
+              .select('a.id')
+              .whereRef('a.musicianId', '=', 's.musicianId')
+              .where('a.isActive', '=', true)
+              .where('a.isPublic', '=', true),
+          )
+          .as('publicSetPlaying'),
+        eb
+          .exists(
+            eb
+              .selectFrom('playlistSongs as ps')
+              .innerJoin('playlists as p', 'p.id', 'ps.playlistId')
+              .select('ps.songId')
+              .whereRef('ps.songId', '=', 's.id')
+              .where('p.isPublic', '=', true),
+          )
+          .as('inPublicSet'),
+      ])
+      .where('s.id', '=', values.songId),
   );
-  const owned = (musicianId: string, playlistId: string) =>
-    and(eq(playlists.musicianId, musicianId), eq(playlists.id, playlistId));
 
-  async function songIdsOf(tx: Db, playlistIds: string[]): Promise<Map<string, string[]>> {
+  const owned = (query: Kysely<DB>, musicianId: string, playlistId: string) =>
+    query
+      .selectFrom('playlists')
+      .selectAll()
+      .where('musicianId', '=', musicianId)
+      .where('id', '=', playlistId);
+
+  async function songIdsOf(query: Kysely<DB>, playlistIds: string[]) {
     const byPlaylist = new Map(playlistIds.map((id) => [id, [] as string[]]));
     if (playlistIds.length === 0) return byPlaylist;
-    const rows = await tx
-      .select({ playlistId: playlistSongs.playlistId, songId: playlistSongs.songId })
-      .from(playlistSongs)
-      .where(inArray(playlistSongs.playlistId, playlistIds))
-      .orderBy(asc(playlistSongs.playlistId), asc(playlistSongs.position));
+    const rows = await query
+      .selectFrom('playlistSongs')
+      .select(['playlistId', 'songId'])
+      .where('playlistId', 'in', playlistIds)
+      .orderBy('playlistId')
+      .orderBy('position')
+      .execute();
     for (const row of rows) byPlaylist.get(row.playlistId)?.push(row.songId);
     return byPlaylist;
   }
 
-  async function record(tx: Db, row: PlaylistRow): Promise<PlaylistRecord> {
-    return { row, songIds: (await songIdsOf(tx, [row.id])).get(row.id) ?? [] };
+  async function record(query: Kysely<DB>, row: PlaylistRow): Promise<PlaylistRecord> {
+    return { row, songIds: (await songIdsOf(query, [row.id])).get(row.id) ?? [] };
   }
 
   /** Locks the playlist row for the rest of the transaction; undefined if not the musician's. */
-  async function lockOwned(tx: Db, musicianId: string, playlistId: string) {
-    const [row] = await tx
-      .select()
-      .from(playlists)
-      .where(owned(musicianId, playlistId))
-      .for('update');
-    return row;
+  function lockOwned(trx: Transaction<DB>, musicianId: string, playlistId: string) {
+    return lockingRows(trx, owned(trx, musicianId, playlistId), 'update').executeTakeFirst();
   }
 
   /**
    * True if the musician owns every song. The key-share lock keeps them from being deleted
    * before the transaction commits (the insert would otherwise hit a missing song).
    */
-  async function ownsAll(tx: Db, musicianId: string, songIds: string[]): Promise<boolean> {
+  async function ownsAll(trx: Transaction<DB>, musicianId: string, songIds: string[]) {
     if (songIds.length === 0) return true;
-    const rows = await tx
-      .select({ id: songs.id })
-      .from(songs)
-      .where(and(eq(songs.musicianId, musicianId), inArray(songs.id, songIds)))
-      .for('key share');
+    const query = trx
+      .selectFrom('songs')
+      .select('id')
+      .where('musicianId', '=', musicianId)
+      .where('id', 'in', songIds);
+    const rows = await lockingRows(trx, query, 'key share').execute();
     return rows.length === songIds.length;
   }
 
-  async function insertSongs(tx: Db, playlistId: string, songIds: string[], firstPosition = 0) {
+  async function insertSongs(
+    trx: Transaction<DB>,
+    playlistId: string,
+    songIds: string[],
+    firstPosition = 0,
+  ) {
     if (songIds.length === 0) return;
-    await tx
-      .insert(playlistSongs)
+    await trx
+      .insertInto('playlistSongs')
       .values(
         songIds.map((songId, index) => ({ playlistId, songId, position: firstPosition + index })),
-      );
+      )
+      .execute();
+  }
+
+  /** Marks the playlist changed now; its row as it then is. */
+  function touch(trx: Transaction<DB>, playlistId: string) {
+    return trx
+      .updateTable('playlists')
+      .set({ updatedAt: new Date() })
+      .where('id', '=', playlistId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   return {
     /** The musician owning a playlist, to tell "not yours" (403) from "no such" (404). */
     async ownerOf(playlistId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ musicianId: playlists.musicianId })
-        .from(playlists)
-        .where(eq(playlists.id, playlistId));
+      const row = await db
+        .selectFrom('playlists')
+        .select('musicianId')
+        .where('id', '=', playlistId)
+        .executeTakeFirst();
       return row?.musicianId;
     },
 
     async list(musicianId: string): Promise<PlaylistRecord[]> {
       const rows = await db
-        .select()
-        .from(playlists)
-        .where(eq(playlists.musicianId, musicianId))
-        .orderBy(asc(playlists.createdAt), asc(playlists.id));
+        .selectFrom('playlists')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
       const ids = await songIdsOf(
         db,
         rows.map((row) => row.id),
@@ -111,26 +150,32 @@ export function playlistsRepository(db: Db) {
     },
 
     async find(musicianId: string, playlistId: string): Promise<PlaylistRecord | undefined> {
-      const [row] = await db.select().from(playlists).where(owned(musicianId, playlistId));
+      const row = await owned(db, musicianId, playlistId).executeTakeFirst();
       return row && record(db, row);
     },
 
     /** The playlist's songs, hidden ones included, in playlist order. */
     async songs(musicianId: string, playlistId: string): Promise<SongRow[]> {
       return db
-        .select(getTableColumns(songs))
-        .from(playlistSongs)
-        .innerJoin(songs, eq(songs.id, playlistSongs.songId))
-        .where(and(eq(playlistSongs.playlistId, playlistId), eq(songs.musicianId, musicianId)))
-        .orderBy(asc(playlistSongs.position));
+        .selectFrom('playlistSongs')
+        .innerJoin('songs', 'songs.id', 'playlistSongs.songId')
+        .selectAll('songs')
+        .where('playlistSongs.playlistId', '=', playlistId)
+        .where('songs.musicianId', '=', musicianId)
+        .orderBy('playlistSongs.position')
+        .execute();
     },
 
     async create(musicianId: string, name: string, songIds: string[]): Promise<PlaylistWrite> {
-      return db.transaction(async (tx) => {
-        if (!(await ownsAll(tx, musicianId, songIds))) return { kind: 'foreign_songs' };
-        const [row] = await tx.insert(playlists).values({ musicianId, name }).returning();
-        await insertSongs(tx, row!.id, songIds);
-        return { kind: 'done', record: { row: row!, songIds } };
+      return db.transaction().execute(async (trx) => {
+        if (!(await ownsAll(trx, musicianId, songIds))) return { kind: 'foreign_songs' };
+        const row = await trx
+          .insertInto('playlists')
+          .values({ musicianId, name })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await insertSongs(trx, row.id, songIds);
+        return { kind: 'done', record: { row, songIds } };
       });
     },
 
@@ -140,18 +185,12 @@ export function playlistsRepository(db: Db) {
       playlistId: string,
       songIds: string[],
     ): Promise<PlaylistWrite> {
-      return db.transaction(async (tx) => {
-        const row = await lockOwned(tx, musicianId, playlistId);
-        if (!row) return { kind: 'missing' };
-        if (!(await ownsAll(tx, musicianId, songIds))) return { kind: 'foreign_songs' };
-        await tx.delete(playlistSongs).where(eq(playlistSongs.playlistId, playlistId));
-        await insertSongs(tx, playlistId, songIds);
-        const [updated] = await tx
-          .update(playlists)
-          .set({ updatedAt: new Date() })
-          .where(eq(playlists.id, playlistId))
-          .returning();
-        return { kind: 'done', record: { row: updated!, songIds } };
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockOwned(trx, musicianId, playlistId))) return { kind: 'missing' };
+        if (!(await ownsAll(trx, musicianId, songIds))) return { kind: 'foreign_songs' };
+        await trx.deleteFrom('playlistSongs').where('playlistId', '=', playlistId).execute();
+        await insertSongs(trx, playlistId, songIds);
+        return { kind: 'done', record: { row: await touch(trx, playlistId), songIds } };
       });
     },
 
@@ -161,26 +200,22 @@ export function playlistsRepository(db: Db) {
       playlistId: string,
       songIds: string[],
     ): Promise<PlaylistWrite> {
-      return db.transaction(async (tx) => {
-        const row = await lockOwned(tx, musicianId, playlistId);
-        if (!row) return { kind: 'missing' };
-        if (!(await ownsAll(tx, musicianId, songIds))) return { kind: 'foreign_songs' };
-        const current = (await songIdsOf(tx, [playlistId])).get(playlistId) ?? [];
-        const [last] = await tx
-          .select({ position: playlistSongs.position })
-          .from(playlistSongs)
-          .where(eq(playlistSongs.playlistId, playlistId))
-          .orderBy(desc(playlistSongs.position))
-          .limit(1);
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockOwned(trx, musicianId, playlistId))) return { kind: 'missing' };
+        if (!(await ownsAll(trx, musicianId, songIds))) return { kind: 'foreign_songs' };
+        const current = (await songIdsOf(trx, [playlistId])).get(playlistId) ?? [];
+        const last = await trx
+          .selectFrom('playlistSongs')
+          .select('position')
+          .where('playlistId', '=', playlistId)
+          .orderBy('position', 'desc')
+          .limit(1)
+          .executeTakeFirst();
         const already = new Set(current);
         const added = songIds.filter((id) => !already.has(id));
-        await insertSongs(tx, playlistId, added, (last?.position ?? -1) + 1);
-        const [updated] = await tx
-          .update(playlists)
-          .set({ updatedAt: new Date() })
-          .where(eq(playlists.id, playlistId))
-          .returning();
-        return { kind: 'done', record: { row: updated!, songIds: [...current, ...added] } };
+        await insertSongs(trx, playlistId, added, (last?.position ?? -1) + 1);
+        const row = await touch(trx, playlistId);
+        return { kind: 'done', record: { row, songIds: [...current, ...added] } };
       });
     },
 
@@ -189,11 +224,13 @@ export function playlistsRepository(db: Db) {
       playlistId: string,
       name: string,
     ): Promise<PlaylistRecord | undefined> {
-      const [row] = await db
-        .update(playlists)
+      const row = await db
+        .updateTable('playlists')
         .set({ name, updatedAt: new Date() })
-        .where(owned(musicianId, playlistId))
-        .returning();
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', playlistId)
+        .returningAll()
+        .executeTakeFirst();
       return row && record(db, row);
     },
 
@@ -208,32 +245,30 @@ export function playlistsRepository(db: Db) {
       musicianId: string,
       playlistId: string | null,
     ): Promise<PlaylistRecord | 'missing' | null> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: playlists.id })
-          .from(playlists)
-          .where(eq(playlists.musicianId, musicianId))
-          .orderBy(playlists.id)
-          .for('update');
+      return db.transaction().execute(async (trx) => {
+        const all = trx
+          .selectFrom('playlists')
+          .select('id')
+          .where('musicianId', '=', musicianId)
+          .orderBy('id');
+        const rows = await lockingRows(trx, all, 'update').execute();
         if (playlistId && !rows.some((row) => row.id === playlistId)) return 'missing';
         const now = new Date();
-        await tx
-          .update(playlists)
+        let others = trx
+          .updateTable('playlists')
           .set({ isActive: false, updatedAt: now })
-          .where(
-            and(
-              eq(playlists.musicianId, musicianId),
-              eq(playlists.isActive, true),
-              playlistId ? ne(playlists.id, playlistId) : undefined,
-            ),
-          );
+          .where('musicianId', '=', musicianId)
+          .where('isActive', '=', true);
+        if (playlistId) others = others.where('id', '<>', playlistId);
+        await others.execute();
         if (!playlistId) return null;
-        const [row] = await tx
-          .update(playlists)
+        const row = await trx
+          .updateTable('playlists')
           .set({ isActive: true, isPublic: true, updatedAt: now })
-          .where(eq(playlists.id, playlistId))
-          .returning();
-        return record(tx, row!);
+          .where('id', '=', playlistId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return record(trx, row);
       });
     },
 
@@ -243,15 +278,16 @@ export function playlistsRepository(db: Db) {
       playlistId: string,
       isPublic: boolean,
     ): Promise<{ record: PlaylistRecord; activeCleared: boolean } | undefined> {
-      return db.transaction(async (tx) => {
-        const before = await lockOwned(tx, musicianId, playlistId);
+      return db.transaction().execute(async (trx) => {
+        const before = await lockOwned(trx, musicianId, playlistId);
         if (!before) return undefined;
-        const [row] = await tx
-          .update(playlists)
+        const row = await trx
+          .updateTable('playlists')
           .set({ isPublic, isActive: isPublic && before.isActive, updatedAt: new Date() })
-          .where(eq(playlists.id, playlistId))
-          .returning();
-        return { record: await record(tx, row!), activeCleared: before.isActive && !isPublic };
+          .where('id', '=', playlistId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { record: await record(trx, row), activeCleared: before.isActive && !isPublic };
       });
     },
 
@@ -260,42 +296,43 @@ export function playlistsRepository(db: Db) {
       musicianId: string,
       playlistId: string,
     ): Promise<{ wasActive: boolean } | undefined> {
-      const [row] = await db
-        .delete(playlists)
-        .where(owned(musicianId, playlistId))
-        .returning({ isActive: playlists.isActive });
+      const row = await db
+        .deleteFrom('playlists')
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', playlistId)
+        .returning('isActive')
+        .executeTakeFirst();
       return row && { wasActive: row.isActive };
     },
 
     /** Public playlists for the audience; song_count counts the songs the audience can see. */
     async listPublic(musicianId: string) {
-      return db
-        .select({
-          id: playlists.id,
-          name: playlists.name,
-          isActive: playlists.isActive,
-          songCount: sql<number>`count(${songs.id})::int`,
-        })
-        .from(playlists)
-        .leftJoin(playlistSongs, eq(playlistSongs.playlistId, playlists.id))
-        .leftJoin(songs, and(eq(songs.id, playlistSongs.songId), eq(songs.hidden, false)))
-        .where(and(eq(playlists.musicianId, musicianId), eq(playlists.isPublic, true)))
-        .groupBy(playlists.id)
-        .orderBy(asc(playlists.createdAt), asc(playlists.id));
+      const rows = await db
+        .selectFrom('playlists as p')
+        .leftJoin('playlistSongs as ps', 'ps.playlistId', 'p.id')
+        .leftJoin('songs as s', (join) =>
+          join.onRef('s.id', '=', 'ps.songId').on('s.hidden', '=', false),
+        )
+        .select((eb) => ['p.id', 'p.name', 'p.isActive', eb.fn.count('s.id').as('songCount')])
+        .where('p.musicianId', '=', musicianId)
+        .where('p.isPublic', '=', true)
+        .groupBy(['p.id', 'p.name', 'p.isActive', 'p.createdAt'])
+        .orderBy('p.createdAt')
+        .orderBy('p.id')
+        .execute();
+      // count(*) is a string on PostgreSQL, a number on SQLite.
+      return rows.map((row) => ({ ...row, songCount: Number(row.songCount) }));
     },
 
     /** The playlist the audience page shows by default, if any (active implies public). */
     async findActiveId(musicianId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(
-          and(
-            eq(playlists.musicianId, musicianId),
-            eq(playlists.isActive, true),
-            eq(playlists.isPublic, true),
-          ),
-        );
+      const row = await db
+        .selectFrom('playlists')
+        .select('id')
+        .where('musicianId', '=', musicianId)
+        .where('isActive', '=', true)
+        .where('isPublic', '=', true)
+        .executeTakeFirst();
       return row?.id;
     },
 
@@ -305,21 +342,19 @@ export function playlistsRepository(db: Db) {
      * unknown song is requestable here: the submission's own admission answers it.
      */
     async isRequestable(songId: string): Promise<boolean> {
-      const [row] = rowsOf<{ public_set_playing: boolean; in_public_set: boolean }>(
-        await requestableStatement({ songId }),
-      );
+      const [row] = await requestableStatement({ songId });
       if (!row) return true;
+      // exists() is a boolean on PostgreSQL, 0 or 1 on SQLite.
       return songRequestable({
-        publicSetPlaying: row.public_set_playing,
-        inPublicSet: row.in_public_set,
+        publicSetPlaying: Boolean(row.publicSetPlaying),
+        inPublicSet: Boolean(row.inPublicSet),
       });
     },
 
     async isPublic(musicianId: string, playlistId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(and(owned(musicianId, playlistId), eq(playlists.isPublic, true)));
+      const row = await owned(db, musicianId, playlistId)
+        .where('isPublic', '=', true)
+        .executeTakeFirst();
       return Boolean(row);
     },
   };

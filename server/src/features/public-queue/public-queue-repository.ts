@@ -1,8 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Kysely } from 'kysely';
 import { OPEN_REQUEST_STATUSES, type OpenRequestStatus } from '#shared/schemas/request.ts';
-import type { Db } from '#server/db/database.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
-import { musicians, requests } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
 import { mergeTarget } from '#server/submissions/merge-target.ts';
 
 /** The switches of a musician's public screens, by slug. */
@@ -40,102 +38,114 @@ export interface VoteTarget {
 }
 
 /** The public reads of the queue: the venue screen (§5) and the queue in the open (§6). */
-export function publicQueueRepository(db: Db) {
+export function publicQueueRepository(db: Kysely<DB>) {
   return {
     async musician(slug: string): Promise<PublicQueueMusician | undefined> {
-      const [row] = await db
-        .select({
-          id: musicians.id,
-          slug: musicians.slug,
-          venueScreenEnabled: musicians.venueScreenEnabled,
-          venueScreenDedications: musicians.venueScreenDedications,
-          publicQueue: musicians.publicQueue,
-        })
-        .from(musicians)
-        .where(eq(musicians.slug, slug));
-      return row;
+      return db
+        .selectFrom('musicians')
+        .select(['id', 'slug', 'venueScreenEnabled', 'venueScreenDedications', 'publicQueue'])
+        .where('slug', '=', slug)
+        .executeTakeFirst();
     },
 
     /** Up Next, then waiting, each by queue_position; never a blocked requester's. */
     async open(musicianId: string): Promise<OpenRequestRow[]> {
-      return db
-        .select({
-          id: requests.id,
-          song_title: requests.songTitle,
-          song_artist: requests.songArtist,
-          requester_name: requests.requesterName,
-          dedication: requests.dedication,
-          votes: requests.votes,
-          status: sql<OpenRequestStatus>`${requests.status}`,
-          queue_position: requests.queuePosition,
-        })
-        .from(requests)
-        .where(
-          and(
-            eq(requests.musicianId, musicianId),
-            eq(requests.blocked, false),
-            inArray(requests.status, OPEN_REQUEST_STATUSES),
-          ),
-        )
-        .orderBy(
-          desc(sql`${requests.status} = 'up_next'`),
-          asc(requests.queuePosition),
-          asc(requests.createdAt),
-          asc(requests.id),
-        );
+      const rows = await db
+        .selectFrom('requests')
+        .select([
+          'id',
+          'songTitle',
+          'songArtist',
+          'requesterName',
+          'dedication',
+          'votes',
+          'status',
+          'queuePosition',
+        ])
+        .where('musicianId', '=', musicianId)
+        .where('blocked', '=', false)
+        .where('status', 'in', OPEN_REQUEST_STATUSES)
+        .orderBy((eb) => eb.case().when('status', '=', 'up_next').then(0).else(1).end())
+        .orderBy('queuePosition')
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        song_title: row.songTitle,
+        song_artist: row.songArtist,
+        requester_name: row.requesterName,
+        dedication: row.dedication,
+        votes: row.votes,
+        status: row.status as OpenRequestStatus,
+        queue_position: row.queuePosition,
+      }));
     },
 
     async voteTarget(requestId: string): Promise<VoteTarget | undefined> {
       // The request, and the open requests of its song with the running show, for mergeTarget.
-      const rows = rowsOf<{
-        id: string;
-        musician_id: string;
-        song_id: string | null;
-        status: string;
-        public_queue: boolean;
-        show_id: string | null;
-        blocked: boolean;
-        created_at: Date | string;
-        running_show_id: string | null;
-      }>(
-        await db.execute(sql`
-          select o.id, r.musician_id, r.song_id, r.status, m.public_queue, o.show_id, o.blocked,
-            o.created_at, sh.id as running_show_id
-          from requests r
-          join musicians m on m.id = r.musician_id
-          left join shows sh on sh.musician_id = r.musician_id and sh.status = 'active'
-          join requests o on o.musician_id = r.musician_id
-            and (o.id = r.id or (o.song_id = r.song_id
-              and o.status in ('pending', 'accepted', 'up_next')))
-          where r.id = ${requestId} and not r.blocked`),
-      );
-      const [asked] = rows.filter((row) => row.id === requestId);
+      const rows = await db
+        .selectFrom('requests as r')
+        .innerJoin('musicians as m', 'm.id', 'r.musicianId')
+        .leftJoin('shows as sh', (join) =>
+          join.onRef('sh.musicianId', '=', 'r.musicianId').on('sh.status', '=', 'active'),
+        )
+        .innerJoin('requests as o', (join) =>
+          join
+            .onRef('o.musicianId', '=', 'r.musicianId')
+            .on((eb) =>
+              eb.or([
+                eb('o.id', '=', eb.ref('r.id')),
+                eb.and([
+                  eb('o.songId', '=', eb.ref('r.songId')),
+                  eb('o.status', 'in', OPEN_REQUEST_STATUSES),
+                ]),
+              ]),
+            ),
+        )
+        .select([
+          'o.id',
+          'r.musicianId',
+          'r.songId',
+          'r.status',
+          'm.publicQueue',
+          'o.showId',
+          'o.blocked',
+          'o.createdAt',
+          'o.status as otherStatus',
+          'sh.id as runningShowId',
+        ])
+        .where('r.id', '=', requestId)
+        .where('r.blocked', '=', false)
+        .execute();
+      const asked = rows.find((row) => row.id === requestId);
       if (!asked) return undefined;
       const target = mergeTarget(
         rows
-          .filter((row) => OPEN_REQUEST_STATUSES.includes(row.status as OpenRequestStatus))
+          .filter((row) => OPEN_REQUEST_STATUSES.includes(row.otherStatus as OpenRequestStatus))
           .map((row) => ({
             id: row.id,
-            showId: row.show_id,
+            showId: row.showId,
             blocked: row.blocked,
-            createdAt: new Date(row.created_at),
+            createdAt: row.createdAt,
           })),
-        asked.running_show_id,
+        asked.runningShowId,
       );
       return {
-        musicianId: asked.musician_id,
-        songId: asked.song_id,
+        musicianId: asked.musicianId,
+        songId: asked.songId,
         status: asked.status,
-        publicQueue: asked.public_queue,
-        joinable: asked.song_id !== null && target?.id === requestId,
+        publicQueue: asked.publicQueue,
+        joinable: asked.songId !== null && target?.id === requestId,
       };
     },
 
     async votes(requestId: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ votes: requests.votes })
-        .from(requests)
-        .where(eq(requests.id, requestId));
+      const row = await db
+        .selectFrom('requests')
+        .select('votes')
+        .where('id', '=', requestId)
+        .executeTakeFirst();
       return row?.votes;
     },
   };
