@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { kyselyOverPool } from './kysely-over-pool.ts';
@@ -18,9 +19,16 @@ import { PgliteSession } from './pglite-session.ts';
 import { type PgliteThread, startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import type { DB } from './tables.ts';
+import {
+  type CommitMode,
+  openSqlite,
+  type SqliteEngine,
+  sqliteFileIn,
+} from './sqlite/open-sqlite.ts';
+import { createSqliteKysely } from './sqlite/sqlite-kysely.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'sqlite' | 'pglite' | 'postgres';
 
 export interface Database {
   /** Drizzle: the queries not yet moved to Kysely (issue 44 moves them all). */
@@ -61,6 +69,11 @@ const poolStats = (pool: pg.Pool) => ({
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /**
+   * The embedded default: `DATA_DIR/songrequests.sqlite`; dataDir undefined keeps it in memory
+   * (tests). `commits` as in sqlite/commit-durability.ts ('group' unless a test says otherwise).
+   */
+  | { kind: 'sqlite'; dataDir?: string; commits?: CommitMode }
+  /**
    * dataDir undefined keeps the database in memory (tests); such a database may start from a
    * `template`, a data folder PGlite dumped (pglite-open.ts).
    */
@@ -79,6 +92,7 @@ const KEEP_IDLE_CONNECTIONS = 0;
 
 /** Opens the database and brings its schema up to date before anything uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'sqlite') return openSqliteDatabase(options.dataDir, options.commits);
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize ?? POOL_SIZE)
     : openPglite(
@@ -171,6 +185,58 @@ async function openPglite(
     },
   };
 }
+
+/**
+ * SQLite in `dataDir` (docs/architecture.md, "One query layer"): one connection, one writer at a
+ * time, each commit acknowledged once it is on the disk.
+ */
+async function openSqliteDatabase(
+  dataDir: string | undefined,
+  commits: CommitMode | undefined,
+): Promise<Database> {
+  // Before anything touches the folder: a second server on it must leave it as it found it.
+  const lock = dataDir ? lockDataDir(join(dataDir, 'songrequests')) : undefined;
+  let kysely: Kysely<DB>;
+  let engine: SqliteEngine;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    engine = openSqlite({ file: dataDir ? sqliteFileIn(dataDir) : ':memory:', commits });
+    kysely = createSqliteKysely<DB>({ engine });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  try {
+    await migrateToLatest(kysely, 'sqlite');
+  } catch (err) {
+    await kysely.destroy();
+    lock?.release();
+    throw err;
+  }
+  return {
+    db: drizzleUnavailable,
+    kysely,
+    kind: 'sqlite',
+    sessions: 1,
+    // One connection: idle while nothing holds its write lock.
+    stats: () => ({
+      pool: { total: 1, idle: engine.lock.held ? 0 : 1, waiting: engine.lock.waiting },
+    }),
+    onTablesAnalysed: () => {},
+    ping: async () => void (await sql`select 1`.execute(kysely)),
+    close: async () => {
+      await kysely.destroy();
+      lock?.release();
+    },
+  };
+}
+
+// Drizzle runs on PostgreSQL only, and its last queries are moving to Kysely (issue 44).
+const drizzleUnavailable = new Proxy({} as Db, {
+  get: () => {
+    throw new Error('This query is still written for Drizzle, which does not run on SQLite');
+  },
+});
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({

@@ -10,6 +10,7 @@ import {
   synchronousDurability,
   type CommitDurability,
 } from './commit-durability.ts';
+import { WriteLock } from './write-lock.ts';
 
 /** The database file in a data folder (its -wal and -shm files sit beside it). */
 export function sqliteFileIn(dataDir: string): string {
@@ -34,6 +35,8 @@ export interface SqliteEngine {
   database: DatabaseSync;
   file: string;
   durability: CommitDurability;
+  /** One statement, or one transaction, on the connection at a time (sqlite-connection.ts). */
+  lock: WriteLock;
   /** Closes the file once every commit made is on the disk and answered. */
   close(): Promise<void>;
 }
@@ -71,6 +74,7 @@ export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
     database,
     file,
     durability,
+    lock: new WriteLock(),
     async close() {
       await durability.close();
       if (database.isOpen) database.close();

@@ -12,6 +12,7 @@ import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
 import type { DatabaseSync } from 'node:sqlite';
 import type { CommitDurability } from './commit-durability.ts';
 import { rowOf, type PreparedSql, type StatementCache } from './statement-cache.ts';
+import { withConstraintName } from './sqlite-errors.ts';
 import { toSqliteValue } from './sqlite-values.ts';
 import type { WriteLock } from './write-lock.ts';
 
@@ -38,7 +39,11 @@ export class SqliteConnection implements DatabaseConnection {
     let durable: Promise<void> | undefined;
     try {
       const prepared = this.#shared.statements.get(compiled.sql);
-      result = run<R>(prepared, compiled.parameters);
+      try {
+        result = run<R>(prepared, compiled.parameters);
+      } catch (err) {
+        throw withConstraintName(this.#shared.database, err);
+      }
       if (prepared.changesSchema) this.#shared.statements.clear();
       if (this.#inTransaction) {
         this.#wrote ||= prepared.writes;

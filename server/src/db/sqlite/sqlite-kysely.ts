@@ -24,7 +24,6 @@ import {
 import type { SqliteEngine } from './open-sqlite.ts';
 import { SqliteConnection, type SharedSqlite } from './sqlite-connection.ts';
 import { StatementCache } from './statement-cache.ts';
-import { WriteLock } from './write-lock.ts';
 
 export interface SqliteKyselyOptions {
   /** Opened by openSqlite(); Kysely's destroy() closes it. */
@@ -92,7 +91,7 @@ class NodeSqliteDriver implements Driver {
     this.#shared = {
       database: options.engine.database,
       statements: new StatementCache(options.engine.database, options.statementCacheSize ?? 500),
-      lock: new WriteLock(),
+      lock: options.engine.lock,
       durability: options.engine.durability,
     };
   }

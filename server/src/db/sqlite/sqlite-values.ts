@@ -1,11 +1,12 @@
 /**
  * The values SQLite stores and the JavaScript values the app reads and writes, converted so that a
- * row read through SQLite is the row node-postgres gives on PostgreSQL (docs: /work/design-44.md's
- * table, mirrored in docs/architecture.md). Reads convert by the column's declared type, which
+ * row read through SQLite is the row node-postgres gives on PostgreSQL (docs/architecture.md, "One
+ * query layer"). Reads convert by the column's declared type, which
  * SQLite reports only for a column read straight from a table: an expression (`count(*)`,
  * `max(created_at)`) has none and comes back as stored, on purpose, so that query code converts
  * such results itself the same way on both engines.
  */
+import { UnstorableTextError } from './sqlite-errors.ts';
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 
 /** Turns one stored value of a column into the value the app reads. */
@@ -65,6 +66,8 @@ export function readerForDeclaredType(declared: string | null): ReadValue {
 export function toSqliteValue(value: unknown): SQLInputValue {
   switch (typeof value) {
     case 'string':
+      if (value.includes('\0')) throw new UnstorableTextError();
+      return value;
     case 'number':
     case 'bigint':
       return value;

@@ -12,6 +12,15 @@ export class WriteLock {
     return new Promise((resolve) => this.#queue.push(resolve));
   }
 
+  /** Statements and transactions waiting for their turn (the metrics' "waiting" queries). */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  get held(): boolean {
+    return this.#held;
+  }
+
   release(): void {
     const next = this.#queue.shift();
     // Handed straight to the next in line, so nobody can slip in between.
