@@ -62,7 +62,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
   writeFileSync(`${pidFile}.${process.pid}`, `${process.pid}\n`);
   renameSync(`${pidFile}.${process.pid}`, pidFile);
   return {
+    // Once: a second call (a finally after an early release) does nothing.
     release() {
+      if (!db.isOpen) return;
       rmSync(pidFile, { force: true });
       db.close();
     },

@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { kyselyOverPool } from './kysely-over-pool.ts';
+import { type ImportLog, importPgliteFolder } from './pglite-import/import-pglite-folder.ts';
 import { migrateToLatest } from './schema-migrations/migrate-to-latest.ts';
 import { markSerialised } from './serialised-connections.ts';
 import { PgliteConnection } from './pglite-connection.ts';
@@ -90,9 +91,16 @@ const POOL_SIZE = 10;
  */
 const KEEP_IDLE_CONNECTIONS = 0;
 
+/** What opening the database has to tell: a PGlite folder imported (import-pglite-folder.ts). */
+export type DatabaseLog = ImportLog;
+const quiet: DatabaseLog = { info: () => {}, warn: () => {} };
+
 /** Opens the database and brings its schema up to date before anything uses it. */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'sqlite') return openSqliteDatabase(options.dataDir, options.commits);
+export async function openDatabase(
+  options: DatabaseOptions,
+  log: DatabaseLog = quiet,
+): Promise<Database> {
+  if (options.kind === 'sqlite') return openSqliteDatabase(options.dataDir, options.commits, log);
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize ?? POOL_SIZE)
     : openPglite(
@@ -193,13 +201,18 @@ async function openPglite(
 async function openSqliteDatabase(
   dataDir: string | undefined,
   commits: CommitMode | undefined,
+  log: DatabaseLog,
 ): Promise<Database> {
   // Before anything touches the folder: a second server on it must leave it as it found it.
   const lock = dataDir ? lockDataDir(join(dataDir, 'songrequests')) : undefined;
   let kysely: Kysely<DB>;
   let engine: SqliteEngine;
   try {
-    if (dataDir) await mkdir(dataDir, { recursive: true });
+    if (dataDir) {
+      await mkdir(dataDir, { recursive: true });
+      // A data folder of a release before SQLite: its database comes along, once.
+      await importPgliteFolder(dataDir, log);
+    }
     engine = openSqlite({ file: dataDir ? sqliteFileIn(dataDir) : ':memory:', commits });
     kysely = createSqliteKysely<DB>({ engine });
   } catch (err) {
