@@ -117,7 +117,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     songStates: songStatesRepository(db),
     stageDevices: stageDevicesRepository(app.database.kysely),
     subscription: subscriptionRepository(app.database.kysely),
-    suggestions: suggestionsRepository(db),
+    suggestions: suggestionsRepository(app.database.kysely),
     tips: tipsRepository(app.database.kysely),
   };
   const { musicians, playlists } = repositories;

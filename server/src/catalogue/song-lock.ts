@@ -1,10 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import { Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import type { SongData } from '#shared/schemas/song.ts';
 import { songKey } from '#shared/song-key.ts';
-import type { Db } from '#server/db/database.ts';
-import { songs } from '#server/db/schema.ts';
 import type { DB } from '#server/db/tables.ts';
 import { lockUntilCommit } from '#server/db/transaction-lock.ts';
 import type { SongRow } from './song-mapper.ts';
@@ -19,12 +16,6 @@ export type SongWrite =
   /** The musician already has SONGS_PER_MUSICIAN_MAX songs. */
   | { full: true };
 
-/**
- * A transaction of either layer: an approved suggestion adds its song in a Drizzle transaction
- * (suggestions-repository.ts) until it moves to Kysely; the Drizzle branch goes with it.
- */
-type Tx = Transaction<DB> | Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export interface HeldSong {
   id: string;
   title: string;
@@ -35,26 +26,21 @@ export interface HeldSong {
  * Takes the musician's song lock, the one imports, single adds, edits and approved suggestions
  * all take, so no two of them can add the same song at once; then reads the musician's songs.
  */
-export async function lockAndReadSongs(tx: Tx, musicianId: string): Promise<HeldSong[]> {
-  if (tx instanceof Kysely) {
-    await lockUntilCommit(tx, musicianId);
-    return tx
-      .selectFrom('songs')
-      .select(['id', 'title', 'artist'])
-      .where('musicianId', '=', musicianId)
-      .execute();
-  }
-  // The same lock, taken by hand: PostgreSQL is the only engine Drizzle runs on.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${musicianId}))`);
+export async function lockAndReadSongs(
+  tx: Transaction<DB>,
+  musicianId: string,
+): Promise<HeldSong[]> {
+  await lockUntilCommit(tx, musicianId);
   return tx
-    .select({ id: songs.id, title: songs.title, artist: songs.artist })
-    .from(songs)
-    .where(eq(songs.musicianId, musicianId));
+    .selectFrom('songs')
+    .select(['id', 'title', 'artist'])
+    .where('musicianId', '=', musicianId)
+    .execute();
 }
 
 /** The musician's song with the same key as `data`, other than `exceptId`, under the lock. */
 export async function lockAndFindDuplicate(
-  tx: Tx,
+  tx: Transaction<DB>,
   musicianId: string,
   data: Pick<SongData, 'title' | 'artist'>,
   exceptId?: string,
@@ -82,7 +68,7 @@ function findDuplicate(
  * asks this inside the transaction that inserts it.
  */
 export async function lockAndCheckRoom(
-  tx: Tx,
+  tx: Transaction<DB>,
   musicianId: string,
   data: Pick<SongData, 'title' | 'artist'>,
 ): Promise<Exclude<SongWrite, { row: SongRow }> | undefined> {

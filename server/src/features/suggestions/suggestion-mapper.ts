@@ -1,7 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { Suggestion } from '#shared/schemas/suggestion.ts';
-import type { songSuggestions } from '#server/db/schema.ts';
+import type { SongSuggestionsTable } from '#server/db/tables.ts';
 
-export type SuggestionRow = typeof songSuggestions.$inferSelect;
+export type SuggestionRow = Selectable<SongSuggestionsTable>;
 
 export function toSuggestion(row: SuggestionRow): Suggestion {
   return {

@@ -1,13 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts';
-import type { Db } from '#server/db/database.ts';
-import { designSettings, musicians, songs, songSuggestions } from '#server/db/schema.ts';
 import type { SubmissionLimit } from '#server/config.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
-import { windowWaitSql } from '#server/db/window-wait.ts';
+import { lockMusician } from '#server/db/musician-lock.ts';
+import { lockingRows } from '#server/db/row-lock.ts';
+import type { DB } from '#server/db/tables.ts';
+import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
 import { songKey } from '#shared/song-key.ts';
 import { lockAndCheckRoom } from '#server/catalogue/song-lock.ts';
-import { toSuggestion } from './suggestion-mapper.ts';
+import { toSuggestion, type SuggestionRow } from './suggestion-mapper.ts';
 
 /**
  * A decided suggestion, with the song an approval added (none when the musician had it already),
@@ -33,100 +33,143 @@ export interface SuggestionLimits {
   perAddressPerMinute: number;
 }
 
-type SuggestionRow = typeof songSuggestions.$inferSelect;
-
 /** What filing a suggestion came to; a refusal carries the seconds until one more is allowed. */
 export type FiledSuggestion =
   | { outcome: 'created' | 'existing'; row: SuggestionRow }
   | { outcome: 'requester_limit'; waitSeconds: number }
   | { outcome: 'musician_limit'; waitSeconds: number };
 
-export function suggestionsRepository(db: Db) {
+/** Which of the musician's suggestions a limit counts: all, one suggester's, one address's. */
+type Counted = { requesterEmail: string } | { source: string } | undefined;
+
+/** lower(trim(x)): how SQL spells a song key's half (trim takes off spaces only). */
+const folded = (value: unknown) => sql<string>`lower(trim(${value}))`;
+
+/**
+ * Seconds until the musician's suggestions `counted` names let one more in (window-limit.ts):
+ * the newest of them inside the window, `max` at most, read newest first through the
+ * musician's created_at index.
+ */
+async function waitOf(
+  trx: Transaction<DB>,
+  musicianId: string,
+  counted: Counted,
+  windowMinutes: number,
+  max: number,
+  now: Date,
+): Promise<number | null> {
+  let query = trx
+    .selectFrom('songSuggestions')
+    .select('createdAt')
+    .where('musicianId', '=', musicianId)
+    .where('createdAt', '>', windowStart(windowMinutes, now));
+  if (counted && 'requesterEmail' in counted) {
+    query = query.where(
+      sql<string>`lower(${sql.ref('requesterEmail')})`,
+      '=',
+      sql<string>`lower(${counted.requesterEmail})`,
+    );
+  }
+  if (counted && 'source' in counted) query = query.where('source', '=', counted.source);
+  const rows = await query.orderBy('createdAt', 'desc').limit(max).execute();
+  return secondsUntilFree(
+    rows.map((row) => row.createdAt),
+    windowMinutes,
+    max,
+    now,
+  );
+}
+
+export function suggestionsRepository(db: Kysely<DB>) {
   const owned = (musicianId: string, id: string) =>
-    and(eq(songSuggestions.musicianId, musicianId), eq(songSuggestions.id, id));
+    db
+      .selectFrom('songSuggestions')
+      .selectAll()
+      .where('musicianId', '=', musicianId)
+      .where('id', '=', id);
 
   return {
     /** The musician a slug names, and whether they take suggestions (on unless turned off). */
     async recipient(slug: string) {
-      const [row] = await db
-        .select({
-          musicianId: musicians.id,
-          allowSuggestions: sql<boolean>`coalesce(${designSettings.allowSongSuggestions}, true)`,
-        })
-        .from(musicians)
-        .leftJoin(designSettings, eq(designSettings.musicianId, musicians.id))
-        .where(eq(musicians.slug, slug));
-      return row;
+      const row = await db
+        .selectFrom('musicians')
+        .leftJoin('designSettings', 'designSettings.musicianId', 'musicians.id')
+        .select(['musicians.id as musicianId', 'designSettings.allowSongSuggestions'])
+        .where('musicians.slug', '=', slug)
+        .executeTakeFirst();
+      return (
+        row && { musicianId: row.musicianId, allowSuggestions: row.allowSongSuggestions ?? true }
+      );
     },
 
     /** The suggestion an Idempotency-Key filed, if it was used. */
-    async findByIdempotencyKey(musicianId: string, key: string) {
-      const [row] = await db
-        .select()
-        .from(songSuggestions)
-        .where(
-          and(eq(songSuggestions.musicianId, musicianId), eq(songSuggestions.idempotencyKey, key)),
-        );
-      return row;
+    async findByIdempotencyKey(
+      musicianId: string,
+      key: string,
+    ): Promise<SuggestionRow | undefined> {
+      return db
+        .selectFrom('songSuggestions')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .where('idempotencyKey', '=', key)
+        .executeTakeFirst();
     },
 
     /**
      * Files a suggestion unless a limit refuses it: the suggester's (by email), the musician's
-     * budget per minute, or this address's share of it. All are counted under a lock of the
-     * musician's taken first, in the transaction that inserts, so parallel suggestions are
-     * decided one after another and none over-admits. An Idempotency-Key used a moment ago
-     * answers that suggestion ('existing') and writes nothing.
+     * budget per minute, or this address's share of it. All are counted under the musician's
+     * lock (musician-lock.ts), taken first in the transaction that inserts, so parallel
+     * suggestions are decided one after another and none over-admits. An Idempotency-Key used a
+     * moment ago answers that suggestion ('existing') and writes nothing.
      */
     async file(values: NewSuggestion, limits: SuggestionLimits): Promise<FiledSuggestion> {
-      const { musicianId } = values;
-      return db.transaction(async (tx) => {
-        // Its own key space, apart from the song list's lock and the requests' (musician-lock.ts).
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(hashtext('file_suggestion'), hashtext(${musicianId}))`,
-        );
-        const ofMusician = sql`r.musician_id = ${musicianId}`;
-        const counted = (where: typeof ofMusician) => [{ table: songSuggestions, where }];
+      const { musicianId, idempotencyKey } = values;
+      return db.transaction().execute(async (trx): Promise<FiledSuggestion> => {
+        await lockMusician(trx, musicianId);
+        if (idempotencyKey !== null) {
+          const existing = await trx
+            .selectFrom('songSuggestions')
+            .selectAll()
+            .where('musicianId', '=', musicianId)
+            .where('idempotencyKey', '=', idempotencyKey)
+            .executeTakeFirst();
+          if (existing) return { outcome: 'existing', row: existing };
+        }
+        // After the lock: the time the rows read under it are judged at.
+        const now = new Date();
         const { perRequester, perMusicianPerMinute, perAddressPerMinute } = limits;
-        const mine = sql`${ofMusician}
-          AND lower(r.requester_email) = lower(${values.requesterEmail}::text)`;
-        const fromSource = sql`${ofMusician} AND r.source = ${values.source}::text`;
-        const [state] = rowsOf<{
-          existing: string | null;
-          requester_wait: number | null;
-          musician_wait: number | null;
-          source_wait: number | null;
-        }>(
-          await tx.execute(sql`SELECT
-            (SELECT id FROM ${songSuggestions} WHERE musician_id = ${musicianId}
-              AND idempotency_key = ${values.idempotencyKey}::text) AS existing,
-            ${windowWaitSql(counted(mine), perRequester.windowMinutes, perRequester.max)}
-              AS requester_wait,
-            ${windowWaitSql(counted(ofMusician), 1, perMusicianPerMinute)} AS musician_wait,
-            ${windowWaitSql(counted(fromSource), 1, perAddressPerMinute)} AS source_wait`),
+        const requesterWait = await waitOf(
+          trx,
+          musicianId,
+          { requesterEmail: values.requesterEmail },
+          perRequester.windowMinutes,
+          perRequester.max,
+          now,
         );
-        if (state!.existing) {
-          const [row] = await tx
-            .select()
-            .from(songSuggestions)
-            .where(eq(songSuggestions.id, state!.existing));
-          return { outcome: 'existing', row: row! };
+        if (requesterWait !== null) {
+          return { outcome: 'requester_limit', waitSeconds: requesterWait };
         }
-        if (state!.requester_wait !== null) {
-          return { outcome: 'requester_limit', waitSeconds: Number(state!.requester_wait) };
-        }
-        const flooded = state!.musician_wait ?? state!.source_wait;
-        if (flooded !== null) return { outcome: 'musician_limit', waitSeconds: Number(flooded) };
-        const [row] = await tx.insert(songSuggestions).values(values).returning();
-        return { outcome: 'created', row: row! };
+        const flooded =
+          (await waitOf(trx, musicianId, undefined, 1, perMusicianPerMinute, now)) ??
+          (await waitOf(trx, musicianId, { source: values.source }, 1, perAddressPerMinute, now));
+        if (flooded !== null) return { outcome: 'musician_limit', waitSeconds: flooded };
+        const row = await trx
+          .insertInto('songSuggestions')
+          .values(values)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { outcome: 'created', row };
       });
     },
 
     async list(musicianId: string): Promise<Suggestion[]> {
       const rows = await db
-        .select()
-        .from(songSuggestions)
-        .where(eq(songSuggestions.musicianId, musicianId))
-        .orderBy(desc(songSuggestions.createdAt), desc(songSuggestions.id));
+        .selectFrom('songSuggestions')
+        .selectAll()
+        .where('musicianId', '=', musicianId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
       return rows.map(toSuggestion);
     },
 
@@ -138,15 +181,12 @@ export function suggestionsRepository(db: Db) {
     async visibleSongIdsOf(musicianId: string, title: string, artist: string): Promise<string[]> {
       const key = songKey(title, artist);
       const candidates = await db
-        .select({ id: songs.id, title: songs.title, artist: songs.artist })
-        .from(songs)
-        .where(
-          and(
-            eq(songs.musicianId, musicianId),
-            eq(songs.hidden, false),
-            sql`lower(btrim(${songs.title})) = lower(btrim(${title}::text))`,
-          ),
-        );
+        .selectFrom('songs')
+        .select(['id', 'title', 'artist'])
+        .where('musicianId', '=', musicianId)
+        .where('hidden', '=', false)
+        .where(folded(sql.ref('title')), '=', folded(title))
+        .execute();
       return candidates
         .filter((row) => songKey(row.title, row.artist) === key)
         .map((row) => row.id);
@@ -154,35 +194,34 @@ export function suggestionsRepository(db: Db) {
 
     /**
      * Marks added the musician's pending suggestions of a song now in the repertoire (by the
-     * duplicate rule, songKey). SQL narrows by title; the exact key is checked here, since
-     * PostgreSQL's lower() may fold less than JavaScript's.
+     * duplicate rule, songKey). SQL narrows by title; the exact key is checked here, since the
+     * engine's lower() may fold less than JavaScript's.
      */
     async markAdded(musicianId: string, song: { title: string; artist: string }) {
       const key = songKey(song.title, song.artist);
       const candidates = await db
-        .select()
-        .from(songSuggestions)
-        .where(
-          and(
-            eq(songSuggestions.musicianId, musicianId),
-            eq(songSuggestions.status, 'pending'),
-            sql`lower(btrim(${songSuggestions.suggestedTitle})) = lower(btrim(${song.title}::text))`,
-          ),
-        );
+        .selectFrom('songSuggestions')
+        .select(['id', 'suggestedTitle', 'suggestedArtist'])
+        .where('musicianId', '=', musicianId)
+        .where('status', '=', 'pending')
+        .where(folded(sql.ref('suggestedTitle')), '=', folded(song.title))
+        .execute();
       const ids = candidates
         .filter((row) => songKey(row.suggestedTitle, row.suggestedArtist) === key)
         .map((row) => row.id);
       if (ids.length === 0) return [];
       const rows = await db
-        .update(songSuggestions)
+        .updateTable('songSuggestions')
         .set({ status: 'added', updatedAt: new Date() })
-        .where(and(inArray(songSuggestions.id, ids), eq(songSuggestions.status, 'pending')))
-        .returning();
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .execute();
       return rows.map(toSuggestion);
     },
 
     async findOwned(musicianId: string, id: string): Promise<Suggestion | undefined> {
-      const [row] = await db.select().from(songSuggestions).where(owned(musicianId, id));
+      const row = await owned(musicianId, id).executeTakeFirst();
       return row && toSuggestion(row);
     },
 
@@ -196,42 +235,52 @@ export function suggestionsRepository(db: Db) {
       id: string,
       status: Exclude<SuggestionStatus, 'pending'>,
     ): Promise<Decision | undefined> {
-      return db.transaction(async (tx) => {
-        const [pending] = await tx
-          .select()
-          .from(songSuggestions)
-          .where(and(owned(musicianId, id), eq(songSuggestions.status, 'pending')))
-          .for('update');
+      return db.transaction().execute(async (trx): Promise<Decision | undefined> => {
+        const pending = await lockingRows(
+          trx,
+          trx
+            .selectFrom('songSuggestions')
+            .selectAll()
+            .where('musicianId', '=', musicianId)
+            .where('id', '=', id)
+            .where('status', '=', 'pending'),
+          'update',
+        ).executeTakeFirst();
         if (!pending) return undefined;
         let songAdded: string | undefined;
         if (status === 'added') {
           // Under the lock imports and single adds take, with their duplicate rule and cap, so
           // an import of the same song at the same moment cannot add it twice.
           const song = { title: pending.suggestedTitle, artist: pending.suggestedArtist };
-          const refused = await lockAndCheckRoom(tx, musicianId, song);
+          const refused = await lockAndCheckRoom(trx, musicianId, song);
           if (refused && 'full' in refused) return { full: true };
           if (!refused) {
-            const [added] = await tx
-              .insert(songs)
+            const added = await trx
+              .insertInto('songs')
               .values({ musicianId, ...song })
-              .returning({ id: songs.id });
-            songAdded = added?.id;
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            songAdded = added.id;
           }
         }
-        const [row] = await tx
-          .update(songSuggestions)
+        const row = await trx
+          .updateTable('songSuggestions')
           .set({ status, updatedAt: new Date() })
-          .where(owned(musicianId, id))
-          .returning();
-        return { suggestion: toSuggestion(row!), songAdded };
+          .where('musicianId', '=', musicianId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { suggestion: toSuggestion(row), songAdded };
       });
     },
 
     async delete(musicianId: string, id: string): Promise<boolean> {
       const rows = await db
-        .delete(songSuggestions)
-        .where(owned(musicianId, id))
-        .returning({ id: songSuggestions.id });
+        .deleteFrom('songSuggestions')
+        .where('musicianId', '=', musicianId)
+        .where('id', '=', id)
+        .returning('id')
+        .execute();
       return rows.length > 0;
     },
   };

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fill } from '#shared/fill-message.ts';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
@@ -138,10 +137,17 @@ describe('approving a suggestion', () => {
 
   it('with a full song list is refused like a single add, and changes nothing', async () => {
     const musician = await registerMusician(app);
-    await app.database.db.execute(sql`
-      INSERT INTO songs (musician_id, title, artist, hidden)
-      SELECT ${musician.musician.id}::uuid, 'Song ' || n, 'Band', n = 7
-      FROM generate_series(1, ${SONGS_PER_MUSICIAN_MAX}::int) n`);
+    await app.database.kysely
+      .insertInto('songs')
+      .values(
+        Array.from({ length: SONGS_PER_MUSICIAN_MAX }, (_, i) => ({
+          musicianId: musician.musician.id,
+          title: `Song ${i + 1}`,
+          artist: 'Band',
+          hidden: i + 1 === 7,
+        })),
+      )
+      .execute();
     const { id } = await suggest(musician, 'One Too Many');
 
     const res = await decide(musician, id, 'added');

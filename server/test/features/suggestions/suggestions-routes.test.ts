@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { Suggestion } from '#shared/schemas/suggestion.ts';
-import { designSettings } from '#server/db/schema.ts';
 import {
   createSong,
   hideSong,
@@ -67,9 +65,10 @@ describe('POST /api/song-suggestions', () => {
 
   it('refuses an unknown musician and one who does not take suggestions', async () => {
     const musician = await registerMusician(app);
-    await app.database.db
-      .insert(designSettings)
-      .values({ musicianId: musician.musician.id, allowSongSuggestions: false });
+    await app.database.kysely
+      .insertInto('designSettings')
+      .values({ musicianId: musician.musician.id, allowSongSuggestions: false })
+      .execute();
     const payload = {
       suggested_title: 'A',
       suggested_artist: 'B',
@@ -91,9 +90,10 @@ describe('POST /api/song-suggestions', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: messages.musicianNotFound });
-    await app.database.db
-      .delete(designSettings)
-      .where(eq(designSettings.musicianId, musician.musician.id));
+    await app.database.kysely
+      .deleteFrom('designSettings')
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
   });
 
   it('creates nothing new on a retry with the same Idempotency-Key', async () => {
