@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
+import { sql } from 'kysely';
 import { autovacuumWarning } from '../db/autovacuum-check.ts';
 import { type Database, openDatabase, type DatabaseOptions } from '../db/database.ts';
-import { rowsOf } from '../db/rows-of.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,8 +17,10 @@ export const databasePlugin = fp(
     app.decorate('database', database);
     if (database.kind === 'postgres') {
       // A warning only: a start never fails for want of it.
-      const warning = await autovacuumWarning(async <Row>(text: string) =>
-        rowsOf<Row>(await database.db.execute(sql.raw(text))),
+      // Without CamelCasePlugin: the check reads its columns by their own (snake_case) names.
+      const kysely = database.kysely.withoutPlugins();
+      const warning = await autovacuumWarning(
+        async <Row>(text: string) => (await sql.raw<Row>(text).execute(kysely)).rows,
       ).catch(() => undefined);
       if (warning) app.log.warn(warning);
     }

@@ -1,7 +1,7 @@
 /**
  * Database.kysely: Kysely over the app's own pool, on the test database (PGlite, or PostgreSQL
  * with TEST_DB=postgres), reading and writing camelCase rows over snake_case columns, and taking
- * its transactions on one connection of the pool beside Drizzle's.
+ * its transactions on one connection of the pool.
  */
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '#server-test/helpers/test-database.ts';
@@ -64,7 +64,15 @@ describe('Database.kysely', () => {
       .where('slug', '=', 'kysely-rolled-back')
       .execute();
     expect(left).toEqual([]);
-    // Drizzle's queries still run on the same pool beside it.
-    expect((await database.db.query.musicians.findMany()).length).toBeGreaterThan(0);
+    // The connection the failed transaction held went back to the pool, ready for the next one.
+    await database.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto('musicians').values(musician('kysely-after-rollback')).execute();
+    });
+    const after = await database.kysely
+      .selectFrom('musicians')
+      .select('slug')
+      .where('slug', '=', 'kysely-after-rollback')
+      .execute();
+    expect(after).toEqual([{ slug: 'kysely-after-rollback' }]);
   });
 });

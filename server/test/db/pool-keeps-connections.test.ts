@@ -3,18 +3,21 @@
  * open new ones, and on PostgreSQL each new backend loads its caches and prepares
  * its statements again (database.ts, KEEP_IDLE_CONNECTIONS).
  */
-import { sql } from 'drizzle-orm';
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 const BUSY_AT_ONCE = 3;
 
-/** BUSY_AT_ONCE queries at once: the pool opens a connection for each. */
+/**
+ * BUSY_AT_ONCE queries at once: the pool opens a connection for each. (pg_sleep: this is
+ * node-postgres's pool, on PGlite or PostgreSQL only.)
+ */
 async function fillPool(database: Database) {
-  const { db } = database;
+  const { kysely } = database;
   await Promise.all(
-    Array.from({ length: BUSY_AT_ONCE }, () => db.execute(sql`select pg_sleep(0.05)`)),
+    Array.from({ length: BUSY_AT_ONCE }, () => sql`select pg_sleep(0.05)`.execute(kysely)),
   );
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
 import type {
   CreatedTip,
   CreateTipBody,
@@ -7,12 +8,12 @@ import type {
 } from '#shared/schemas/audience.ts';
 import type { AuthResponse } from '#shared/schemas/auth.ts';
 import type { Musician, ProfileUpdateBody } from '#shared/schemas/musician.ts';
-import { designSettings } from '#server/db/schema.ts';
 import type { CreatePlaylistBody, Playlist } from '#shared/schemas/playlist.ts';
 import type { CreatedRequest, CreateRequestBody } from '#shared/schemas/request.ts';
 import type { CurrentShowResponse } from '#shared/schemas/show.ts';
 import type { Song, SongInput } from '#shared/schemas/song.ts';
 import type { CreateSuggestionBody } from '#shared/schemas/suggestion.ts';
+import type { DesignSettingsTable } from '#server/db/tables.ts';
 
 export interface TestMusician extends AuthResponse {
   email: string;
@@ -253,14 +254,16 @@ export async function setRequestStatus(
 export async function saveDesign(
   app: FastifyInstance,
   musician: TestMusician,
-  values: Partial<typeof designSettings.$inferInsert> = {},
+  values: Omit<Insertable<DesignSettingsTable>, 'musicianId'> = {},
 ): Promise<void> {
-  const insert = app.database.db
-    .insert(designSettings)
-    .values({ musicianId: musician.musician.id, ...values });
-  await (Object.keys(values).length > 0
-    ? insert.onConflictDoUpdate({ target: designSettings.musicianId, set: values })
-    : insert.onConflictDoNothing());
+  await app.database.kysely
+    .insertInto('designSettings')
+    .values({ musicianId: musician.musician.id, ...values })
+    .onConflict((conflict) => {
+      const target = conflict.column('musicianId');
+      return Object.keys(values).length > 0 ? target.doUpdateSet(values) : target.doNothing();
+    })
+    .execute();
 }
 
 /** PUT /api/design/settings; the raw answer, for tests of refusals as well. */

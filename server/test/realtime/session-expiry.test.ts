@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
@@ -11,10 +10,11 @@ const { app, url } = await startTestApp({}, { listen: true });
 
 /** Every session of the musician ends `seconds` from now, as if it had been made long ago. */
 async function expireSessionsIn(musicianId: string, seconds: number) {
-  await app.database.db.execute(
-    sql`update auth_sessions set expires_at = now() + make_interval(secs => ${seconds})
-        where musician_id = ${musicianId}`,
-  );
+  await app.database.kysely
+    .updateTable('authSessions')
+    .set({ expiresAt: new Date(Date.now() + seconds * 1000) })
+    .where('musicianId', '=', musicianId)
+    .execute();
 }
 
 const disconnected = (socket: Socket) =>

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import { passwordResets } from '#server/db/schema.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { connectDevice } from '#server-test/helpers/test-device.ts';
@@ -66,20 +64,18 @@ describe('PUT /api/profile/change-password', () => {
       payload: { email: musician.email },
     });
     const resetsOf = () =>
-      app.database.db
-        .select()
-        .from(passwordResets)
-        .where(eq(passwordResets.musicianId, musician.musician.id));
+      app.database.kysely
+        .selectFrom('passwordResets')
+        .selectAll()
+        .where('musicianId', '=', musician.musician.id)
+        .execute();
     // The code is stored just after the answer (so timing reveals no account): wait for it.
     await vi.waitFor(async () => expect(await resetsOf()).toHaveLength(1));
     await changePassword(musician.auth, {
       current_password: musician.password,
       new_password: 'fresh start 42',
     });
-    const rows = await app.database.db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.musicianId, musician.musician.id));
+    const rows = await resetsOf();
     expect(rows.length).toBe(1);
     expect(rows[0]!.usedAt).not.toBeNull();
   });

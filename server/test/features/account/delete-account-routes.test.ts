@@ -1,15 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FRESH_SIGN_IN_MINUTES } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import {
-  authSessions,
-  musicianSlugHistory,
-  musicians,
-  playlists,
-  requests,
-  songs,
-} from '#server/db/schema.ts';
 import {
   createPlaylist,
   createSong,
@@ -22,7 +13,7 @@ import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { connectDevice } from '#server-test/helpers/test-device.ts';
 
 const { app, url } = await startTestApp({}, { listen: true });
-const { db } = app.database;
+const db = app.database.kysely;
 
 const deleteAccount = (auth: Record<string, string>, payload?: object) =>
   app.inject({
@@ -51,9 +42,17 @@ describe('DELETE /api/account/delete', () => {
     expect(res.json()).toEqual({ message: messages.accountDeleted });
 
     const id = musician.musician.id;
-    expect(await db.select().from(musicians).where(eq(musicians.id, id))).toEqual([]);
-    for (const table of [songs, playlists, requests, authSessions, musicianSlugHistory]) {
-      expect(await db.select().from(table).where(eq(table.musicianId, id))).toEqual([]);
+    expect(await db.selectFrom('musicians').selectAll().where('id', '=', id).execute()).toEqual([]);
+    const owned = [
+      'songs',
+      'playlists',
+      'requests',
+      'authSessions',
+      'musicianSlugHistory',
+    ] as const;
+    for (const table of owned) {
+      const left = await db.selectFrom(table).select('musicianId').where('musicianId', '=', id);
+      expect(await left.execute()).toEqual([]);
     }
     const publicPage = await app.inject({ url: `/api/musicians/${musician.musician.slug}` });
     expect(publicPage.statusCode).toBe(404);
@@ -61,9 +60,10 @@ describe('DELETE /api/account/delete', () => {
     const otherSongs = await app.inject({ url: '/api/songs', headers: other.auth });
     expect(otherSongs.statusCode).toBe(200);
     const otherRequests = await db
-      .select()
-      .from(requests)
-      .where(eq(requests.musicianId, other.musician.id));
+      .selectFrom('requests')
+      .selectAll()
+      .where('musicianId', '=', other.musician.id)
+      .execute();
     expect(otherRequests.length).toBe(1);
   });
 
@@ -172,9 +172,10 @@ describe('DELETE /api/account/delete asks for proof, as change-email does', () =
     const musician = await registerMusician(app);
     await linkToProvider(musician);
     await db
-      .update(authSessions)
+      .updateTable('authSessions')
       .set({ createdAt: new Date(Date.now() - (FRESH_SIGN_IN_MINUTES + 1) * 60_000) })
-      .where(eq(authSessions.musicianId, musician.musician.id));
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
     const res = await deleteAccount(musician.auth, { confirmation_text: 'DELETE' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: messages.deleteNeedsFreshSignIn });
@@ -207,7 +208,8 @@ describe('DELETE /api/account/delete asks for proof, as change-email does', () =
 /** Links the musician to an identity-provider account, as a first provider sign-in does. */
 async function linkToProvider(musician: TestMusician) {
   await db
-    .update(musicians)
+    .updateTable('musicians')
     .set({ oidcIssuer: 'https://id.example.com', oidcSubject: `sub-${musician.musician.id}` })
-    .where(eq(musicians.id, musician.musician.id));
+    .where('id', '=', musician.musician.id)
+    .execute();
 }

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requests } from '#server/db/schema.ts';
 import {
   createSong,
   registerMusician,
@@ -19,11 +17,45 @@ export async function requestAt(
   time: string,
   timeZone = TZ,
 ): Promise<void> {
-  await app.database.db.execute(sql`
-    UPDATE ${requests}
-    SET created_at = (((now() AT TIME ZONE ${timeZone})::date - ${daysAgo}::int) + ${time}::time)
-      AT TIME ZONE ${timeZone}
-    WHERE id = ${requestId}`);
+  await app.database.kysely
+    .updateTable('requests')
+    .set({ createdAt: zonedInstant(localDate(daysAgo, timeZone), time, timeZone) })
+    .where('id', '=', requestId)
+    .execute();
+}
+
+/** How far the clock of `timeZone` is ahead of UTC at `at`, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant the clock of `timeZone` reads `time` ('HH:MM') on `day` ('YYYY-MM-DD'). */
+function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  // The offset at the wall time read as UTC, then again at the instant it gives (an offset
+  // change between the two moves it once more).
+  const first = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(first, timeZone));
 }
 
 /** Today's date (YYYY-MM-DD) `daysAgo` days back, on the clock of `timeZone`. */

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { CreatedRequest } from '#shared/schemas/request.ts';
-import { requests } from '#server/db/schema.ts';
 import {
   createSong,
   registerMusician,
@@ -37,7 +35,11 @@ describe('the status token of POST /api/requests', () => {
 
   it('is stored only as its SHA-256 hash', async () => {
     const { created } = await requestFor();
-    const [row] = await app.database.db.select().from(requests).where(eq(requests.id, created.id));
+    const [row] = await app.database.kysely
+      .selectFrom('requests')
+      .selectAll()
+      .where('id', '=', created.id)
+      .execute();
     expect(row!.statusTokenHash).toBe(sha256(created.status_token));
     expect(JSON.stringify(row)).not.toContain(created.status_token);
   });

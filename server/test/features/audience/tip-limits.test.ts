@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { tips } from '#server/db/schema.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import {
   paymentApps,
@@ -55,21 +53,27 @@ it("keeps the phone's id on its tips and counts the tips the database holds for 
   const musician = await tippableMusician();
   const deviceId = 'stored-phone-0123456789abcd';
   expect((await postTip(app, musician, {}, { 'x-device-id': deviceId })).statusCode).toBe(201);
-  const { db } = app.database;
-  const mine = and(eq(tips.musicianId, musician.musician.id), eq(tips.deviceId, deviceId));
-  expect(await db.select({ deviceId: tips.deviceId }).from(tips).where(mine)).toEqual([
-    { deviceId },
-  ]);
+  const db = app.database.kysely;
+  const mine = await db
+    .selectFrom('tips')
+    .select('deviceId')
+    .where('musicianId', '=', musician.musician.id)
+    .where('deviceId', '=', deviceId)
+    .execute();
+  expect(mine).toEqual([{ deviceId }]);
 
   // Nine more, filed by another process as far as this one can tell: the limit is reached.
-  await db.insert(tips).values(
-    Array.from({ length: 9 }, () => ({
-      musicianId: musician.musician.id,
-      amount: 5,
-      platform: 'venmo' as const,
-      deviceId,
-    })),
-  );
+  await db
+    .insertInto('tips')
+    .values(
+      Array.from({ length: 9 }, () => ({
+        musicianId: musician.musician.id,
+        amount: 5,
+        platform: 'venmo' as const,
+        deviceId,
+      })),
+    )
+    .execute();
   const refused = await postTip(app, musician, {}, { 'x-device-id': deviceId });
   expect(refused.statusCode).toBe(429);
   expect(refused.json()).toEqual({ detail: REFUSED });
@@ -94,10 +98,11 @@ it('limits a phone that sends no id by its address, and stores no address', asyn
   const phone = { 'x-device-id': 'venue-wifi-phone-0123456789' };
   expect((await tip('203.0.113.7', phone)).statusCode).toBe(201);
 
-  const stored = await app.database.db
-    .select({ deviceId: tips.deviceId })
-    .from(tips)
-    .where(eq(tips.musicianId, musician.musician.id));
+  const stored = await app.database.kysely
+    .selectFrom('tips')
+    .select('deviceId')
+    .where('musicianId', '=', musician.musician.id)
+    .execute();
   expect(stored.every((row) => !row.deviceId.includes('203.0.113'))).toBe(true);
 });
 

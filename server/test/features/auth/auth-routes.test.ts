@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import { authSessions } from '#server/db/schema.ts';
 import { registerMusician, uniqueEmail } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
@@ -121,10 +119,11 @@ describe('POST /api/auth/login', () => {
 describe('sessions', () => {
   it('stores only a hash of the token', async () => {
     const musician = await registerMusician(app);
-    const rows = await app.database.db
-      .select()
-      .from(authSessions)
-      .where(eq(authSessions.musicianId, musician.musician.id));
+    const rows = await app.database.kysely
+      .selectFrom('authSessions')
+      .selectAll()
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toContain(musician.token);
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -149,10 +148,11 @@ describe('sessions', () => {
 
   it('refuses an expired token', async () => {
     const musician = await registerMusician(app);
-    await app.database.db
-      .update(authSessions)
+    await app.database.kysely
+      .updateTable('authSessions')
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authSessions.musicianId, musician.musician.id));
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
     const res = await app.inject({ url: '/api/profile', headers: musician.auth });
     expect(res.statusCode).toBe(401);
   });

@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_REISSUE_SECONDS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import { passwordResets } from '#server/db/schema.ts';
 import {
   registerMusician,
   uniqueEmail,
@@ -66,11 +64,22 @@ async function readCodeFromLog(
 
 /** Makes the musician's codes look issued `seconds` earlier than they were. */
 async function ageCodes(musician: TestMusician, seconds: number) {
-  await app.database.db
-    .update(passwordResets)
-    .set({ createdAt: sql`${passwordResets.createdAt} - make_interval(secs => ${seconds})` })
-    .where(eq(passwordResets.musicianId, musician.musician.id));
+  const db = app.database.kysely;
+  for (const { id, createdAt } of await codesOf(musician)) {
+    await db
+      .updateTable('passwordResets')
+      .set({ createdAt: new Date(createdAt.getTime() - seconds * 1000) })
+      .where('id', '=', id)
+      .execute();
+  }
 }
+
+const codesOf = (musician: TestMusician) =>
+  app.database.kysely
+    .selectFrom('passwordResets')
+    .selectAll()
+    .where('musicianId', '=', musician.musician.id)
+    .execute();
 
 describe('POST /api/auth/forgot-password', () => {
   it('answers the same for a registered and an unknown email, without the code', async () => {
@@ -96,10 +105,7 @@ describe('POST /api/auth/forgot-password', () => {
   it('stores only a hash of the code', async () => {
     const musician = await registerMusician(app);
     const code = await requestCodeFromLog(musician);
-    const [row] = await app.database.db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.musicianId, musician.musician.id));
+    const [row] = await codesOf(musician);
     expect(row!.codeHash).not.toContain(code);
   });
 
@@ -162,10 +168,11 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses an expired code', async () => {
     const musician = await registerMusician(app);
     const code = await requestCodeFromLog(musician);
-    await app.database.db
-      .update(passwordResets)
+    await app.database.kysely
+      .updateTable('passwordResets')
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResets.musicianId, musician.musician.id));
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
     expect((await reset(musician.email, code)).json()).toEqual({
       detail: messages.resetCodeInvalid,
     });
@@ -185,10 +192,7 @@ describe('POST /api/auth/reset-password', () => {
         .slice(seen)
         .some((entry) => entry.to === musician.email),
     ).toBe(false);
-    const stored = await app.database.db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.musicianId, musician.musician.id));
+    const stored = await codesOf(musician);
     expect(stored.length).toBe(1);
   });
 

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { ContactBody } from '#shared/schemas/contact.ts';
-import { contactMessages } from '#server/db/schema.ts';
 import { startCaptureSmtp } from '#server-test/helpers/capture-smtp.ts';
 import { registerMusician, uniqueEmail } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -25,7 +23,11 @@ const contact = (
   });
 
 const storedFrom = (target: FastifyInstance, email: string) =>
-  target.database.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+  target.database.kysely
+    .selectFrom('contactMessages')
+    .selectAll()
+    .where('email', '=', email)
+    .execute();
 
 const valid = (overrides: Partial<ContactBody> = {}): ContactBody => ({
   name: 'Jamie',

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { FEED_CLOSE } from '#shared/schemas/feed.ts';
-import { feedTokens } from '#server/db/schema.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { connectFeed, createFeedToken } from './feed-client.ts';
@@ -39,10 +37,11 @@ async function expectAllRevoked(
     expect(again.statusCode).toBe(401);
   }
   expect(app.feedHub.openCount(musician.musician.id)).toBe(0);
-  const stored = await app.database.db
-    .select()
-    .from(feedTokens)
-    .where(eq(feedTokens.musicianId, musician.musician.id));
+  const stored = await app.database.kysely
+    .selectFrom('feedTokens')
+    .selectAll()
+    .where('musicianId', '=', musician.musician.id)
+    .execute();
   expect(stored).toEqual([]);
 }
 

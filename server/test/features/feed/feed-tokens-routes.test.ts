@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { FEED_TOKENS_MAX, type FeedTokenList } from '#shared/schemas/feed.ts';
-import { feedTokens } from '#server/db/schema.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { pairStageDevice } from '../stage-devices/pair-stage-device.ts';
@@ -35,10 +33,11 @@ describe('making a feed token', () => {
     expect(Object.keys(created).sort()).toEqual(['id', 'token']);
     expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [row] = await app.database.db
-      .select()
-      .from(feedTokens)
-      .where(eq(feedTokens.id, created.id));
+    const [row] = await app.database.kysely
+      .selectFrom('feedTokens')
+      .selectAll()
+      .where('id', '=', created.id)
+      .execute();
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(created.token);
   });

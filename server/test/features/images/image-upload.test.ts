@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { IMAGE_MAX_BYTES, type DesignSettings } from '#shared/schemas/audience.ts';
-import { images } from '#server/db/schema.ts';
 import { putDesign, registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import {
@@ -30,7 +29,7 @@ async function fetchImage(url: string) {
 }
 
 async function imageCount(): Promise<number> {
-  return (await app.database.db.select({ id: images.id }).from(images)).length;
+  return (await app.database.kysely.selectFrom('images').select('id').execute()).length;
 }
 
 describe('artist photo upload (PUT /api/design/settings)', () => {

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LearnNextResponse } from '#shared/schemas/insights.ts';
-import { requests, shows, songSuggestions } from '#server/db/schema.ts';
 import { startShow, submitSuggestion, type TestMusician } from '#server-test/helpers/factories.ts';
 import { testConfig } from '#server-test/helpers/test-app.ts';
 
@@ -14,7 +12,7 @@ export function insightsTestConfig() {
   };
 }
 
-const ago = (days: number) => sql`now() - make_interval(secs => ${days * 86_400}::float8)`;
+const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 /** A show that ran from `fromDaysAgo` to `toDaysAgo` (started and stopped through the API). */
 export async function pastShow(
@@ -27,10 +25,11 @@ export async function pastShow(
   const show = await startShow(app, musician, name);
   const res = await app.inject({ method: 'POST', url: '/api/shows/stop', headers: musician.auth });
   if (res.statusCode !== 200) throw new Error(`stop show failed: ${res.statusCode} ${res.body}`);
-  await app.database.db
-    .update(shows)
+  await app.database.kysely
+    .updateTable('shows')
     .set({ date: ago(fromDaysAgo), stoppedAt: ago(toDaysAgo) })
-    .where(sql`${shows.id} = ${show.id}`);
+    .where('id', '=', show.id)
+    .execute();
   return show;
 }
 
@@ -47,19 +46,21 @@ export async function suggestAt(
     requester_name: `Fan ${song.email.split('@')[0]}`,
     requester_email: song.email,
   });
-  await app.database.db
-    .update(songSuggestions)
+  await app.database.kysely
+    .updateTable('songSuggestions')
     .set({ createdAt: ago(daysAgo) })
-    .where(sql`${songSuggestions.id} = ${id}`);
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 
 /** Moves a request `daysAgo` days into the past. */
 export async function requestAgo(app: FastifyInstance, id: string, daysAgo: number) {
-  await app.database.db
-    .update(requests)
+  await app.database.kysely
+    .updateTable('requests')
     .set({ createdAt: ago(daysAgo) })
-    .where(sql`${requests.id} = ${id}`);
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function learnNext(

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import { musicianSlugHistory } from '#server/db/schema.ts';
 import {
   createSong,
   registerMusician,
@@ -17,10 +15,11 @@ let counter = 0;
 const freshSlug = (base: string) => `${base}-${Date.now().toString(36)}-${++counter}`;
 
 async function historyOf(musician: TestMusician) {
-  const rows = await app.database.db
-    .select({ slug: musicianSlugHistory.slug })
-    .from(musicianSlugHistory)
-    .where(eq(musicianSlugHistory.musicianId, musician.musician.id));
+  const rows = await app.database.kysely
+    .selectFrom('musicianSlugHistory')
+    .select('slug')
+    .where('musicianId', '=', musician.musician.id)
+    .execute();
   return rows.map((row) => row.slug).sort();
 }
 

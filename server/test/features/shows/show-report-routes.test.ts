@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { Show, ShowReport } from '#shared/schemas/show.ts';
-import { requests, songs } from '#server/db/schema.ts';
 import {
   createSong,
   registerMusician,
@@ -24,10 +22,11 @@ const call = (
 
 /** Sets when a request was marked played (its updated_at), as minutes after 20:00 UTC. */
 async function playedAt(requestId: string, minutes: number) {
-  await app.database.db
-    .update(requests)
+  await app.database.kysely
+    .updateTable('requests')
     .set({ updatedAt: new Date(Date.UTC(2025, 5, 21, 20, minutes)) })
-    .where(eq(requests.id, requestId));
+    .where('id', '=', requestId)
+    .execute();
 }
 
 /**
@@ -37,10 +36,11 @@ async function playedAt(requestId: string, minutes: number) {
 async function playedShow() {
   const musician = await registerMusician(app, { name: 'The Lanterns' });
   const jolene = await createSong(app, musician, { title: 'Jolene', artist: 'Dolly Parton' });
-  await app.database.db
-    .update(songs)
+  await app.database.kysely
+    .updateTable('songs')
     .set({ songwriter: 'Dolly Parton' })
-    .where(eq(songs.id, jolene.id));
+    .where('id', '=', jolene.id)
+    .execute();
   const wonderwall = await createSong(app, musician);
   const valerie = await createSong(app, musician, { title: 'Valerie', artist: 'The Zutons' });
   await submitRequest(app, wonderwall, { requester_email: 'early@example.com' });
@@ -259,9 +259,10 @@ describe('GET /api/shows/{id}/report', () => {
 
   it('keeps the title and artist of a song deleted since', async () => {
     const { musician, show } = await playedShow();
-    await app.database.db.execute(
-      sql`DELETE FROM ${songs} WHERE musician_id = ${musician.musician.id}`,
-    );
+    await app.database.kysely
+      .deleteFrom('songs')
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
     const report = (await call(musician, 'GET', `/api/shows/${show.id}/report`)).json<ShowReport>();
     expect(report.songs.map((song) => [song.song_title, song.songwriter])).toEqual([
       ['Jolene', ''],

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { StageDeviceList, StageDeviceSession } from '#shared/schemas/stage-device.ts';
-import { stageDevices } from '#server/db/schema.ts';
 import { registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { claimCode, makePairingCode, pairStageDevice } from './pair-stage-device.ts';
@@ -31,10 +29,11 @@ describe('making a pairing code', () => {
   it('stores only the hash of the code', async () => {
     const musician = await registerMusician(app);
     const pairing = await makePairingCode(app, musician);
-    const [row] = await app.database.db
-      .select()
-      .from(stageDevices)
-      .where(eq(stageDevices.id, pairing.id));
+    const [row] = await app.database.kysely
+      .selectFrom('stageDevices')
+      .selectAll()
+      .where('id', '=', pairing.id)
+      .execute();
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(pairing.code.replace('-', ''));
   });
@@ -94,10 +93,11 @@ describe('making a pairing code', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: messages.stageDevicesLimit });
     // Codes nobody claimed in time make room again.
-    await app.database.db
-      .update(stageDevices)
+    await app.database.kysely
+      .updateTable('stageDevices')
       .set({ codeExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(stageDevices.musicianId, musician.musician.id));
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
     expect((await makePairingCode(app, musician)).code).toBeTruthy();
   });
 
@@ -161,10 +161,11 @@ describe('claiming a pairing code', () => {
   it('refuses an expired code, and no longer lists it', async () => {
     const musician = await registerMusician(app);
     const pairing = await makePairingCode(app, musician);
-    await app.database.db
-      .update(stageDevices)
+    await app.database.kysely
+      .updateTable('stageDevices')
       .set({ codeExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(stageDevices.id, pairing.id));
+      .where('id', '=', pairing.id)
+      .execute();
 
     const res = await claimCode(app, pairing.code);
     expect(res.statusCode).toBe(400);
@@ -292,10 +293,11 @@ describe('listing and removing devices', () => {
   it('notes when a paired device was last seen', async () => {
     const musician = await registerMusician(app);
     const device = await pairStageDevice(app, musician);
-    await app.database.db
-      .update(stageDevices)
+    await app.database.kysely
+      .updateTable('stageDevices')
       .set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) })
-      .where(eq(stageDevices.id, device.id));
+      .where('id', '=', device.id)
+      .execute();
     await app.inject({ method: 'GET', url: '/api/profile', headers: device.auth });
     await expect
       .poll(async () => {
