@@ -32,8 +32,8 @@ const serverDeps = {
 // restores it. A file that replaces a module (vi.mock) needs a graph of its own: it runs isolated.
 const replacesModules = ['server/test/http/url-redaction.test.ts', 'server/test/fuzz/*.test.ts'];
 
-// The server suite runs on the embedded PGlite, and again on a real PostgreSQL server
-// whenever TEST_DATABASE_URL is set (CI sets it).
+// The server suite runs on the embedded SQLite (each test database in memory), and again on a
+// real PostgreSQL server whenever TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
   test: {
     // A test file spends much of its time waiting (PostgreSQL, sockets, timers), so one file a
@@ -42,24 +42,22 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'server-pglite',
+          name: 'server-sqlite',
           include: serverTests,
           exclude: replacesModules,
           isolate: false,
-          env: { TEST_DB: 'pglite' },
+          env: { TEST_DB: 'sqlite' },
           deps: serverDeps,
-          globalSetup: ['server/test/helpers/pglite-template.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
       },
       {
         test: {
-          name: 'server-pglite-own-modules',
+          name: 'server-sqlite-own-modules',
           include: replacesModules,
-          env: { TEST_DB: 'pglite' },
+          env: { TEST_DB: 'sqlite' },
           deps: serverDeps,
-          globalSetup: ['server/test/helpers/pglite-template.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

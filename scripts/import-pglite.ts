@@ -4,7 +4,7 @@
  * folder (server/src/db/pglite-import/import-pglite-folder.ts); this is for doing it ahead, e.g.
  * while the old release is stopped for the upgrade.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DataDirInUseError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import {
   importPgliteFolder,
@@ -21,7 +21,7 @@ const print = (details: object, message: string) =>
   console.log(`${message}\n${JSON.stringify(details, null, 2)}`);
 try {
   // As a server does: nobody else may be using the folder meanwhile.
-  const lock = lockDataDir(join(dataDir, 'songrequests'));
+  const lock = lockDataDir(dataDir, 'songrequests');
   try {
     const done = await importPgliteFolder(dataDir, { info: print, warn: print });
     if (!done)

@@ -281,7 +281,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL || defaultPublicUrl(port)).replace(/\/+$/, ''),
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+      : { kind: 'sqlite', dataDir },
     redis: redisConfig(env),
     logLevel: env.LOG_LEVEL || 'info',
     exposeResetCode: env.NODE_ENV === 'development',

@@ -6,8 +6,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.database).toEqual({
-      kind: 'pglite',
-      dataDir: expect.stringMatching(/data[/\\]pglite$/),
+      kind: 'sqlite',
+      dataDir: expect.stringMatching(/[/\\]data$/),
     });
     expect(config.redis).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');

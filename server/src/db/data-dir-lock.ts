@@ -10,7 +10,7 @@
  * beside it only names the holder in the message; nothing trusts it.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 export interface DataDirLock {
@@ -33,18 +33,22 @@ export class DataDirInUseError extends Error {
 // SQLITE_BUSY: the lock is held elsewhere (with a timeout of 0, SQLite does not wait for it).
 const SQLITE_BUSY = 5;
 
-/** Locks `dataDir` for this process, or throws DataDirInUseError at once if another holds it. */
-export function lockDataDir(dataDir: string): DataDirLock {
-  // Beside the folder, not in it: PGlite's folder holds PostgreSQL's files only.
-  const lockFile = `${dataDir}.lock`;
-  const pidFile = `${dataDir}.pid`;
-  mkdirSync(dirname(dataDir), { recursive: true });
+/**
+ * Locks `dataDir` for this process, or throws DataDirInUseError at once if another holds it. The
+ * lock is `<dataDir>/<name>.lock`, or, without a name, `<dataDir>.lock` beside the folder (where
+ * the releases on PGlite kept it: their folder held PostgreSQL's files only).
+ */
+export function lockDataDir(dataDir: string, name?: string): DataDirLock {
+  const base = name ? join(dataDir, name) : dataDir;
+  const lockFile = `${base}.lock`;
+  const pidFile = `${base}.pid`;
+  mkdirSync(dirname(base), { recursive: true });
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(lockFile, { timeout: 0 });
   } catch (err) {
     throw new Error(
-      `The data folder's lock file ${lockFile} could not be opened (${(err as Error).message}). Check that it is a file this user may write, in ${dirname(dataDir)}.`,
+      `The data folder's lock file ${lockFile} could not be opened (${(err as Error).message}). Check that it is a file this user may write, in ${dirname(base)}.`,
       { cause: err },
     );
   }

@@ -204,7 +204,7 @@ async function openSqliteDatabase(
   log: DatabaseLog,
 ): Promise<Database> {
   // Before anything touches the folder: a second server on it must leave it as it found it.
-  const lock = dataDir ? lockDataDir(join(dataDir, 'songrequests')) : undefined;
+  const lock = dataDir ? lockDataDir(dataDir, 'songrequests') : undefined;
   let kysely: Kysely<DB>;
   let engine: SqliteEngine;
   try {

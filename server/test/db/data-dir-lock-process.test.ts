@@ -80,7 +80,7 @@ describe('one server per data folder', () => {
 
       expect(second.started, second.output).toBe(false);
       expect(second.code, second.output).toBe(1);
-      expect(second.output).toContain(join(dataDir, 'pglite'));
+      expect(second.output).toContain(`The data folder ${dataDir} is in use`);
       expect(second.output).toContain(`PID ${first.child.pid}`);
       // A sentence, not a stack trace of the lock's internals.
       expect(second.output).not.toMatch(/^\s+at /m);

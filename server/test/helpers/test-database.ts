@@ -10,20 +10,15 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite by default, or, when the suite runs with
- * TEST_DB=postgres, a new database created on the TEST_DATABASE_URL server. Either starts as a
- * copy of the run's migrated template where there is one (pglite-template.ts,
- * postgres-template.ts); the app migrates it on opening all the same.
+ * A fresh database for one test file: in-memory SQLite by default (migrated as it opens, in a few
+ * milliseconds), or, when the suite runs with TEST_DB=postgres, a new database created on the
+ * TEST_DATABASE_URL server as a copy of the run's migrated template (postgres-template.ts); the
+ * app migrates it on opening all the same.
  */
 export async function createTestDatabase({
   kind = process.env.TEST_DB,
 }: { kind?: string } = {}): Promise<TestDatabase> {
-  if (kind !== 'postgres') {
-    return {
-      options: { kind: 'pglite', template: inject('pgliteTemplate') },
-      drop: async () => {},
-    };
-  }
+  if (kind !== 'postgres') return { options: { kind: 'sqlite' }, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
 

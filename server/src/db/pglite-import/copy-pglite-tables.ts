@@ -3,7 +3,8 @@
  * into a SQLite database of the current schema, with the values the app reads on either engine.
  *
  * The SQLite schema is the reference: each of its tables is read from PGlite by name, column by
- * column, so a folder too old to hold one of them is refused by name rather than half imported.
+ * column, so a folder too old to hold one of them is refused by name rather than half imported; a
+ * column added since the PGlite release takes its default.
  * Foreign keys are checked once, after every row is in, so tables may go in any order.
  */
 import { PGlite, types } from '@electric-sql/pglite';
@@ -96,13 +97,19 @@ async function tablesToCopy(pglite: PGlite, target: Kysely<DB>): Promise<TableTo
       and name not in (${MIGRATION_TABLE}, ${MIGRATION_LOCK_TABLE})
     order by name`.execute(target);
   for (const { name: table } of inTarget.rows) {
-    const inSqlite = await sql<{ name: string }>`
-      select name from pragma_table_info(${table})`.execute(target.withoutPlugins());
-    const columns = inSqlite.rows.map((row) => row.name);
     const inPglite = columnsOf.get(table);
     if (!inPglite) throw new PgliteFolderTooOld(`the table ${table}`);
-    const missing = columns.find((column) => !inPglite.has(column));
-    if (missing) throw new PgliteFolderTooOld(`the column ${table}.${missing}`);
+    const inSqlite = await sql<{ name: string; notnull: number; dflt_value: string | null }>`
+      select name, "notnull", dflt_value from pragma_table_info(${table})`.execute(target);
+    const columns: string[] = [];
+    for (const column of inSqlite.rows) {
+      if (inPglite.has(column.name)) columns.push(column.name);
+      // Added by a migration after the PGlite release: it takes its default, as it would have
+      // there. One that needs a value of its own cannot be made up.
+      else if (column.notnull && column.dflt_value === null) {
+        throw new PgliteFolderTooOld(`the column ${table}.${column.name}`);
+      }
+    }
     tables.push({ table, columns });
   }
   return tables;

@@ -12,7 +12,7 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
-      database: { kind: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite', status: 'ok' },
+      database: { kind: process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite', status: 'ok' },
     });
   });
 });
