@@ -73,6 +73,7 @@ export function songImportRepository(db: Kysely<DB>) {
     seenInFile: Set<string>,
   ): Promise<BatchOutcome> {
     return db.transaction().execute(async (trx) => {
+      // The song lock as catalogue/song-lock.ts takes it, without its read of every song.
       await lockUntilCommit(trx, musicianId);
       if (await changedSince(trx, musicianId, held)) {
         Object.assign(held, await readHeldSongs(trx, musicianId));
