@@ -46,6 +46,7 @@ export const tableColumns = {
     'oidcSubject',
     'createdAt',
     'updatedAt',
+    'songsVersion',
   ],
   authSessions: [
     'id',

@@ -72,6 +72,12 @@ export interface MusiciansTable {
   oidcSubject: string | null;
   createdAt: GeneratedTime;
   updatedAt: GeneratedTime;
+  /**
+   * Goes up by one with every write that adds or renames one of the musician's songs
+   * (catalogue/songs-version.ts): how an import in batches knows whether the keys it read are
+   * still the musician's (migration 0002).
+   */
+  songsVersion: Generated<number>;
 }
 
 export interface AuthSessionsTable {

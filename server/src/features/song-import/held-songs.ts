@@ -1,16 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { songs } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 import { songKey } from '#shared/song-key.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * A hash of one row version: the song's id and the transaction that last wrote it (xmin). Any
- * insert, edit or delete by anyone changes the count or the sum of these over the musician's
- * songs; the sum is taken in numeric, so only a 64-bit hash collision could hide a change.
- */
-export const ROW_VERSION = sql<string>`hashtextextended(${songs.id}::text || xmin::text, 0)`;
 
 /** The musician's songs as an import sees them, kept up to date as its batches insert. */
 export interface HeldSongs {
@@ -18,51 +8,73 @@ export interface HeldSongs {
   keys: Set<string>;
   /** How many songs they have, for the cap. */
   count: number;
-  /** The sum of ROW_VERSION over those songs: tells whether someone else changed them. */
-  versions: bigint;
+  /**
+   * The musician's songs version (catalogue/songs-version.ts) these keys are of, or UNKNOWN
+   * once someone else may have changed the songs: the next batch reads the keys again.
+   */
+  version: number;
 }
 
-/** Reads the keys once, in one statement, so keys and fingerprint describe the same rows. */
-export async function readHeldSongs(db: Db | Tx, musicianId: string): Promise<HeldSongs> {
+const UNKNOWN = -1;
+
+/**
+ * Reads the keys and the songs version in one statement, so both describe the same rows (a
+ * statement sees one snapshot on either engine; a musician without songs still gives one row).
+ */
+export async function readHeldSongs(db: Kysely<DB>, musicianId: string): Promise<HeldSongs> {
   const rows = await db
-    .select({
-      title: songs.title,
-      artist: songs.artist,
-      versions: sql<string>`(sum(${ROW_VERSION}) over ())::text`,
-    })
-    .from(songs)
-    .where(eq(songs.musicianId, musicianId));
-  return {
-    keys: new Set(rows.map((song) => songKey(song.title, song.artist))),
-    count: rows.length,
-    versions: BigInt(rows[0]?.versions ?? 0),
-  };
+    .selectFrom('musicians')
+    .leftJoin('songs', 'songs.musicianId', 'musicians.id')
+    .select(['musicians.songsVersion', 'songs.title', 'songs.artist'])
+    .where('musicians.id', '=', musicianId)
+    .execute();
+  const keys = new Set<string>();
+  let count = 0;
+  for (const { title, artist } of rows) {
+    if (title === null || artist === null) continue;
+    keys.add(songKey(title, artist));
+    count += 1;
+  }
+  return { keys, count, version: rows[0]?.songsVersion ?? 0 };
 }
 
 /**
- * Whether another request added, edited or deleted one of the musician's songs since `held` was
- * last brought up to date. Called under the musician's lock, so nobody who takes it can slip in
- * between this check and the insert; a scan of counts and hashes, far cheaper than the keys.
+ * Whether another request added, removed or renamed one of the musician's songs since `held`
+ * was last brought up to date: each add and rename raises the songs version, each removal
+ * lowers the count. Called under the musician's song lock; one index lookup and one count,
+ * far cheaper than reading the keys.
  */
-export async function changedSince(tx: Tx, musicianId: string, held: HeldSongs): Promise<boolean> {
-  const [now] = await tx
-    .select({
-      count: sql<number>`count(*)::int`,
-      versions: sql<string>`coalesce(sum(${ROW_VERSION}), 0)::text`,
-    })
-    .from(songs)
-    .where(eq(songs.musicianId, musicianId));
-  return now!.count !== held.count || BigInt(now!.versions) !== held.versions;
+export async function changedSince(
+  trx: Kysely<DB>,
+  musicianId: string,
+  held: HeldSongs,
+): Promise<boolean> {
+  const now = await trx
+    .selectFrom('musicians')
+    .select((eb) => [
+      'musicians.songsVersion',
+      eb
+        .selectFrom('songs')
+        .select(eb.fn.countAll().as('count'))
+        .where('songs.musicianId', '=', musicianId)
+        .as('count'),
+    ])
+    .where('musicians.id', '=', musicianId)
+    .executeTakeFirst();
+  // count(*) is a bigint string on PostgreSQL, a number on SQLite.
+  return now?.songsVersion !== held.version || Number(now.count) !== held.count;
 }
 
-/** Counts rows this import has just inserted, with the versions its insert returned. */
+/**
+ * Counts rows this import has just inserted, and the songs version its insert raised to:
+ * exactly one more than the one the keys are of, unless another write raised it in between.
+ */
 export function recordInserted(
   held: HeldSongs,
-  inserted: Array<{ title: string; artist: string; version: string }>,
+  inserted: Array<{ title: string; artist: string }>,
+  version: number,
 ): void {
-  for (const song of inserted) {
-    held.keys.add(songKey(song.title, song.artist));
-    held.versions += BigInt(song.version);
-  }
+  for (const song of inserted) held.keys.add(songKey(song.title, song.artist));
   held.count += inserted.length;
+  held.version = version === held.version + 1 ? version : UNKNOWN;
 }

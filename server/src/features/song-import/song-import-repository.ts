@@ -1,17 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import type { Kysely } from 'kysely';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
-import type { Db } from '#server/db/database.ts';
-import { songs } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
+import { lockUntilCommit } from '#server/db/transaction-lock.ts';
+import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
 import { songKey } from '#shared/song-key.ts';
-import {
-  changedSince,
-  readHeldSongs,
-  recordInserted,
-  ROW_VERSION,
-  type HeldSongs,
-} from './held-songs.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
+import { changedSince, readHeldSongs, recordInserted, type HeldSongs } from './held-songs.ts';
 import type { NewSong } from '#server/catalogue/song-importer.ts';
 
 export interface InsertedSong {
@@ -24,46 +18,39 @@ export interface InsertedSong {
   songwriter: string;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 // On the embedded database a transaction holds the only connection: every other request waits
 // for it. 200 rows insert in a few milliseconds (tens on a busy machine), so a health check or
 // an audience page waits at most about that long, while a 10,000-song file still takes 50 turns.
 const BATCH_ROWS = 200;
 
-/** Strings as PostgreSQL stores them: a lone UTF-16 surrogate becomes U+FFFD, as in a parameter. */
-const wellFormed = (_key: string, value: unknown) =>
-  typeof value === 'string' ? value.toWellFormed() : value;
-
 /**
- * One multi-row INSERT whatever the batch size: the rows travel as one JSON parameter instead of
- * eight parameters each, which drizzle would build and PostgreSQL parse one by one (the larger
- * part of a batch's time). Returns each row with its ROW_VERSION for the import's fingerprint.
+ * Strings as PostgreSQL stores them: a lone UTF-16 surrogate becomes U+FFFD, as a parameter's
+ * UTF-8 does; said here for the tags too, which SQLite stores as JSON (where it would stay).
  */
+const wellFormed = (text: string) => text.toWellFormed();
+
+/** One multi-row INSERT of the batch, returning what enrichment and the event need. */
 async function insertRows(
-  tx: Tx,
+  trx: Kysely<DB>,
   musicianId: string,
   rows: NewSong[],
-): Promise<Array<InsertedSong & { version: string }>> {
-  const json = JSON.stringify(
-    rows.map(({ title, artist, genres, moods, year, notes, songwriter }) => ({
-      title,
-      artist,
-      genres,
-      moods,
-      year,
-      notes: notes ?? '',
-      songwriter: songwriter ?? '',
-    })),
-    wellFormed,
-  );
-  const result = await tx.execute(sql`
-    INSERT INTO ${songs} (musician_id, title, artist, genres, moods, year, notes, songwriter)
-    SELECT ${musicianId}::uuid, r.title, r.artist, r.genres, r.moods, r.year, r.notes, r.songwriter
-    FROM json_to_recordset(${json}::json) AS r(
-      title text, artist text, genres text[], moods text[], year int, notes text, songwriter text)
-    RETURNING id, title, artist, genres, moods, year, songwriter, ${ROW_VERSION}::text AS version`);
-  return rowsOf(result);
+): Promise<InsertedSong[]> {
+  return trx
+    .insertInto('songs')
+    .values(
+      rows.map(({ title, artist, genres, moods, year, notes, songwriter }) => ({
+        musicianId,
+        title: wellFormed(title),
+        artist: wellFormed(artist),
+        genres: genres.map(wellFormed),
+        moods: moods.map(wellFormed),
+        year,
+        notes: wellFormed(notes ?? ''),
+        songwriter: wellFormed(songwriter ?? ''),
+      })),
+    )
+    .returning(['id', 'title', 'artist', 'genres', 'moods', 'year', 'songwriter'])
+    .execute();
 }
 
 interface BatchOutcome {
@@ -72,7 +59,7 @@ interface BatchOutcome {
   leftOut: number;
 }
 
-export function songImportRepository(db: Db) {
+export function songImportRepository(db: Kysely<DB>) {
   /**
    * One batch in its own short transaction, under the musician's lock (the one single song adds
    * and other imports take): skip duplicates of the list and of earlier rows, insert up to the
@@ -85,10 +72,11 @@ export function songImportRepository(db: Db) {
     held: HeldSongs,
     seenInFile: Set<string>,
   ): Promise<BatchOutcome> {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${musicianId}))`);
-      if (await changedSince(tx, musicianId, held)) {
-        Object.assign(held, await readHeldSongs(tx, musicianId));
+    return db.transaction().execute(async (trx) => {
+      // The song lock as catalogue/song-lock.ts takes it, without its read of every song.
+      await lockUntilCommit(trx, musicianId);
+      if (await changedSince(trx, musicianId, held)) {
+        Object.assign(held, await readHeldSongs(trx, musicianId));
       }
       const fresh = batch.filter((row) => {
         const key = songKey(row.title, row.artist);
@@ -98,10 +86,13 @@ export function songImportRepository(db: Db) {
       });
       // Up to the cap; the rest is reported as left out, never silently dropped.
       const kept = fresh.slice(0, Math.max(0, SONGS_PER_MUSICIAN_MAX - held.count));
-      const inserted = kept.length === 0 ? [] : await insertRows(tx, musicianId, kept);
-      recordInserted(held, inserted);
+      if (kept.length === 0) {
+        return { inserted: [], skipped: batch.length - fresh.length, leftOut: fresh.length };
+      }
+      const inserted = await insertRows(trx, musicianId, kept);
+      recordInserted(held, inserted, await bumpSongsVersion(trx, musicianId));
       return {
-        inserted: inserted.map(({ version: _version, ...song }) => song),
+        inserted,
         skipped: batch.length - fresh.length,
         leftOut: fresh.length - kept.length,
       };

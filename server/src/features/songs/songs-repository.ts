@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, getTableColumns, sql as drizzleSql } from 'drizzle-orm';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SongSortKey } from '#shared/limits.ts';
 import type { BatchSongUpdates, SongData } from '#shared/schemas/song.ts';
-import type { Db } from '#server/db/database.ts';
-import { playlistSongs, songs } from '#server/db/schema.ts';
 import type { DB } from '#server/db/tables.ts';
 import {
   audienceConditions,
+  matchesTags,
   type AudienceSongFilters,
 } from '#server/catalogue/audience-song-filters.ts';
+import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
 import { songKey } from '#shared/song-key.ts';
 import {
   lockAndCheckRoom,
@@ -35,11 +34,11 @@ const inOrder = <O>(query: SelectQueryBuilder<DB, 'songs', O>, sortBy: SongSortK
   ORDERINGS[sortBy].reduce((ordered, by) => ordered.orderBy(by), query);
 
 /**
- * Every query is scoped to one musician: a song id alone never reaches another's song.
- * `audienceDb` (Drizzle) serves only listForAudience, whose filters (audience-song-filters.ts)
- * are Drizzle conditions until they move to Kysely.
+ * Every query is scoped to one musician: a song id alone never reaches another's song. A write
+ * that adds a song or may change a title or artist raises the musician's songs version in its
+ * transaction (catalogue/songs-version.ts), for an import running alongside.
  */
-export function songsRepository(db: Kysely<DB>, audienceDb: Db) {
+export function songsRepository(db: Kysely<DB>) {
   const ownedSongs = (musicianId: string) =>
     db.selectFrom('songs').selectAll().where('musicianId', '=', musicianId);
 
@@ -60,6 +59,7 @@ export function songsRepository(db: Kysely<DB>, audienceDb: Db) {
           .values({ musicianId, ...data })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await bumpSongsVersion(trx, musicianId);
         return { row };
       });
     },
@@ -80,7 +80,9 @@ export function songsRepository(db: Kysely<DB>, audienceDb: Db) {
           .where('id', '=', songId)
           .returningAll()
           .executeTakeFirst();
-        return row ? { row } : undefined;
+        if (!row) return undefined;
+        await bumpSongsVersion(trx, musicianId);
+        return { row };
       });
     },
 
@@ -99,24 +101,25 @@ export function songsRepository(db: Kysely<DB>, audienceDb: Db) {
      * whole repertoire, most requested first.
      */
     async listForAudience(musicianId: string, filters: AudienceSongFilters): Promise<SongRow[]> {
-      const where = and(
-        eq(songs.musicianId, musicianId),
-        eq(songs.hidden, false),
-        ...audienceConditions(filters),
-      );
-      if (!filters.playlistId) {
-        return audienceDb
-          .select()
-          .from(songs)
-          .where(where)
-          .orderBy(desc(songs.requestCount), asc(drizzleSql`lower(${songs.title})`));
-      }
-      return audienceDb
-        .select(getTableColumns(songs))
-        .from(songs)
-        .innerJoin(playlistSongs, eq(playlistSongs.songId, songs.id))
-        .where(and(where, eq(playlistSongs.playlistId, filters.playlistId)))
-        .orderBy(asc(playlistSongs.position));
+      const conditions = audienceConditions(filters);
+      const visible = db
+        .selectFrom('songs')
+        .where('songs.musicianId', '=', musicianId)
+        .where('songs.hidden', '=', false)
+        .where((eb) => eb.and(conditions));
+      const rows = filters.playlistId
+        ? await visible
+            .innerJoin('playlistSongs', 'playlistSongs.songId', 'songs.id')
+            .selectAll('songs')
+            .where('playlistSongs.playlistId', '=', filters.playlistId)
+            .orderBy('playlistSongs.position')
+            .execute()
+        : await visible
+            .selectAll('songs')
+            .orderBy('songs.requestCount', 'desc')
+            .orderBy(byTitle)
+            .execute();
+      return rows.filter((song) => matchesTags(song, filters));
     },
 
     /** Genres, moods and years of the visible songs, for the audience page's filter options. */
@@ -157,6 +160,7 @@ export function songsRepository(db: Kysely<DB>, audienceDb: Db) {
           .where('musicianId', '=', musicianId)
           .where('id', 'in', songIds)
           .executeTakeFirst();
+        if (updates.artist !== undefined) await bumpSongsVersion(trx, musicianId);
         return { updated: Number(result.numUpdatedRows) };
       });
     },

@@ -1,5 +1,6 @@
+import type { Kysely, Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '#server/db/database.ts';
+import type { DB } from '#server/db/tables.ts';
 import type { NewSong } from '#server/catalogue/song-importer.ts';
 import { songImportRepository } from '#server/features/song-import/song-import-repository.ts';
 import type { CsvUploadResponse, LstUploadResponse } from '#shared/schemas/song-import.ts';
@@ -30,16 +31,22 @@ const numbered = (count: number, prefix = 'Tune') =>
  * The app's database, with `work` run just before the import's transaction number `at` (1 is
  * the first batch): what another request would do between two batches.
  */
-function dbWithRequestBefore(at: number, work: () => Promise<unknown>): Db {
-  const { db } = app.database;
+function dbWithRequestBefore(at: number, work: () => Promise<unknown>): Kysely<DB> {
+  const { kysely } = app.database;
   let transactions = 0;
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
-      return async (...args: Parameters<Db['transaction']>) => {
-        if (++transactions === at) await work();
-        return target.transaction(...args);
-      };
+  return new Proxy(kysely, {
+    get(target, property) {
+      // Bound to Kysely itself: its methods read private fields a proxy does not have.
+      const value = Reflect.get(target, property, target) as unknown;
+      if (property !== 'transaction') {
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      }
+      return () => ({
+        execute: async <T>(run: (trx: Transaction<DB>) => Promise<T>) => {
+          if (++transactions === at) await work();
+          return target.transaction().execute(run);
+        },
+      });
     },
   });
 }

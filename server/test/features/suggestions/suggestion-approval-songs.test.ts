@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely, Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { fill } from '#shared/fill-message.ts';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
@@ -6,7 +7,7 @@ import { messages } from '#shared/messages.ts';
 import type { CsvUploadResponse } from '#shared/schemas/song-import.ts';
 import type { Song } from '#shared/schemas/song.ts';
 import type { Suggestion } from '#shared/schemas/suggestion.ts';
-import type { Db } from '#server/db/database.ts';
+import type { DB } from '#server/db/tables.ts';
 import { songImportRepository } from '#server/features/song-import/song-import-repository.ts';
 import {
   createSong,
@@ -48,34 +49,54 @@ const statusOf = async (musician: TestMusician, id: string) => {
   return res.json<Suggestion[]>().find((suggestion) => suggestion.id === id)?.status;
 };
 
+/** `builder` (and each builder made from it) running `work` before it executes. */
+function runningFirst<T extends object>(builder: T, work: () => Promise<unknown>): T {
+  return new Proxy(builder, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      return (...args: unknown[]) => {
+        if (String(property).startsWith('execute')) {
+          return work().then(() => method.apply(target, args));
+        }
+        const made = method.apply(target, args);
+        return typeof made === 'object' && made !== null && 'execute' in made
+          ? runningFirst(made, work)
+          : made;
+      };
+    },
+  });
+}
+
 /**
- * The app's database, where every import transaction runs `work` just before it inserts (its
- * second statement, after the lock and the read of the musician's songs): the moment another
- * request adding the same song would do the most harm.
+ * The app's database, where every import transaction runs `work` just before it inserts (after
+ * the lock and the check of the musician's songs): the moment another request adding the same
+ * song would do the most harm.
  */
-function dbPausingBeforeInsert(work: () => Promise<unknown>): Db {
-  const { db } = app.database;
-  const pausing = (tx: object) => {
-    let statements = 0;
-    return new Proxy(tx, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver) as unknown;
-        if (property !== 'execute' || typeof value !== 'function') return value;
-        return async (...args: unknown[]) => {
-          if (++statements === 2) await work();
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
+function dbPausingBeforeInsert(work: () => Promise<unknown>): Kysely<DB> {
+  const { kysely } = app.database;
+  const pausing = (trx: Transaction<DB>) =>
+    new Proxy(trx, {
+      get(target, property) {
+        // Bound to the transaction itself: Kysely's methods read private fields.
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== 'function') return value;
+        const method = (value as (...args: unknown[]) => unknown).bind(target);
+        if (property !== 'insertInto') return method;
+        return (...args: unknown[]) => runningFirst(method(...args) as object, work);
       },
     });
-  };
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
-      return (run: (tx: object) => Promise<unknown>, ...rest: unknown[]) =>
-        (target.transaction as (...a: unknown[]) => Promise<unknown>)(
-          (tx: object) => run(pausing(tx)),
-          ...rest,
-        );
+  return new Proxy(kysely, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (property !== 'transaction') {
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      }
+      return () => ({
+        execute: <T>(run: (trx: Transaction<DB>) => Promise<T>) =>
+          target.transaction().execute((trx) => run(pausing(trx))),
+      });
     },
   });
 }
