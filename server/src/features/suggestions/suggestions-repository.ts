@@ -7,6 +7,7 @@ import type { DB } from '#server/db/tables.ts';
 import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
 import { songKey } from '#shared/song-key.ts';
 import { lockAndCheckRoom } from '#server/catalogue/song-lock.ts';
+import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
 import { toSuggestion, type SuggestionRow } from './suggestion-mapper.ts';
 
 /**
@@ -260,6 +261,8 @@ export function suggestionsRepository(db: Kysely<DB>) {
               .values({ musicianId, ...song })
               .returning('id')
               .executeTakeFirstOrThrow();
+            // An import between two of its batches must see the song list changed.
+            await bumpSongsVersion(trx, musicianId);
             songAdded = added.id;
           }
         }
