@@ -30,10 +30,7 @@ const queuedStatement = statementOnce((db, values: { musicianId: string }) =>
     ),
 );
 
-export async function queuedRequests(
-  tx: Kysely<DB>,
-  musicianId: string,
-): Promise<QueuedRequest[]> {
+export async function queuedRequests(tx: Kysely<DB>, musicianId: string): Promise<QueuedRequest[]> {
   const rows = await queuedStatement(tx, { musicianId });
   return rows.map((row) => ({ ...row, tipAmount: Number(row.tipAmount) }));
 }

@@ -90,11 +90,7 @@ export function requestQueueRepository(db: Kysely<DB>) {
 const OPEN = new Set<string>(OPEN_REQUEST_STATUSES);
 
 /** Whether the musician has this request (a blocked requester's is no one's to move). */
-async function requestOf(
-  tx: Kysely<DB>,
-  musicianId: string,
-  requestId: string,
-): Promise<boolean> {
+async function requestOf(tx: Kysely<DB>, musicianId: string, requestId: string): Promise<boolean> {
   const row = await tx
     .selectFrom('requests')
     .select('id')

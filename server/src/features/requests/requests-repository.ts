@@ -118,7 +118,11 @@ export function requestsRepository(db: Kysely<DB>) {
       const rows = await selectVisible(db)
         .where('r.musicianId', '=', musicianId)
         .where((eb) =>
-          eb(eb.refTuple('r.createdAt', 'r.id'), '<', eb.tuple(new Date(before.createdAt), before.id)),
+          eb(
+            eb.refTuple('r.createdAt', 'r.id'),
+            '<',
+            eb.tuple(new Date(before.createdAt), before.id),
+          ),
         )
         .orderBy('r.createdAt', 'desc')
         .orderBy('r.id', 'desc')
@@ -244,9 +248,7 @@ export function requestsRepository(db: Kysely<DB>) {
                   queueRank: eb
                     .selectFrom('requests as u')
                     .select((sub) =>
-                      sub(sub.fn.coalesce(sub.fn.max('u.queueRank'), sub.lit(0)), '+', 1).as(
-                        'end',
-                      ),
+                      sub(sub.fn.coalesce(sub.fn.max('u.queueRank'), sub.lit(0)), '+', 1).as('end'),
                     )
                     .where('u.musicianId', '=', musicianId)
                     .where('u.status', '=', 'up_next'),

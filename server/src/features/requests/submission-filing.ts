@@ -143,8 +143,7 @@ export async function fileAdmitted(
 }
 
 /** Writes a new request's queue move, the others' included: the ids whose position changed. */
-async function placeInQueue(
-  tx: Tx, state: SubmissionState, now: Date, newRequest?: QueuedRequest) {
+async function placeInQueue(tx: Tx, state: SubmissionState, now: Date, newRequest?: QueuedRequest) {
   const queued = await queuedRequests(tx, state.song.musicianId);
   const all = newRequest ? [...queued, newRequest] : queued;
   const changes = queueChanges(state.musician.queueOrder, all, now);
