@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
-import { lockedFor } from './in-transaction.ts';
+import { lockedFor } from './locked-for.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
 import {
   queuedRequests,

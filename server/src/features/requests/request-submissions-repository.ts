@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
-import { lockedFor } from './in-transaction.ts';
+import { lockedFor } from './locked-for.ts';
 import { admit } from './request-admission.ts';
 import { statementOnce } from './statement-once.ts';
 import { addWarmUpMusician, removeWarmUpMusician } from './submission-warm-up.ts';

@@ -6,7 +6,7 @@ import {
   type SongRequest,
 } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
-import { lockedFor } from './in-transaction.ts';
+import { lockedFor } from './locked-for.ts';
 import { type ListedRow, selectVisible, withClicksAndVoters } from './request-columns.ts';
 import { toRequestStatusView } from './request-mapper.ts';
 import { requestSubmissionsRepository } from './request-submissions-repository.ts';
