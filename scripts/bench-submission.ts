@@ -160,7 +160,7 @@ async function main() {
 
     /** A way of filing, with its own count of calls (the requester, key and song of each). */
     type Filing = { name: string; calls: number; file: (n: number) => Promise<void> };
-    const repository = requestsRepository(db);
+    const repository = requestsRepository(database.kysely);
     const limits = {
       perRequester: { max: 3, windowMinutes: 60 },
       perMusicianPerMinute: 10_000_000,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ALL_REQUESTS_SHOWN, COMPLETED_SHOWN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestsResponse, SongRequest, UpdatesResponse } from '#shared/schemas/request.ts';
-import { requests as requestsTable } from '#server/db/schema.ts';
 import { TOMBSTONE_TTL_MS } from '#server/events/deleted-requests.ts';
 import {
   createSong,
@@ -13,7 +12,7 @@ import {
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const { app } = await startTestApp();
-const db = app.database.db;
+const db = app.database.kysely;
 
 type Status = SongRequest['status'];
 
@@ -35,7 +34,7 @@ async function history(musician: TestMusician, count: number, status: (i: number
     createdAt: new Date(start + i * 60_000),
     updatedAt: new Date(start + i * 60_000 + 1000),
   }));
-  await db.insert(requestsTable).values(rows);
+  await db.insertInto('requests').values(rows).execute();
   return song;
 }
 
@@ -83,19 +82,22 @@ describe('paged request lists: the working set, changes since a cursor, older pa
     // Three requests created in the same microsecond: the id breaks the tie.
     const song = await createSong(app, musician, { title: 'Tied' });
     const tie = new Date(Date.now() - 400 * 60_000);
-    await db.insert(requestsTable).values(
-      ['x', 'y', 'z'].map((name) => ({
-        musicianId: musician.musician.id,
-        songId: song.id,
-        songTitle: 'Tied',
-        songArtist: 'Artist',
-        requesterName: `Tie ${name}`,
-        requesterEmail: `${name}@example.com`,
-        status: 'played' as const,
-        createdAt: tie,
-        updatedAt: tie,
-      })),
-    );
+    await db
+      .insertInto('requests')
+      .values(
+        ['x', 'y', 'z'].map((name) => ({
+          musicianId: musician.musician.id,
+          songId: song.id,
+          songTitle: 'Tied',
+          songArtist: 'Artist',
+          requesterName: `Tie ${name}`,
+          requesterEmail: `${name}@example.com`,
+          status: 'played' as const,
+          createdAt: tie,
+          updatedAt: tie,
+        })),
+      )
+      .execute();
     const first = await list(musician);
     const seen = first.requests.map((r) => r.id);
     let before = first.next_before;

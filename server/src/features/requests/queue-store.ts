@@ -1,56 +1,71 @@
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Kysely, Transaction } from 'kysely';
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
-import type { Db } from '#server/db/database.ts';
-import { lockMusician } from '#server/db/musician-lock.ts';
-import { musicians, requests } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
+import { lockedFor } from './locked-for.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
+import { statementOnce } from './statement-once.ts';
 
 // The queue's rows as stored, for queue-positions.ts to order: read, and written back where they
 // changed. Called inside a transaction that took the musician's lock (musician-lock.ts).
 
 /** The musician's open requests and those still holding a position, through their two indexes. */
-export async function queuedRequests(tx: Db, musicianId: string): Promise<QueuedRequest[]> {
-  return tx
-    .select({
-      id: requests.id,
-      status: requests.status,
-      blocked: requests.blocked,
-      queuePosition: requests.queuePosition,
-      queueRank: requests.queueRank,
-      votes: requests.votes,
-      tipAmount: requests.tipAmount,
-      createdAt: requests.createdAt,
-      updatedAt: requests.updatedAt,
-    })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.musicianId, musicianId),
-        or(inArray(requests.status, OPEN_REQUEST_STATUSES), isNotNull(requests.queuePosition)),
-      ),
-    );
+const queuedStatement = statementOnce((db, values: { musicianId: string }) =>
+  db
+    .selectFrom('requests')
+    .select([
+      'id',
+      'status',
+      'blocked',
+      'queuePosition',
+      'queueRank',
+      'votes',
+      'tipAmount',
+      'createdAt',
+      'updatedAt',
+    ])
+    .where('musicianId', '=', values.musicianId)
+    .where((eb) =>
+      eb.or([eb('status', 'in', OPEN_REQUEST_STATUSES), eb('queuePosition', 'is not', null)]),
+    ),
+);
+
+export async function queuedRequests(tx: Kysely<DB>, musicianId: string): Promise<QueuedRequest[]> {
+  const rows = await queuedStatement(tx, { musicianId });
+  return rows.map((row) => ({ ...row, tipAmount: Number(row.tipAmount) }));
 }
 
-/** Writes each change, row by row (a move changes few; a new order, the column once). */
-export async function writeQueueChanges(tx: Db, changes: readonly QueueChange[]): Promise<void> {
-  for (const change of changes) {
-    await tx
-      .update(requests)
+const changeStatement = statementOnce(
+  (db, values: { id: string; queuePosition: number | null; queueRank: number; updatedAt: Date }) =>
+    db
+      .updateTable('requests')
       .set({
-        queuePosition: change.queuePosition,
-        queueRank: change.queueRank,
-        updatedAt: change.updatedAt,
+        queuePosition: values.queuePosition,
+        queueRank: values.queueRank,
+        updatedAt: values.updatedAt,
       })
-      .where(eq(requests.id, change.id));
+      .where('id', '=', values.id),
+);
+
+/** Writes each change, row by row (a move changes few; a new order, the column once). */
+export async function writeQueueChanges(
+  tx: Kysely<DB>,
+  changes: readonly QueueChange[],
+): Promise<void> {
+  for (const { id, queuePosition, queueRank, updatedAt } of changes) {
+    await changeStatement(tx, { id, queuePosition, queueRank, updatedAt });
   }
 }
 
-export async function queueOrderOf(tx: Db, musicianId: string): Promise<QueueOrder | undefined> {
-  const [row] = await tx
-    .select({ queueOrder: musicians.queueOrder })
-    .from(musicians)
-    .where(eq(musicians.id, musicianId));
+export async function queueOrderOf(
+  tx: Kysely<DB>,
+  musicianId: string,
+): Promise<QueueOrder | undefined> {
+  const row = await tx
+    .selectFrom('musicians')
+    .select('queueOrder')
+    .where('id', '=', musicianId)
+    .executeTakeFirst();
   return row?.queueOrder;
 }
 
@@ -58,7 +73,11 @@ export async function queueOrderOf(tx: Db, musicianId: string): Promise<QueueOrd
  * Sets the positions of the musician's queue at `now`, in the caller's transaction and lock;
  * the ids of the requests whose position changed, for their devices.
  */
-export async function renumberQueue(tx: Db, musicianId: string, now: Date): Promise<string[]> {
+export async function renumberQueue(
+  tx: Transaction<DB>,
+  musicianId: string,
+  now: Date,
+): Promise<string[]> {
   const order = await queueOrderOf(tx, musicianId);
   if (!order) return [];
   const changes = queueChanges(order, await queuedRequests(tx, musicianId), now);
@@ -67,9 +86,6 @@ export async function renumberQueue(tx: Db, musicianId: string, now: Date): Prom
 }
 
 /** renumberQueue in a transaction of its own, under the musician's lock. */
-export function renumberQueueNow(db: Db, musicianId: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    await lockMusician(tx, musicianId);
-    return renumberQueue(tx, musicianId, new Date());
-  });
+export function renumberQueueNow(db: Kysely<DB>, musicianId: string): Promise<string[]> {
+  return lockedFor(db, musicianId, (trx) => renumberQueue(trx, musicianId, new Date()));
 }

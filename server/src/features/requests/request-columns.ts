@@ -1,43 +1,145 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/database.ts';
-import { requestClicks, requests, requestVoters, shows } from '#server/db/schema.ts';
-import type { VoterRow } from './request-mapper.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SongRequest } from '#shared/schemas/request.ts';
+import type { DB } from '#server/db/tables.ts';
+import { toSongRequest, type VoterRow } from './request-mapper.ts';
+
+/**
+ * Requests as the API shows them, with their show's name, from the database or from inside a
+ * transaction; their social clicks and +1s are read apart (withClicksAndVoters), since the two
+ * engines aggregate into arrays differently.
+ */
+export const selectRequests = (db: Kysely<DB>) =>
+  db
+    .selectFrom('requests as r')
+    .leftJoin('shows as sh', 'sh.id', 'r.showId')
+    .select([
+      'r.id',
+      'r.songId',
+      'r.songTitle',
+      'r.songArtist',
+      'r.requesterName',
+      'r.requesterEmail',
+      'r.dedication',
+      'r.status',
+      'r.tipAmount',
+      'r.tipClicked',
+      'r.showId',
+      'sh.name as showName',
+      'r.createdAt',
+      'r.updatedAt',
+      'r.votes',
+      'r.queuePosition',
+    ]);
 
 /** A blocked requester's requests exist only for them: no musician query ever reads them. */
-export const visible = eq(requests.blocked, false);
+export const selectVisible = (db: Kysely<DB>) => selectRequests(db).where('r.blocked', '=', false);
 
-/** The columns of a request as the API shows it: with its show's name and its social clicks. */
-export const requestColumns = {
-  id: requests.id,
-  song_id: requests.songId,
-  song_title: requests.songTitle,
-  song_artist: requests.songArtist,
-  requester_name: requests.requesterName,
-  requester_email: requests.requesterEmail,
-  dedication: requests.dedication,
-  status: requests.status,
-  tip_amount: requests.tipAmount,
-  tip_clicked: requests.tipClicked,
-  social_clicks: sql<string[]>`coalesce((
-    select array_agg(${requestClicks.platform} order by ${requestClicks.createdAt})
-    from ${requestClicks}
-    where ${requestClicks.requestId} = ${requests.id} and ${requestClicks.type} = 'social'
-  ), '{}')`,
-  show_id: requests.showId,
-  show_name: shows.name,
-  created_at: requests.createdAt,
-  updated_at: requests.updatedAt,
-  votes: requests.votes,
-  queue_position: requests.queuePosition,
-  voters: sql<VoterRow[]>`coalesce((
-    select json_agg(json_build_object('requester_name', v.requester_name,
-      'dedication', v.dedication, 'tip_amount', v.tip_amount, 'created_at', v.created_at)
-      order by v.created_at, v.id)
-    from ${requestVoters} v
-    where v.request_id = ${requests.id}
-  ), '[]'::json)`,
-};
+export type ListedRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 
-/** Requests as the API shows them, from the database or from inside a transaction. */
-export const selectRequestsFrom = (db: Db) =>
-  db.select(requestColumns).from(requests).leftJoin(shows, eq(shows.id, requests.showId));
+/** Ids a statement names at most: far under either engine's limit of parameters. */
+const IDS_A_STATEMENT = 500;
+
+interface Extra {
+  kind: 'click' | 'voter';
+  requestId: string;
+  name: string;
+  dedication: string;
+  tipAmount: string | number;
+  createdAt: Date | number | string;
+}
+
+/** The social clicks and the +1s of these requests, oldest first, in one statement a chunk. */
+async function extrasOf(db: Kysely<DB>, ids: readonly string[]): Promise<Extra[]> {
+  const extras: Extra[] = [];
+  for (let at = 0; at < ids.length; at += IDS_A_STATEMENT) {
+    const chunk = ids.slice(at, at + IDS_A_STATEMENT);
+    const rows = await db
+      .selectFrom('requestClicks as c')
+      .select([
+        sql<'click' | 'voter'>`'click'`.as('kind'),
+        'c.requestId',
+        'c.id',
+        'c.platform as name',
+        sql<string>`''`.as('dedication'),
+        sql<string>`'0'`.as('tipAmount'),
+        'c.createdAt',
+      ])
+      .where('c.requestId', 'in', chunk)
+      .where('c.type', '=', 'social')
+      .unionAll(
+        db
+          .selectFrom('requestVoters as v')
+          .select([
+            sql<'click' | 'voter'>`'voter'`.as('kind'),
+            'v.requestId',
+            'v.id',
+            'v.requesterName as name',
+            'v.dedication',
+            'v.tipAmount',
+            'v.createdAt',
+          ])
+          .where('v.requestId', 'in', chunk),
+      )
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+    extras.push(...rows);
+  }
+  return extras;
+}
+
+/** The rows as devices see them: each with its social clicks and its +1s. */
+export async function withClicksAndVoters(
+  db: Kysely<DB> | Transaction<DB>,
+  rows: readonly ListedRow[],
+): Promise<SongRequest[]> {
+  if (rows.length === 0) return [];
+  const clicks = new Map<string, string[]>();
+  const voters = new Map<string, VoterRow[]>();
+  for (const extra of await extrasOf(
+    db,
+    rows.map((row) => row.id),
+  )) {
+    if (extra.kind === 'click') {
+      clicks.set(extra.requestId, [...(clicks.get(extra.requestId) ?? []), extra.name]);
+    } else {
+      const voter = {
+        requester_name: extra.name,
+        dedication: extra.dedication,
+        tip_amount: extra.tipAmount,
+        // A time as the engine gives an expression of a union: a Date, or milliseconds.
+        created_at: new Date(extra.createdAt),
+      };
+      voters.set(extra.requestId, [...(voters.get(extra.requestId) ?? []), voter]);
+    }
+  }
+  return rows.map((row) =>
+    toSongRequest({
+      ...songRequestFields(row),
+      social_clicks: clicks.get(row.id) ?? [],
+      voters: voters.get(row.id) ?? [],
+    }),
+  );
+}
+
+/** A row's fields under the API's names (nothing else rides along). */
+export function songRequestFields(row: ListedRow) {
+  return {
+    id: row.id,
+    song_id: row.songId,
+    song_title: row.songTitle,
+    song_artist: row.songArtist,
+    requester_name: row.requesterName,
+    requester_email: row.requesterEmail,
+    dedication: row.dedication,
+    status: row.status,
+    tip_amount: Number(row.tipAmount),
+    tip_clicked: row.tipClicked,
+    show_id: row.showId,
+    show_name: row.showName,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    votes: row.votes,
+    queue_position: row.queuePosition,
+  };
+}

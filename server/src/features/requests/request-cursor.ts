@@ -8,7 +8,7 @@ import type { HistoryPosition } from './requests-repository.ts';
  * or edited link), never a 500.
  */
 
-/** A poll's place: read changes from `from` (database clock); deletions from `issued` (ours). */
+/** A poll's place: read changes from `from`, deletions from `issued` (the server's clock both). */
 export interface SinceCursor {
   from: Date;
   issued: number;

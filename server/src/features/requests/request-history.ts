@@ -6,7 +6,7 @@ import type { RequestsRepository } from './requests-repository.ts';
 
 /**
  * Changes are read from a little before the last poll: a row's updated_at is set before its
- * transaction commits (and sometimes by a server clock a little off the database's), so a row
+ * transaction commits (and by the clock of whichever server process wrote it), so a row
  * committed just after a poll may carry an earlier time. Sending a few rows twice is harmless:
  * devices keep the newer copy.
  */
@@ -42,10 +42,9 @@ export async function requestsPage(
     return { requests: page.requests, next_before: page.older && beforeCursor(page.older) };
   }
   const since = query.since ? parseSince(query.since) : undefined;
-  // Read both clocks before the rows: the next poll then starts no later than this one read.
+  // Read the clock before the rows: the next poll then starts no later than this one read.
   const issued = Date.now();
-  const dbNow = await deps.requests.databaseNow();
-  const next_since = sinceCursor({ from: new Date(dbNow.getTime() - SINCE_OVERLAP_MS), issued });
+  const next_since = sinceCursor({ from: new Date(issued - SINCE_OVERLAP_MS), issued });
   const deleted_ids = since && deps.deleted.since(musicianId, since.issued, DELETED_OVERLAP_MS);
   if (since && deleted_ids) {
     const requests = await deps.requests.changedSince(musicianId, since.from);

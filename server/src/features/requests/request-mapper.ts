@@ -1,12 +1,12 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { CreatedRequest, RequestVoter, SongRequest } from '#shared/schemas/request.ts';
 
-/** A +1 as json_agg gives it: numeric may come as text, the time as PostgreSQL writes it. */
+/** A +1 as read: numeric as text (or a number), the time a Date (or text). */
 export interface VoterRow {
   requester_name: string;
   dedication: string;
   tip_amount: string | number;
-  created_at: string;
+  created_at: Date | string;
 }
 
 export type RequestRow = Omit<SongRequest, 'created_at' | 'updated_at' | 'voters'> & {

@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import type { Kysely } from 'kysely';
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
-import type { Db } from '#server/db/database.ts';
-import { lockMusician } from '#server/db/musician-lock.ts';
-import { requests } from '#server/db/schema.ts';
-import { visible } from './request-columns.ts';
+import type { DB } from '#server/db/tables.ts';
+import { lockedFor } from './locked-for.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
 import {
   queuedRequests,
@@ -27,7 +25,7 @@ const shownOrder = (a: QueuedRequest, b: QueuedRequest) =>
   a.createdAt.getTime() - b.createdAt.getTime();
 
 /** The order of the queue: queue_position, set by queue-positions.ts. */
-export function requestQueueRepository(db: Db) {
+export function requestQueueRepository(db: Kysely<DB>) {
   return {
     /** Renumbers the musician's open requests; the ids of those whose position changed. */
     renumber: (musicianId: string): Promise<string[]> => renumberQueueNow(db, musicianId),
@@ -45,8 +43,7 @@ export function requestQueueRepository(db: Db) {
       requestId: string,
       afterId: string | null,
     ): Promise<MoveOutcome> {
-      return db.transaction(async (tx) => {
-        await lockMusician(tx, musicianId);
+      return lockedFor(db, musicianId, async (tx) => {
         const now = new Date();
         const queued = await queuedRequests(tx, musicianId);
         const moved = queued.find((request) => request.id === requestId && !request.blocked);
@@ -93,11 +90,14 @@ export function requestQueueRepository(db: Db) {
 const OPEN = new Set<string>(OPEN_REQUEST_STATUSES);
 
 /** Whether the musician has this request (a blocked requester's is no one's to move). */
-async function requestOf(tx: Db, musicianId: string, requestId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: requests.id })
-    .from(requests)
-    .where(and(eq(requests.musicianId, musicianId), eq(requests.id, requestId), visible));
+async function requestOf(tx: Kysely<DB>, musicianId: string, requestId: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('requests')
+    .select('id')
+    .where('musicianId', '=', musicianId)
+    .where('id', '=', requestId)
+    .where('blocked', '=', false)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

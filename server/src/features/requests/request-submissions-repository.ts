@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
+import type { Kysely } from 'kysely';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import type { Db } from '#server/db/database.ts';
-import { lockMusician } from '#server/db/musician-lock.ts';
-import { preparedStatement } from '#server/db/prepared-statement.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
-import { requests, requestVoters } from '#server/db/schema.ts';
+import type { DB } from '#server/db/tables.ts';
+import { lockedFor } from './locked-for.ts';
 import { admit } from './request-admission.ts';
+import { statementOnce } from './statement-once.ts';
 import { addWarmUpMusician, removeWarmUpMusician } from './submission-warm-up.ts';
 import { admissionState } from './submission-reads.ts';
 import { fileAdmitted } from './submission-filing.ts';
@@ -13,27 +11,65 @@ import type { Filed, FirstSubmission, Submission } from './submission-types.ts';
 
 export type { AdmissionLimits, Filed, FirstSubmission, Submission } from './submission-types.ts';
 
+/** Every song of the song's musician (a song never changes hands): built and compiled once. */
+const songsOfOwner = statementOnce((db, values: { songId: string }) =>
+  db
+    .selectFrom('songs as o')
+    .innerJoin('songs as s', 's.musicianId', 'o.musicianId')
+    .select(['o.musicianId', 's.id'])
+    .where('o.id', '=', values.songId),
+);
+
+/** What an Idempotency-Key filed first, a request or a +1 (the +1s on the request with it). */
+const firstFiled = statementOnce((db, values: { musicianId: string; key: string }) =>
+  db
+    .selectFrom('requests as r')
+    .leftJoin('requestVoters as o', 'o.requestId', 'r.id')
+    .select([
+      'r.id as requestId',
+      'r.songId',
+      'r.requesterName',
+      'r.requesterEmail',
+      'r.dedication',
+      'r.tipAmount',
+      'o.tipAmount as joinedTip',
+    ])
+    .where('r.musicianId', '=', values.musicianId)
+    .where('r.idempotencyKey', '=', values.key),
+);
+const firstJoined = statementOnce((db, values: { musicianId: string; key: string }) =>
+  db
+    .selectFrom('requestVoters as v')
+    .innerJoin('requests as r', 'r.id', 'v.requestId')
+    .select([
+      'v.requestId',
+      'r.songId',
+      'v.requesterName',
+      'v.requesterEmail',
+      'v.dedication',
+      'v.tipAmount',
+    ])
+    .where('v.musicianId', '=', values.musicianId)
+    .where('v.idempotencyKey', '=', values.key)
+    .limit(1),
+);
+
+/** In whole cents: what the +1s added taken from everyone's tips on the request, never below 0. */
+const ownTip = (total: string, joined: readonly (string | null)[]) =>
+  Math.max(
+    0,
+    Math.round(Number(total) * 100) -
+      joined.reduce((cents, tip) => cents + Math.round(Number(tip ?? 0) * 100), 0),
+  ) / 100;
+
 /**
  * The audience's side of requests: limits, idempotent replays, merging. `findById` reads a
  * request as the musician's devices see it (the repository's own).
  */
 export function requestSubmissionsRepository(
-  db: Db,
+  db: Kysely<DB>,
   findById: (requestId: string) => Promise<SongRequest | undefined>,
 ) {
-  const p = (name: string) => sql.placeholder(name);
-
-  // Every audience request runs this: built once (and prepared once per connection).
-  const songsOfOwner = preparedStatement(
-    db,
-    'requests_songs_of_owner',
-    sql`
-      SELECT o.musician_id, array_agg(s.id) AS song_ids
-      FROM songs o JOIN songs s ON s.musician_id = o.musician_id
-      WHERE o.id = ${p('songId')}::uuid
-      GROUP BY o.musician_id`,
-  );
-
   return {
     /** A made-up musician for the request path's warm-up (request-path-warm-up.ts), and its end. */
     addWarmUpMusician: (songs: number) => addWarmUpMusician(db, songs),
@@ -46,48 +82,51 @@ export function requestSubmissionsRepository(
     async songsOfOwnerOf(
       songId: string,
     ): Promise<{ musicianId: string; songIds: string[] } | undefined> {
-      const [row] = rowsOf<{ musician_id: string; song_ids: string[] | string }>(
-        await songsOfOwner({ songId }),
-      );
-      return row && { musicianId: row.musician_id, songIds: uuidArray(row.song_ids) };
+      const rows = await songsOfOwner(db, { songId });
+      return rows[0] && { musicianId: rows[0].musicianId, songIds: rows.map((row) => row.id) };
     },
 
     /** The musicians of up to `limit` songs: what a process remembers from its start. */
     async songOwners(limit: number): Promise<Array<{ songId: string; musicianId: string }>> {
-      const result = await db.execute(sql`
-        SELECT id AS song_id, musician_id FROM songs LIMIT ${limit}`);
-      return rowsOf<{ song_id: string; musician_id: string }>(result).map((row) => ({
-        songId: row.song_id,
-        musicianId: row.musician_id,
-      }));
+      const rows = await db.selectFrom('songs').select(['id', 'musicianId']).limit(limit).execute();
+      return rows.map((row) => ({ songId: row.id, musicianId: row.musicianId }));
     },
 
     async firstSubmission(musicianId: string, key: string): Promise<FirstSubmission | undefined> {
-      const result = await db.execute(sql`
-        SELECT 'request' AS kind, r.id AS request_id, r.song_id, r.requester_name,
-          r.requester_email, r.dedication,
-          -- The request row holds everyone's tips; the requester's own is what no +1 added.
-          greatest(r.tip_amount - coalesce((SELECT sum(o.tip_amount) FROM ${requestVoters} o
-            WHERE o.request_id = r.id), 0), 0) AS tip_amount
-        FROM ${requests} r WHERE r.musician_id = ${musicianId} AND r.idempotency_key = ${key}
-        UNION ALL
-        SELECT 'voter', v.request_id, r.song_id, v.requester_name, v.requester_email,
-          v.dedication, v.tip_amount
-        FROM ${requestVoters} v JOIN ${requests} r ON r.id = v.request_id
-        WHERE v.musician_id = ${musicianId} AND v.idempotency_key = ${key}
-        LIMIT 1`);
-      const [row] = rowsOf<
-        FirstSubmission['fields'] & { kind: 'request' | 'voter'; request_id: string }
-      >(result);
-      if (!row) return undefined;
-      const { kind, request_id, ...fields } = row;
-      return {
-        kind,
-        requestId: request_id,
-        fields: { ...fields, tip_amount: Number(fields.tip_amount) },
-      };
+      const filed = await firstFiled(db, { musicianId, key });
+      const request = filed[0];
+      if (request) {
+        return {
+          kind: 'request',
+          requestId: request.requestId,
+          fields: {
+            song_id: request.songId,
+            requester_name: request.requesterName,
+            requester_email: request.requesterEmail,
+            dedication: request.dedication,
+            // The request row holds everyone's tips; the requester's own is what no +1 added.
+            tip_amount: ownTip(
+              request.tipAmount,
+              filed.map((row) => row.joinedTip),
+            ),
+          },
+        };
+      }
+      const [voter] = await firstJoined(db, { musicianId, key });
+      return (
+        voter && {
+          kind: 'voter',
+          requestId: voter.requestId,
+          fields: {
+            song_id: voter.songId,
+            requester_name: voter.requesterName,
+            requester_email: voter.requesterEmail,
+            dedication: voter.dedication,
+            tip_amount: Number(voter.tipAmount),
+          },
+        }
+      );
     },
-
     /**
      * Admits, files and answers a request, race-safe: one transaction that takes the musician's
      * lock (musician-lock.ts), so submissions to one musician are decided one at a time, each
@@ -99,8 +138,7 @@ export function requestSubmissionsRepository(
      * never shown. Undefined for an unknown song.
      */
     async submit(submission: Submission): Promise<Filed | undefined> {
-      const filed = await db.transaction(async (tx) => {
-        await lockMusician(tx, submission.musicianId);
+      const filed = await lockedFor(db, submission.musicianId, async (tx) => {
         const state = await admissionState(tx, submission);
         if (!state) return undefined;
         const admission = admit(state, {
@@ -117,14 +155,6 @@ export function requestSubmissionsRepository(
       return { ...filed, request: await findById(filed.requestId) };
     },
   };
-}
-
-/** A uuid[] column: an array from node-postgres and PGlite, its text form from a raw driver. */
-function uuidArray(value: string[] | string | null): string[] {
-  if (value === null) return [];
-  if (Array.isArray(value)) return value;
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner === '' ? [] : inner.split(',');
 }
 
 export type RequestSubmissionsRepository = ReturnType<typeof requestSubmissionsRepository>;

@@ -362,7 +362,7 @@ export function requestsService({
       const musicianId = await requests.musicianOf(requestId);
       if (!musicianId) throw notFound(messages.requestNotFound);
       // A repeated tap is not news: only the first of each platform reaches the devices.
-      if (!(await requests.addClick(requestId, click.type, click.platform))) return;
+      if (!(await requests.addClick(musicianId, requestId, click.type, click.platform))) return;
       const updated = await requests.findById(requestId);
       if (updated) events.publish({ musicianId, name: 'request:updated', payload: updated });
     },

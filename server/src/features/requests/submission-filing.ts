@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { SongRequest } from '#shared/schemas/request.ts';
-import type { Db } from '#server/db/database.ts';
-import { preparedQuery } from '#server/db/prepared-statement.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
-import { requests, requestVoters } from '#server/db/schema.ts';
+import type { Transaction } from 'kysely';
+import type { DB } from '#server/db/tables.ts';
 import { placeAtEnd, plusOneMayMove, queueChanges, type QueuedRequest } from './queue-positions.ts';
 import { queuedRequests, writeQueueChanges } from './queue-store.ts';
 import type { Admission } from './request-admission.ts';
 import { toSongRequest } from './request-mapper.ts';
 import type { Filed, Submission } from './submission-types.ts';
-import { dateOf, type SubmissionState } from './submission-reads.ts';
+import { statementOnce } from './statement-once.ts';
+import { dateOf, truthOf, type SubmissionState } from './submission-reads.ts';
 
 // Writes what request-admission.ts decided, in the transaction and under the lock it was decided
 // in: a refusal writes nothing; a +1 joins the waiting request; a new request is inserted at its
@@ -19,32 +16,108 @@ import { dateOf, type SubmissionState } from './submission-reads.ts';
 /** A new request's rank before the queue orders it: its arrival, in seconds, after every move. */
 const arrivalRank = (now: Date) => now.getTime() / 1000;
 
-const p = (name: string) => sql.placeholder(name);
+type Tx = Transaction<DB>;
 
 /** Counts one more ask of the song (the catalogue's popularity). */
-const countAskStatement = preparedQuery(
-  'requests_count_ask',
-  sql`UPDATE songs SET request_count = request_count + 1 WHERE id = ${p('songId')}`,
+const countAskStatement = statementOnce((db, values: { songId: string }) =>
+  db
+    .updateTable('songs')
+    .set((eb) => ({ requestCount: eb('requestCount', '+', 1) }))
+    .where('id', '=', values.songId),
 );
-const countAsk = (tx: Db, songId: string) => countAskStatement(tx, { songId });
+const countAsk = (tx: Tx, songId: string) => countAskStatement(tx, { songId });
 
-/** Every audience request that files runs it: built once, prepared once per connection. */
-const insertRequest = preparedQuery(
-  'requests_insert',
-  sql`
-    INSERT INTO requests (id, musician_id, song_id, show_id, song_title, song_artist,
-      requester_name, requester_email, dedication, tip_amount, idempotency_key,
-      status_token_hash, device_id, blocked, source, queue_position, queue_rank, created_at,
-      updated_at)
-    VALUES (${p('id')}, ${p('musicianId')}, ${p('songId')}, ${p('showId')}, ${p('title')},
-      ${p('artist')}, ${p('name')}, ${p('email')}, ${p('dedication')}, ${p('tip')}, ${p('key')},
-      ${p('tokenHash')}, ${p('deviceId')}, ${p('blocked')}, ${p('source')}, ${p('position')},
-      ${p('rank')}, ${p('now')}, ${p('now')})
-    RETURNING status, tip_amount, tip_clicked, votes, queue_position, created_at, updated_at`,
+interface NewRequest {
+  id: string;
+  musicianId: string;
+  songId: string;
+  showId: string | null;
+  songTitle: string;
+  songArtist: string;
+  requesterName: string;
+  requesterEmail: string;
+  dedication: string;
+  tipAmount: number;
+  idempotencyKey: string | null;
+  statusTokenHash: string;
+  deviceId: string;
+  blocked: boolean;
+  source: string;
+  queuePosition: number | null;
+  queueRank: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Every audience request that files runs it: built and compiled once. */
+const insertRequest = statementOnce((db, values: NewRequest) =>
+  db
+    .insertInto('requests')
+    .values({
+      id: values.id,
+      musicianId: values.musicianId,
+      songId: values.songId,
+      showId: values.showId,
+      songTitle: values.songTitle,
+      songArtist: values.songArtist,
+      requesterName: values.requesterName,
+      requesterEmail: values.requesterEmail,
+      dedication: values.dedication,
+      tipAmount: values.tipAmount,
+      idempotencyKey: values.idempotencyKey,
+      statusTokenHash: values.statusTokenHash,
+      deviceId: values.deviceId,
+      blocked: values.blocked,
+      source: values.source,
+      queuePosition: values.queuePosition,
+      queueRank: values.queueRank,
+      createdAt: values.createdAt,
+      updatedAt: values.updatedAt,
+    })
+    .returning(['status', 'tipAmount', 'tipClicked', 'votes', 'createdAt', 'updatedAt']),
+);
+
+interface NewVoter {
+  requestId: string;
+  musicianId: string;
+  requesterName: string;
+  requesterEmail: string;
+  dedication: string;
+  tipAmount: number;
+  deviceId: string;
+  idempotencyKey: string | null;
+  statusTokenHash: string;
+  source: string;
+  createdAt: Date;
+}
+
+/** A +1 on a waiting request: built and compiled once. */
+const insertVoter = statementOnce((db, values: NewVoter) =>
+  db.insertInto('requestVoters').values({
+    requestId: values.requestId,
+    musicianId: values.musicianId,
+    requesterName: values.requesterName,
+    requesterEmail: values.requesterEmail,
+    dedication: values.dedication,
+    tipAmount: values.tipAmount,
+    deviceId: values.deviceId,
+    idempotencyKey: values.idempotencyKey,
+    statusTokenHash: values.statusTokenHash,
+    source: values.source,
+    createdAt: values.createdAt,
+  }),
+);
+
+const joinRequest = statementOnce(
+  (db, values: { id: string; votes: number; tipAmount: number; updatedAt: Date }) =>
+    db
+      .updateTable('requests')
+      .set({ votes: values.votes, tipAmount: values.tipAmount, updatedAt: values.updatedAt })
+      .where('id', '=', values.id),
 );
 
 export async function fileAdmitted(
-  tx: Db,
+  tx: Tx,
   submission: Submission,
   state: SubmissionState,
   admission: Admission,
@@ -70,7 +143,7 @@ export async function fileAdmitted(
 }
 
 /** Writes a new request's queue move, the others' included: the ids whose position changed. */
-async function placeInQueue(tx: Db, state: SubmissionState, now: Date, newRequest?: QueuedRequest) {
+async function placeInQueue(tx: Tx, state: SubmissionState, now: Date, newRequest?: QueuedRequest) {
   const queued = await queuedRequests(tx, state.song.musicianId);
   const all = newRequest ? [...queued, newRequest] : queued;
   const changes = queueChanges(state.musician.queueOrder, all, now);
@@ -83,7 +156,7 @@ async function placeInQueue(tx: Db, state: SubmissionState, now: Date, newReques
 }
 
 async function merge(
-  tx: Db,
+  tx: Tx,
   submission: Submission,
   state: SubmissionState,
   admission: Extract<Admission, { outcome: 'merge' }>,
@@ -91,7 +164,7 @@ async function merge(
   const { now } = submission;
   const musicianId = state.song.musicianId;
   await countAsk(tx, state.song.id);
-  await tx.insert(requestVoters).values({
+  await insertVoter(tx, {
     requestId: admission.requestId,
     musicianId,
     requesterName: submission.requesterName,
@@ -104,10 +177,12 @@ async function merge(
     source: submission.source,
     createdAt: now,
   });
-  await tx
-    .update(requests)
-    .set({ votes: admission.votes, tipAmount: admission.tipAmount, updatedAt: now })
-    .where(eq(requests.id, admission.requestId));
+  await joinRequest(tx, {
+    id: admission.requestId,
+    votes: admission.votes,
+    tipAmount: admission.tipAmount,
+    updatedAt: now,
+  });
   // A +1 or a tip may move it up (queue order by votes or tips).
   const { moved } = plusOneMayMove(state.musician.queueOrder)
     ? await placeInQueue(tx, state, now)
@@ -122,7 +197,7 @@ async function merge(
 }
 
 async function create(
-  tx: Db,
+  tx: Tx,
   submission: Submission,
   state: SubmissionState,
   blocked: boolean,
@@ -160,37 +235,27 @@ async function create(
     if (queued.own) place = queued.own;
     moved = queued.moved;
   }
-  const [row] = rowsOf<{
-    status: SongRequest['status'];
-    tip_amount: string | number;
-    tip_clicked: boolean;
-    votes: number;
-    queue_position: number | null;
-    created_at: Date | string | number;
-    updated_at: Date | string | number;
-  }>(
-    await insertRequest(tx, {
-      id,
-      musicianId,
-      songId: state.song.id,
-      showId: state.runningShowId,
-      title: state.song.title,
-      artist: state.song.artist,
-      name: submission.requesterName,
-      email: submission.requesterEmail,
-      dedication: submission.dedication,
-      tip: submission.tipAmount,
-      key: submission.idempotencyKey,
-      tokenHash: submission.statusTokenHash,
-      deviceId: submission.deviceId,
-      blocked,
-      source: submission.source,
-      position: place.queuePosition,
-      rank: place.queueRank,
-      now,
-    }),
-  );
-  const filed = row!;
+  const [filed] = await insertRequest(tx, {
+    id,
+    musicianId,
+    songId: state.song.id,
+    showId: state.runningShowId,
+    songTitle: state.song.title,
+    songArtist: state.song.artist,
+    requesterName: submission.requesterName,
+    requesterEmail: submission.requesterEmail,
+    dedication: submission.dedication,
+    tipAmount: submission.tipAmount,
+    idempotencyKey: submission.idempotencyKey,
+    statusTokenHash: submission.statusTokenHash,
+    deviceId: submission.deviceId,
+    blocked,
+    source: submission.source,
+    queuePosition: place.queuePosition,
+    queueRank: place.queueRank,
+    createdAt: now,
+    updatedAt: now,
+  });
   // A blocked requester's request is answered like any other, and shown to no one.
   const request = blocked
     ? undefined
@@ -202,17 +267,18 @@ async function create(
         requester_name: submission.requesterName,
         requester_email: submission.requesterEmail,
         dedication: submission.dedication,
-        status: filed.status,
-        tip_amount: Number(filed.tip_amount),
-        tip_clicked: filed.tip_clicked,
+        status: filed!.status,
+        tip_amount: Number(filed!.tipAmount),
+        tip_clicked: truthOf(filed!.tipClicked),
         // Nothing has been clicked on a request filed this instant, and no one has joined it.
         social_clicks: [],
         show_id: state.runningShowId,
         show_name: state.runningShowName,
-        created_at: dateOf(filed.created_at)!,
-        updated_at: dateOf(filed.updated_at)!,
-        votes: filed.votes,
-        queue_position: filed.queue_position,
+        // (RETURNING's values as the engine gives them: SQLite's may be undeclared.)
+        created_at: dateOf(filed!.createdAt)!,
+        updated_at: dateOf(filed!.updatedAt)!,
+        votes: Number(filed!.votes),
+        queue_position: place.queuePosition,
         voters: [],
       });
   return { outcome: 'created', musicianId, requestId: id, request, moved };

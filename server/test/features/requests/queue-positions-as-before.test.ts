@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql, type Kysely } from 'kysely';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_ORDERS } from '#shared/schemas/queue-order.ts';
-import type { Db } from '#server/db/database.ts';
 import { migrationsFolder } from '#server/db/migrations-folder.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
+import type { DB } from '#server/db/tables.ts';
 import { requestQueueRepository } from '#server/features/requests/request-queue-repository.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -18,7 +17,7 @@ import { startTestApp } from '#server-test/helpers/test-app.ts';
 // is read from 0017's file, so it is exactly what shipped, under another name.
 
 const { app } = await startTestApp();
-const { db } = app.database;
+const db = app.database.kysely;
 
 /** Migration 0017's renumber_queue, renamed renumber_queue_0017. */
 function oracleStatement(): string {
@@ -58,20 +57,24 @@ const scenario = fc.record({
 
 interface Placed {
   id: string;
-  queue_position: number | null;
-  queue_rank: number;
+  queuePosition: number | null;
+  queueRank: number;
 }
 
-const placed = async (tx: Db, musicianId: string) =>
-  rowsOf<Placed>(
-    await tx.execute(sql`
-      SELECT id, queue_position, queue_rank FROM requests
-      WHERE musician_id = ${musicianId} ORDER BY id`),
-  );
+const placed = async (tx: Kysely<DB>, musicianId: string): Promise<Placed[]> =>
+  tx
+    .selectFrom('requests')
+    .select(['id', 'queuePosition', 'queueRank'])
+    .where('musicianId', '=', musicianId)
+    .orderBy('id')
+    .execute();
+
+/** Thrown to end the oracle's transaction without keeping what it wrote. */
+class RolledBack extends Error {}
 
 let musician: TestMusician;
 beforeAll(async () => {
-  await db.execute(sql.raw(oracleStatement()));
+  await sql.raw(oracleStatement()).execute(db);
   musician = await registerMusician(app);
 });
 
@@ -82,28 +85,43 @@ describe("the queue's positions, in TypeScript", () => {
     let movedSeen = 0;
     await fc.assert(
       fc.asyncProperty(scenario, async ({ order, requests }) => {
-        await db.execute(sql`DELETE FROM requests WHERE musician_id = ${musicianId}`);
-        await db.execute(sql`UPDATE musicians SET queue_order = ${order} WHERE id = ${musicianId}`);
+        await db.deleteFrom('requests').where('musicianId', '=', musicianId).execute();
+        await db
+          .updateTable('musicians')
+          .set({ queueOrder: order })
+          .where('id', '=', musicianId)
+          .execute();
         for (const request of requests) {
-          await db.execute(sql`
-            INSERT INTO requests (musician_id, song_title, song_artist, requester_name,
-              requester_email, status, blocked, queue_position, queue_rank, votes, tip_amount,
-              created_at)
-            VALUES (${musicianId}, 'Song', 'Band', 'Kim', 'kim@example.com', ${request.status},
-              ${request.blocked}, ${request.position}, ${request.rank}, ${request.votes},
-              ${request.tip}, ${new Date(BASE + request.createdMs)})`);
+          await db
+            .insertInto('requests')
+            .values({
+              musicianId,
+              songTitle: 'Song',
+              songArtist: 'Band',
+              requesterName: 'Kim',
+              requesterEmail: 'kim@example.com',
+              status: request.status,
+              blocked: request.blocked,
+              queuePosition: request.position,
+              queueRank: request.rank,
+              votes: request.votes,
+              tipAmount: request.tip,
+              createdAt: new Date(BASE + request.createdMs),
+            })
+            .execute();
         }
         let expected: { rows: Placed[]; moved: string[] } | undefined;
         await db
-          .transaction(async (tx) => {
-            const moved = rowsOf<{ id: string }>(
-              await tx.execute(sql`SELECT renumber_queue_0017(${musicianId}) AS id`),
-            ).map((row) => row.id);
-            expected = { rows: await placed(tx, musicianId), moved };
-            tx.rollback();
+          .transaction()
+          .execute(async (tx) => {
+            const { rows } = await sql<{
+              id: string;
+            }>`SELECT renumber_queue_0017(${musicianId}) AS id`.execute(tx);
+            expected = { rows: await placed(tx, musicianId), moved: rows.map((row) => row.id) };
+            throw new RolledBack();
           })
           .catch((err: unknown) => {
-            if (!(err instanceof TransactionRollbackError)) throw err;
+            if (!(err instanceof RolledBack)) throw err;
           });
         const moved = await queue.renumber(musicianId);
         expect(await placed(db, musicianId)).toEqual(expected!.rows);

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrationsFolder } from '#server/db/migrations-folder.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
 import { mergeTarget } from '#server/submissions/merge-target.ts';
 import { admissionState } from '#server/features/requests/submission-reads.ts';
 import { heldBackAt } from '#server/submissions/repeat-rule.ts';
@@ -19,7 +18,7 @@ import { startTestApp } from '#server-test/helpers/test-app.ts';
 // under another name.
 
 const { app } = await startTestApp();
-const { db } = app.database;
+const db = app.database.kysely;
 
 const STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as const;
 
@@ -68,18 +67,18 @@ let songIds: string[];
 let stoppedShow: string;
 
 beforeAll(async () => {
-  await db.execute(sql.raw(oracleStatement()));
+  await sql.raw(oracleStatement()).execute(db);
   musician = await registerMusician(app);
   songIds = [
     (await createSong(app, musician, { title: 'Wonderwall' })).id,
     (await createSong(app, musician, { title: 'Creep' })).id,
   ];
-  const [show] = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      INSERT INTO shows (musician_id, name, status) VALUES (${musician.musician.id}, 'Last week', 'stopped')
-      RETURNING id`),
-  );
-  stoppedShow = show!.id;
+  const show = await db
+    .insertInto('shows')
+    .values({ musicianId: musician.musician.id, name: 'Last week', status: 'stopped' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  stoppedShow = show.id;
 });
 
 describe('the no-repeats rule, in TypeScript', () => {
@@ -88,36 +87,55 @@ describe('the no-repeats rule, in TypeScript', () => {
     let heldBack = 0;
     await fc.assert(
       fc.asyncProperty(scenario, async ({ rule, hours, running, requests }) => {
-        await db.execute(sql`DELETE FROM requests WHERE musician_id = ${musicianId}`);
-        await db.execute(
-          sql`DELETE FROM shows WHERE musician_id = ${musicianId} AND status = 'active'`,
-        );
-        await db.execute(
-          sql`UPDATE musicians SET repeat_rule = ${rule}, repeat_hours = ${hours} WHERE id = ${musicianId}`,
-        );
+        await db.deleteFrom('requests').where('musicianId', '=', musicianId).execute();
+        await db
+          .deleteFrom('shows')
+          .where('musicianId', '=', musicianId)
+          .where('status', '=', 'active')
+          .execute();
+        await db
+          .updateTable('musicians')
+          .set({ repeatRule: rule, repeatHours: hours })
+          .where('id', '=', musicianId)
+          .execute();
         const runningShow = running
-          ? rowsOf<{ id: string }>(
-              await db.execute(sql`
-                INSERT INTO shows (musician_id, name) VALUES (${musicianId}, 'Tonight') RETURNING id`),
-            )[0]!.id
+          ? (
+              await db
+                .insertInto('shows')
+                .values({ musicianId, name: 'Tonight' })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id
           : null;
         for (const request of requests) {
           const showId = { running: runningShow, stopped: stoppedShow, none: null }[request.show];
           const playedAt =
             request.status === 'played'
-              ? new Date(Date.now() - request.playedMinutesAgo * 60_000).toISOString()
+              ? new Date(Date.now() - request.playedMinutesAgo * 60_000)
               : null;
-          await db.execute(sql`
-            INSERT INTO requests (musician_id, song_id, show_id, song_title, song_artist,
-              requester_name, requester_email, status, blocked, played_at)
-            VALUES (${musicianId}, ${songIds[request.song]!}, ${showId}, 'Song', 'Artist', 'Kim',
-              'kim@example.com', ${request.status}, ${request.blocked}, ${playedAt}::timestamptz)`);
+          await db
+            .insertInto('requests')
+            .values({
+              musicianId,
+              songId: songIds[request.song]!,
+              showId,
+              songTitle: 'Song',
+              songArtist: 'Artist',
+              requesterName: 'Kim',
+              requesterEmail: 'kim@example.com',
+              status: request.status,
+              blocked: request.blocked,
+              playedAt,
+            })
+            .execute();
         }
         const answers = [];
         for (const songId of songIds) {
-          const [oracle] = rowsOf<{ old: Date | string | null }>(
-            await db.execute(sql`SELECT held_back_0018(${musicianId}, ${songId}) AS old`),
-          );
+          const {
+            rows: [oracle],
+          } = await sql<{
+            old: Date | string | null;
+          }>`SELECT held_back_0018(${musicianId}, ${songId}) AS old`.execute(db);
           const now = new Date();
           const state = (await admissionState(db, {
             musicianId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
@@ -15,7 +15,6 @@ import {
   updateProfile,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
 import { requestsRepository } from '#server/features/requests/requests-repository.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
@@ -48,12 +47,23 @@ async function played(musician: TestMusician, song: Song): Promise<CreatedReques
 /** Moves when a request was played (the database's clock cannot be set; the row can). */
 /** Moves a play back in time behind the app's back, so its song list cache is told as well. */
 async function playedAt(requestId: string, at: Date) {
-  const result = await app.database.db.execute(
-    sql`UPDATE requests SET played_at = ${at.toISOString()}::timestamptz WHERE id = ${requestId}::uuid
-        RETURNING musician_id`,
-  );
-  const [row] = rowsOf<{ musician_id: string }>(result);
-  app.services.songLists.forget(row!.musician_id);
+  const row = await app.database.kysely
+    .updateTable('requests')
+    .set({ playedAt: at })
+    .where('id', '=', requestId)
+    .returning('musicianId')
+    .executeTakeFirstOrThrow();
+  app.services.songLists.forget(row.musicianId);
+}
+
+/** Tokyo keeps no summer time: its clock is always UTC+9. */
+const TOKYO_OFFSET_HOURS = 9;
+
+/** Today at this hour and minute on a clock `offsetHours` ahead of UTC (today on that clock). */
+function todayAt(hours: number, minutes: number, offsetHours = 0): Date {
+  const there = new Date(Date.now() + offsetHours * 3600_000);
+  there.setUTCHours(hours, minutes, 0, 0);
+  return new Date(there.getTime() - offsetHours * 3600_000);
 }
 
 async function publicSongs(musician: TestMusician): Promise<PublicSong[]> {
@@ -123,10 +133,7 @@ describe('the "show" rule', () => {
     const { musician, song, other } = await setup({ repeat_rule: 'show' });
     await startShow(app, musician);
     const first = await played(musician, song);
-    await app.database.db.execute(
-      sql`UPDATE requests SET played_at = date_trunc('day', now()) + interval '21 hours 40 minutes'
-        WHERE id = ${first.id}::uuid`,
-    );
+    await playedAt(first.id, todayAt(21, 40));
 
     const refused = await request(song, { 'x-time-zone': 'UTC' });
     expect(refused.statusCode).toBe(409);
@@ -145,11 +152,7 @@ describe('the "show" rule', () => {
     await startShow(app, musician);
     const first = await played(musician, song);
     // 19:05 today in Tokyo (no summer time there): today on the phone's clock, whatever the hour.
-    await app.database.db.execute(
-      sql`UPDATE requests SET played_at = (date_trunc('day', now() AT TIME ZONE 'Asia/Tokyo')
-          + interval '19 hours 5 minutes') AT TIME ZONE 'Asia/Tokyo'
-        WHERE id = ${first.id}::uuid`,
-    );
+    await playedAt(first.id, todayAt(19, 5, TOKYO_OFFSET_HOURS));
     const german = await request(song, {
       'x-time-zone': 'Asia/Tokyo',
       'accept-language': 'de',
@@ -168,10 +171,7 @@ describe('the "show" rule', () => {
     const { musician, song } = await setup({ repeat_rule: 'show' });
     await startShow(app, musician);
     const first = await played(musician, song);
-    await app.database.db.execute(
-      sql`UPDATE requests SET played_at = date_trunc('day', now()) + interval '10 hours 5 minutes'
-        WHERE id = ${first.id}::uuid`,
-    );
+    await playedAt(first.id, todayAt(10, 5));
     const zones: Record<string, string>[] = [{}, { 'x-time-zone': 'Mars/Olympus' }];
     for (const headers of zones) {
       const res = await request(song, headers);
@@ -260,7 +260,7 @@ describe('the "hours" rule', () => {
 describe("the repository's submit, which admits and files a request", () => {
   /** The repository's filing, called directly with the musician handed in. */
   async function fileDirectly(musician: TestMusician, song: Song) {
-    const filed = await requestsRepository(app.database.db).submit({
+    const filed = await requestsRepository(app.database.kysely).submit({
       musicianId: musician.musician.id,
       songId: song.id,
       requesterName: 'Kim',
@@ -312,11 +312,9 @@ describe("the repository's submit, which admits and files a request", () => {
   });
 
   it('leaves no rule in a database function', async () => {
-    const functions = rowsOf<{ proname: string }>(
-      await app.database.db.execute(sql`
-        SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-        WHERE n.nspname = 'public' ORDER BY p.proname`),
-    );
+    const { rows: functions } = await sql<{ proname: string }>`
+      SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = 'public' ORDER BY p.proname`.execute(app.database.kysely);
     expect(functions).toEqual([]);
   });
 });

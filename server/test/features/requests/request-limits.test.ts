@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { CreateRequestBody } from '#shared/schemas/request.ts';
@@ -60,9 +59,14 @@ describe('requests per requester', () => {
   it('counts from the oldest request of the window: 4 minutes ago leaves 6 to wait', async () => {
     const { musician, songs } = await musicianWithSongs();
     for (const song of songs.slice(0, 3)) await post(song);
-    await app.database.db.execute(sql`
-      UPDATE requests SET created_at = now() - interval '4 minutes'
-      WHERE musician_id = ${musician.musician.id} AND song_id = ${songs[0]!.id}`);
+    const createdAgo = (minutes: number) =>
+      app.database.kysely
+        .updateTable('requests')
+        .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+        .where('musicianId', '=', musician.musician.id)
+        .where('songId', '=', songs[0]!.id)
+        .execute();
+    await createdAgo(4);
 
     const refused = await post(songs[3]!);
     expect(refused.json().detail).toBe(
@@ -71,9 +75,7 @@ describe('requests per requester', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(360);
 
     // Once the oldest leaves the window, one more is allowed.
-    await app.database.db.execute(sql`
-      UPDATE requests SET created_at = now() - interval '11 minutes'
-      WHERE musician_id = ${musician.musician.id} AND song_id = ${songs[0]!.id}`);
+    await createdAgo(11);
     expect((await post(songs[3]!)).statusCode).toBe(201);
   });
 

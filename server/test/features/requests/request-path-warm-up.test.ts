@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '#server/db/rows-of.ts';
 import { warmUpRequestPath } from '#server/features/requests/request-path-warm-up.ts';
 import { createSong, registerMusician, submitRequest } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -10,19 +9,31 @@ import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 const METRICS_TOKEN = 'warm-up-metrics-token-0123456789';
 const { app, logs } = await startTestApp({ metricsToken: METRICS_TOKEN });
-const { db } = app.database;
+const db = app.database.kysely;
 
-const count = async (query: ReturnType<typeof sql>) =>
-  Number(rowsOf<{ n: string }>(await db.execute(query))[0]!.n);
-const madeUpMusicians = () =>
-  count(sql`SELECT count(*) AS n FROM musicians WHERE email LIKE 'warm-up-%@invalid'`);
+const WARM_UP_EMAILS = 'warm-up-%@invalid';
+const count = async (table: 'musicians' | 'requests' | 'requestVoters' | 'songs') => {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+const madeUpMusicians = async () => {
+  const row = await db
+    .selectFrom('musicians')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('email', 'like', WARM_UP_EMAILS)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
 
 describe('the request path warm-up', () => {
   it('files new requests and +1s, then removes the musician and all it was sent', async () => {
     const before = {
-      requests: await count(sql`SELECT count(*) AS n FROM requests`),
-      voters: await count(sql`SELECT count(*) AS n FROM request_voters`),
-      songs: await count(sql`SELECT count(*) AS n FROM songs`),
+      requests: await count('requests'),
+      voters: await count('requestVoters'),
+      songs: await count('songs'),
     };
 
     const statuses = await warmUpRequestPath(app, { count: 12, songs: 8 });
@@ -30,9 +41,9 @@ describe('the request path warm-up', () => {
     // Eight new requests, then four +1s by other requesters: every one filed.
     expect(statuses).toEqual(Array(12).fill(201));
     expect(await madeUpMusicians()).toBe(0);
-    expect(await count(sql`SELECT count(*) AS n FROM requests`)).toBe(before.requests);
-    expect(await count(sql`SELECT count(*) AS n FROM request_voters`)).toBe(before.voters);
-    expect(await count(sql`SELECT count(*) AS n FROM songs`)).toBe(before.songs);
+    expect(await count('requests')).toBe(before.requests);
+    expect(await count('requestVoters')).toBe(before.voters);
+    expect(await count('songs')).toBe(before.songs);
   });
 
   it('leaves the log and the metrics as they were, and the log level too', async () => {
@@ -53,23 +64,33 @@ describe('the request path warm-up', () => {
     const musician = await registerMusician(app);
     const song = await createSong(app, musician);
     await submitRequest(app, song);
-    const leftover = async (age: string) =>
-      db.execute(sql`
-        INSERT INTO musicians (name, email, slug, password_hash, created_at)
-        VALUES ('Warm-up', 'warm-up-' || ${age} || '@invalid', 'warm-up-' || gen_random_uuid(), '',
-          now() - ${age}::interval)`);
-    await leftover('11 minutes');
-    await leftover('1 minute');
+    const leftover = async (minutes: number) =>
+      db
+        .insertInto('musicians')
+        .values({
+          name: 'Warm-up',
+          email: `warm-up-${minutes} minutes@invalid`,
+          slug: `warm-up-${randomUUID()}`,
+          passwordHash: '',
+          createdAt: new Date(Date.now() - minutes * 60_000),
+        })
+        .execute();
+    await leftover(11);
+    await leftover(1);
 
     await warmUpRequestPath(app, { count: 1 });
 
-    const left = rowsOf<{ email: string }>(
-      await db.execute(sql`SELECT email FROM musicians WHERE email LIKE 'warm-up-%@invalid'`),
-    );
-    expect(left.map((row) => row.email)).toEqual(['warm-up-1 minute@invalid']);
-    const mine = await count(
-      sql`SELECT count(*) AS n FROM requests WHERE musician_id = ${musician.musician.id}`,
-    );
-    expect(mine).toBe(1);
+    const left = await db
+      .selectFrom('musicians')
+      .select('email')
+      .where('email', 'like', WARM_UP_EMAILS)
+      .execute();
+    expect(left.map((row) => row.email)).toEqual(['warm-up-1 minutes@invalid']);
+    const mine = await db
+      .selectFrom('requests')
+      .select('id')
+      .where('musicianId', '=', musician.musician.id)
+      .execute();
+    expect(mine).toHaveLength(1);
   });
 });

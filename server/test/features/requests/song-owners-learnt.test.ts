@@ -106,8 +106,8 @@ describe('songs added while the server runs', () => {
 
 /** A requests service of its own on the app's database, noting each song it looks up. */
 function requestsServiceCounting() {
-  const { db } = app.database;
-  const repository = requestsRepository(db);
+  const { kysely } = app.database;
+  const repository = requestsRepository(kysely);
   const lookedUp: string[] = [];
   const events = domainEvents();
   const requests = requestsService({
@@ -118,7 +118,7 @@ function requestsServiceCounting() {
         return repository.songsOfOwnerOf(songId);
       },
     },
-    queue: requestQueueRepository(db),
+    queue: requestQueueRepository(kysely),
     events,
     keys: derivedKeys(app.database.kysely),
     limits: loadConfig({}).limits,
