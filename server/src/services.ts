@@ -84,41 +84,41 @@ import { qrPath } from './features/qr-code/qr-render.ts';
  * dependencies.
  */
 function buildServices(app: FastifyInstance, config: AppConfig) {
-  const db = app.database.db;
+  const db = app.database.kysely;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
-  const keys = derivedKeys(app.database.kysely);
-  const images = imagesRepository(app.database.kysely);
+  const keys = derivedKeys(db);
+  const images = imagesRepository(db);
   const repositories = {
-    account: accountRepository(app.database.kysely),
-    analytics: analyticsRepository(app.database.kysely),
-    blocklist: blocklistRepository(app.database.kysely),
-    contact: contactRepository(app.database.kysely),
-    design: designRepository(app.database.kysely, images),
-    feed: feedRepository(app.database.kysely),
-    feedTokens: feedTokensRepository(app.database.kysely),
+    account: accountRepository(db),
+    analytics: analyticsRepository(db),
+    blocklist: blocklistRepository(db),
+    contact: contactRepository(db),
+    design: designRepository(db, images),
+    feed: feedRepository(db),
+    feedTokens: feedTokensRepository(db),
     images,
-    insights: insightsRepository(app.database.kysely),
-    metadata: metadataRepository(app.database.kysely),
-    musicians: musiciansRepository(app.database.kysely),
-    oidcFlows: oidcFlowsRepository(app.database.kysely),
-    oidcSignups: oidcSignupsRepository(app.database.kysely),
-    passwordResets: passwordResetsRepository(app.database.kysely),
-    playlists: playlistsRepository(app.database.kysely),
-    publicQueue: publicQueueRepository(app.database.kysely),
-    requests: requestsRepository(app.database.kysely),
-    requestQueue: requestQueueRepository(app.database.kysely),
-    requestWindows: requestWindowsRepository(app.database.kysely),
-    sessions: sessionsRepository(app.database.kysely),
-    showReports: showReportRepository(app.database.kysely),
-    shows: showsRepository(app.database.kysely),
-    songImport: songImportRepository(app.database.kysely),
-    songs: songsRepository(app.database.kysely),
-    songStates: songStatesRepository(app.database.kysely),
-    stageDevices: stageDevicesRepository(app.database.kysely),
-    subscription: subscriptionRepository(app.database.kysely),
-    suggestions: suggestionsRepository(app.database.kysely),
-    tips: tipsRepository(app.database.kysely),
+    insights: insightsRepository(db),
+    metadata: metadataRepository(db),
+    musicians: musiciansRepository(db),
+    oidcFlows: oidcFlowsRepository(db),
+    oidcSignups: oidcSignupsRepository(db),
+    passwordResets: passwordResetsRepository(db),
+    playlists: playlistsRepository(db),
+    publicQueue: publicQueueRepository(db),
+    requests: requestsRepository(db),
+    requestQueue: requestQueueRepository(db),
+    requestWindows: requestWindowsRepository(db),
+    sessions: sessionsRepository(db),
+    showReports: showReportRepository(db),
+    shows: showsRepository(db),
+    songImport: songImportRepository(db),
+    songs: songsRepository(db),
+    songStates: songStatesRepository(db),
+    stageDevices: stageDevicesRepository(db),
+    subscription: subscriptionRepository(db),
+    suggestions: suggestionsRepository(db),
+    tips: tipsRepository(db),
   };
   const { musicians, playlists } = repositories;
   // Whether the audience may request the song now: the active playlist's rule.

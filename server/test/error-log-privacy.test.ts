@@ -13,25 +13,31 @@ const { app, logs, rawLogs } = await startTestApp(
   {},
   {
     extend: (app) => {
-      // A real failed query whose bound parameter is an email, quoted back by PostgreSQL itself
-      // (SQLite casts any text to a number and would not fail).
+      // A real failed query whose bound parameter is an email.
       app.post('/test/failing-query', async (request) => {
         const { email } = request.body as { email: string };
-        await sql`select cast(${email} as integer) as n`.execute(app.database.kysely);
+        await sql`select id from no_such_table where email = ${email}`.execute(app.database.kysely);
         return {};
       });
     },
   },
 );
 
+const onSqlite = app.database.kind === 'sqlite';
+
 /**
- * Makes every insert into `table` fail inside PostgreSQL with a message and a detail that quote
- * the row's email, the worst a driver error can carry, so the real route answers a 500.
- * (A PL/pgSQL trigger: PostgreSQL and PGlite only.)
+ * Makes every insert into `table` fail inside the database with a message (and on PostgreSQL a
+ * detail) that quote the row's email, the worst a driver error can carry, so the real route
+ * answers a 500.
  */
 async function failInsertsInto(table: string, emailColumn: string) {
   const { kysely } = app.database;
   const run = (text: string) => sql.raw(text).execute(kysely);
+  if (onSqlite) {
+    await run(`create trigger test_refuse_${table} before insert on ${table}
+      begin select raise(abort, 'refused row for ' || new.${emailColumn}); end`);
+    return async () => void (await run(`drop trigger test_refuse_${table}`));
+  }
   await run(`
       create or replace function test_refuse_${table}() returns trigger language plpgsql as $$
       begin
@@ -70,8 +76,9 @@ describe('the log of a 500', () => {
     const [line] = expectLogFreeOf([email, 'quoted.back']);
     const err = line!.err as Record<string, unknown>;
     // Kysely throws the driver's error itself, named by its statement (db/failed-statement.ts).
-    expect(err.sql).toBe('select cast($1 as integer) as n');
-    expect(err.code).toBe('22P02');
+    expect(err.sql).toBe(`select id from no_such_table where email = ${onSqlite ? '?' : '$1'}`);
+    // PostgreSQL's undefined_table; SQLite's plain SQLITE_ERROR.
+    expect(err.code).toBe(onSqlite ? 'sqlite 1' : '42P01');
   });
 
   it('of a register carries neither the email nor the password hash', async () => {
@@ -88,7 +95,8 @@ describe('the log of a 500', () => {
       const err = errors.at(-1)!.err as Record<string, unknown>;
       // Kysely throws the driver's error itself, named by its statement (db/failed-statement.ts).
       expect(String(err.sql)).toMatch(/insert into "musicians"/);
-      expect(err.code).toBe('P0001');
+      // PostgreSQL's raise_exception; SQLite's SQLITE_CONSTRAINT_TRIGGER.
+      expect(err.code).toBe(onSqlite ? 'sqlite 1811' : 'P0001');
     } finally {
       await restore();
     }

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { nameFailedStatement } from './failed-statement.ts';
 import { kyselyOverPool } from './kysely-over-pool.ts';
 import { type ImportLog, importPgliteFolder } from './pglite-import/import-pglite-folder.ts';
 import { migrateToLatest } from './schema-migrations/migrate-to-latest.ts';
@@ -214,7 +215,7 @@ async function openSqliteDatabase(
       await importPgliteFolder(dataDir, log);
     }
     engine = openSqlite({ file: dataDir ? sqliteFileIn(dataDir) : ':memory:', commits });
-    kysely = createSqliteKysely<DB>({ engine });
+    kysely = createSqliteKysely<DB>({ engine, log: nameFailedStatement });
   } catch (err) {
     lock?.release();
     throw err;

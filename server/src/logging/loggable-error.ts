@@ -1,7 +1,7 @@
 /**
  * What of an unexpected error may reach the log. A failed query's error carries the values it
- * was sent (Drizzle's message ends in "params: <email>,<password hash>,..."; PostgreSQL's
- * `detail` says "Key (email)=(x@y.z) already exists"; some messages quote the refused value),
+ * was sent (PostgreSQL's `detail` says "Key (email)=(x@y.z) already exists"; some messages of
+ * either engine quote the refused value, SQLite's trigger messages whatever the trigger said),
  * and logs are read by people who must never see an audience member's email or a password
  * hash. So a database error is logged by its kind, code, constraint and SQL text (which holds
  * placeholders, never values) and nothing else; any other error keeps its message and stack,
@@ -28,7 +28,10 @@ interface ErrorFields {
   table?: unknown;
   column?: unknown;
   query?: unknown;
-  params?: unknown;
+  /** node:sqlite's: SQLite's extended result code. */
+  errcode?: unknown;
+  /** PostgreSQL's code, given to a SQLite error that means the same (sqlite-errors.ts). */
+  sqlState?: unknown;
   stack?: unknown;
   cause?: unknown;
   severity?: unknown;
@@ -38,13 +41,30 @@ const EMAIL = /[^\s"'(),;:<>=]+@[^\s"'(),;:<>=]+/g;
 /** An SQLSTATE: five digits or upper-case letters, like 23505 or 22P02. */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
+const SQLITE_ERROR = 'ERR_SQLITE_ERROR';
+
 const maskEmails = (text: string) => text.replace(EMAIL, '[email]');
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** A Drizzle query error (has the failed query and its params) or a driver error (SQLSTATE). */
+/**
+ * A database error: one Kysely named by its failed statement (db/failed-statement.ts), or the
+ * driver's own, PostgreSQL's (an SQLSTATE and a severity) or node:sqlite's.
+ */
 function isDatabaseError(error: ErrorFields): boolean {
-  if (typeof error.query === 'string' && 'params' in error) return true;
+  if (typeof error.query === 'string') return true;
+  if (error.code === SQLITE_ERROR) return true;
   return typeof error.code === 'string' && SQLSTATE.test(error.code) && 'severity' in error;
+}
+
+/** PostgreSQL's code, or SQLite's result code ("sqlite 1811"): what went wrong, never with what. */
+function databaseCode(error: ErrorFields): string | undefined {
+  if (error.code === SQLITE_ERROR) {
+    return (
+      text(error.sqlState) ??
+      (typeof error.errcode === 'number' ? `sqlite ${error.errcode}` : undefined)
+    );
+  }
+  return text(error.code);
 }
 
 /** The stack's frames only: its first line repeats the message, which may hold values. */
@@ -69,7 +89,7 @@ export function loggableError(error: unknown, depth = 0): LoggableError {
   if (isDatabaseError(fields)) {
     return {
       kind: kindOf(fields),
-      code: text(fields.code),
+      code: databaseCode(fields),
       constraint: text(fields.constraint),
       table: text(fields.table),
       column: text(fields.column),

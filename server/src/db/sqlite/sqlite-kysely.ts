@@ -18,6 +18,7 @@ import {
   type Dialect,
   type DialectAdapter,
   type Driver,
+  type KyselyConfig,
   type KyselyPlugin,
   type QueryCompiler,
 } from 'kysely';
@@ -32,12 +33,15 @@ export interface SqliteKyselyOptions {
   statementCacheSize?: number;
   /** In addition to CamelCasePlugin (snake_case columns, camelCase rows), which is always on. */
   plugins?: KyselyPlugin[];
+  /** Kysely's `log` (the app names a failed statement's error by its SQL: failed-statement.ts). */
+  log?: KyselyConfig['log'];
 }
 
 export function createSqliteKysely<DB>(options: SqliteKyselyOptions): Kysely<DB> {
   return new Kysely<DB>({
     dialect: new NodeSqliteDialect(options),
     plugins: [new CamelCasePlugin(), ...(options.plugins ?? [])],
+    log: options.log,
   });
 }
 

@@ -145,9 +145,17 @@ describe('importing a PGlite data folder', () => {
         payload: { email, password: 'correct horse 1' },
       });
       expect(login.statusCode).toBe(200);
-      const queue = await app.inject({ url: `/api/musicians/${slug}/queue` });
-      expect(queue.statusCode).toBe(200);
-      expect(JSON.stringify(queue.json())).toContain('Hallelujah');
+      const queue = await app.inject({
+        url: '/api/requests/grouped',
+        headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` },
+      });
+      expect(queue.statusCode, queue.body).toBe(200);
+      const titles = JSON.stringify(queue.json());
+      for (const title of ['Yellow', 'Jolene', 'Hallelujah', 'Café del Mar ☕']) {
+        expect(titles).toContain(title);
+      }
+      const page = await app.inject({ url: `/api/musicians/${slug}` });
+      expect(page.statusCode, `${slug} ${page.body}`).toBe(200);
     } finally {
       await app.close();
     }
