@@ -98,14 +98,6 @@ export function appMetrics() {
           this.set({ state: 'waiting' }, pool.waiting);
         },
       });
-      new Gauge({
-        name: 'songreq_pglite_thread_queue_depth',
-        help: "Calls sent to the embedded database's thread and not answered yet (0 on PostgreSQL)",
-        registers,
-        collect() {
-          this.set(sources.database().threadQueue ?? 0);
-        },
-      });
     },
   };
 }

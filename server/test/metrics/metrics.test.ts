@@ -97,7 +97,6 @@ describe('GET /metrics', () => {
     expect(value(text, 'songreq_live_feeds_open')).toBe(0);
     expect(value(text, 'songreq_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'songreq_db_pool_connections{state="waiting"}')).toBe(0);
-    expect(value(text, 'songreq_pglite_thread_queue_depth')).toBe(0);
     expect(value(text, 'songreq_redis_errors_total')).toBe(0);
     // prom-client's default process metrics.
     expect(text).toContain('process_cpu_user_seconds_total');
