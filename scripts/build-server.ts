@@ -82,23 +82,14 @@ async function removeOldBuilds(current: string): Promise<void> {
 
 async function buildInto(outdir: string): Promise<void> {
   await build({
-    // The server, and the embedded database's thread and creator (db/pglite-thread.ts starts
-    // them by name).
-    entryPoints: [
-      join(root, 'server', 'src', 'main.ts'),
-      join(root, 'server', 'src', 'db', 'pglite-worker.ts'),
-      join(root, 'server', 'src', 'db', 'pglite-create.ts'),
-    ],
+    entryPoints: [join(root, 'server', 'src', 'main.ts')],
     outdir,
     entryNames: '[name]',
     bundle: true,
-    // Code shared by the entries, and what the server imports only when it needs it (PGlite and
-    // its drizzle driver, which an in-memory database alone runs on the main thread), go into
-    // chunks: without splitting, PGlite's package would be imported at start-up, 7-8 MB resident
-    // on PostgreSQL and on the embedded server's main thread alike.
+    // What the server imports only when it needs it goes into chunks: PGlite, which only the
+    // one-time import of an old data folder loads (db/pglite-import/), would otherwise be
+    // imported at every start, 7-8 MB resident for nothing.
     splitting: true,
-    // Beside the entries: modules that find files from their own place (migrations-folder.ts,
-    // pglite-thread.ts) must sit in the same folder as main.js.
     chunkNames: '[name]-[hash]',
     platform: 'node',
     format: 'esm',

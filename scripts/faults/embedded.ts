@@ -1,5 +1,5 @@
 /**
- * The embedded server (PGlite in DATA_DIR) killed with SIGKILL under load, then started again on
+ * The embedded server (SQLite in DATA_DIR) killed with SIGKILL under load, then started again on
  * the same DATA_DIR: every request it acknowledged must be there, once.
  */
 import { randomBytes } from 'node:crypto';
@@ -32,7 +32,7 @@ export async function runEmbedded({
   submissions: number;
   log: (line: string) => void;
 }): Promise<EmbeddedResult> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'faults-pglite-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'faults-sqlite-'));
   const server = new AppServer(
     'embedded',
     await freePort(),

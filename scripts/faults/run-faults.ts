@@ -89,7 +89,7 @@ function judgeEmbedded(result: EmbeddedResult): string {
     `embedded: ${result.replayDifferent} retries answered another id`,
   );
   return (
-    `embedded (PGlite) killed under load at ${n(result.ackedBeforeKill)} acknowledged: ` +
+    `embedded (SQLite) killed under load at ${n(result.ackedBeforeKill)} acknowledged: ` +
     `${n(result.acknowledged)} acknowledged, ${n(result.stored)} present after restart, ` +
     `${n(result.missing.length)} lost, ${n(result.extra)} extra`
   );
@@ -121,7 +121,7 @@ try {
     lines.push(`faults: ${result.faults.join('; ')} (${result.seconds.toFixed(0)} s)`);
   }
   if (runs('embedded')) {
-    log('== embedded server (PGlite) ==');
+    log('== embedded server (SQLite) ==');
     lines.push(
       judgeEmbedded(await runEmbedded({ submissions: Number(args['embedded-submissions']), log })),
     );

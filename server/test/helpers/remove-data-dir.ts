@@ -1,11 +1,9 @@
 import { rm } from 'node:fs/promises';
 
 /**
- * Removes a test's embedded database folder and the lock file the server keeps beside it
- * (db/data-dir-lock.ts: beside, not in, so PGlite's folder holds PostgreSQL's files only). The
- * folder's removal alone left one `<folder>.lock` in the system's temporary folder a test.
+ * Removes a test's data folder: the SQLite database, its -wal and -shm files, and the lock file
+ * the server keeps inside it (db/data-dir-lock.ts).
  */
 export async function removeDataDir(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
-  await rm(`${dataDir}.lock`, { force: true });
 }

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '#server-test/helpers/test
 import { connectFeed } from '#server-test/features/feed/feed-client.ts';
 
 // Two real server processes sharing PostgreSQL and Redis, as behind the load balancer. They
-// spawn their own databases, so this runs once (in the PGlite project), not again on PostgreSQL.
+// spawn their own databases, so this runs once (in the SQLite project), not again on PostgreSQL.
 const redisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(
   process.env.TEST_DATABASE_URL && redisUrl && process.env.TEST_DB !== 'postgres',

@@ -20,7 +20,7 @@ import { connectDevice } from '../helpers/test-device.ts';
 
 // Two real server processes on a real Redis Cluster (3 masters, 3 replicas) this file starts
 // itself, with REDIS_CLUSTER_NODES in place of REDIS_URL. They spawn their own databases, so
-// this runs once (in the PGlite project), not again on PostgreSQL.
+// this runs once (in the SQLite project), not again on PostgreSQL.
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const enabled = multiProcessEnabled && hasRedisServer && process.env.TEST_DB !== 'postgres';
 

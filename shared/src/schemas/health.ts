@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
-    kind: z.enum(['sqlite', 'pglite', 'postgres']),
+    kind: z.enum(['sqlite', 'postgres']),
     status: z.enum(['ok', 'down']),
   }),
   uptime_seconds: z.number(),

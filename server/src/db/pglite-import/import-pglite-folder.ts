@@ -16,7 +16,7 @@ import { migrateToLatest } from '../schema-migrations/migrate-to-latest.ts';
 import { openSqlite, sqliteFileIn } from '../sqlite/open-sqlite.ts';
 import { createSqliteKysely } from '../sqlite/sqlite-kysely.ts';
 import type { DB } from '../tables.ts';
-import { copyPgliteTables, type TableCount } from './copy-pglite-tables.ts';
+import type { TableCount } from './copy-pglite-tables.ts';
 
 export interface ImportLog {
   info(details: object, message: string): void;
@@ -78,6 +78,8 @@ async function copyInto(file: string, pgliteDir: string): Promise<TableCount[]> 
   let complete = false;
   try {
     await migrateToLatest(db, 'sqlite');
+    // Loaded here only: PGlite (WebAssembly) costs every other start nothing.
+    const { copyPgliteTables } = await import('./copy-pglite-tables.ts');
     const copied = await copyPgliteTables(pgliteDir, db);
     const anyTable = db as unknown as Kysely<Record<string, object>>;
     for (const { table, rows } of copied) {
