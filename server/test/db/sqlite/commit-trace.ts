@@ -80,8 +80,9 @@ export async function traceCommits(options: CommitTraceOptions): Promise<CommitT
       try {
         await options.drive(child);
       } finally {
-        // strace passes the signal on to the program and exits with it.
-        child.kill('SIGTERM');
+        // The program itself is stopped (strace, signalled, would keep it running and traced);
+        // strace exits with it.
+        await stopTraced(child);
       }
     }
     const code = await exited;
@@ -96,6 +97,16 @@ export async function traceCommits(options: CommitTraceOptions): Promise<CommitT
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** SIGTERM to the processes strace started (Linux names a process's children in /proc). */
+async function stopTraced(strace: ChildProcess): Promise<void> {
+  const children = await readFile(`/proc/${strace.pid}/task/${strace.pid}/children`, 'utf8').catch(
+    () => '',
+  );
+  const pids = children.split(' ').filter(Boolean).map(Number);
+  if (pids.length === 0) strace.kill('SIGTERM');
+  for (const pid of pids) process.kill(pid, 'SIGTERM');
 }
 
 /** The check itself, over parsed calls (exported for the trace of a server run elsewhere). */
