@@ -311,10 +311,19 @@ describe("the repository's submit, which admits and files a request", () => {
     expect((await fileDirectly(musician, song)).outcome).toBe('created');
   });
 
-  it('leaves no rule in a database function', async () => {
-    const { rows: functions } = await sql<{ proname: string }>`
-      SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-      WHERE n.nspname = 'public' ORDER BY p.proname`.execute(app.database.kysely);
-    expect(functions).toEqual([]);
+  it('leaves no rule in a database function or trigger', async () => {
+    const { kysely } = app.database;
+    const { rows: code } =
+      app.database.kind === 'sqlite'
+        ? await sql<{ name: string }>`
+            SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name`.execute(kysely)
+        : await sql<{ name: string }>`
+            SELECT p.proname AS name FROM pg_proc p
+            JOIN pg_namespace n ON n.oid = p.pronamespace
+            WHERE n.nspname = 'public'
+            UNION ALL
+            SELECT tgname FROM pg_trigger WHERE NOT tgisinternal
+            ORDER BY name`.execute(kysely);
+    expect(code).toEqual([]);
   });
 });

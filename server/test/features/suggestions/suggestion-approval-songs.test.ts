@@ -158,17 +158,19 @@ describe('approving a suggestion', () => {
 
   it('with a full song list is refused like a single add, and changes nothing', async () => {
     const musician = await registerMusician(app);
-    await app.database.kysely
-      .insertInto('songs')
-      .values(
-        Array.from({ length: SONGS_PER_MUSICIAN_MAX }, (_, i) => ({
-          musicianId: musician.musician.id,
-          title: `Song ${i + 1}`,
-          artist: 'Band',
-          hidden: i + 1 === 7,
-        })),
-      )
-      .execute();
+    const songs = Array.from({ length: SONGS_PER_MUSICIAN_MAX }, (_, i) => ({
+      musicianId: musician.musician.id,
+      title: `Song ${i + 1}`,
+      artist: 'Band',
+      hidden: i + 1 === 7,
+    }));
+    // In slices: SQLite takes at most 32,766 values a statement.
+    for (let at = 0; at < songs.length; at += 1000) {
+      await app.database.kysely
+        .insertInto('songs')
+        .values(songs.slice(at, at + 1000))
+        .execute();
+    }
     const { id } = await suggest(musician, 'One Too Many');
 
     const res = await decide(musician, id, 'added');
