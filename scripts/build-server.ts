@@ -114,8 +114,4 @@ async function buildInto(outdir: string): Promise<void> {
     },
     logLevel: 'warning',
   });
-  // The migrations are read at start-up from beside the code (db/database.ts).
-  await cp(join(root, 'server', 'src', 'db', 'migrations'), join(outdir, 'migrations'), {
-    recursive: true,
-  });
 }

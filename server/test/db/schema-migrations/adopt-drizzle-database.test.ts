@@ -12,7 +12,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '#server/db/migrations-folder.ts';
+import { drizzleMigrationsFolder as migrationsFolder } from '#server-test/helpers/drizzle-migrations.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';

@@ -7,7 +7,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '#server/db/migrations-folder.ts';
+import { drizzleMigrationsFolder as migrationsFolder } from '#server-test/helpers/drizzle-migrations.ts';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
 import { postgresCatalog } from '#server-test/helpers/postgres-schema.ts';

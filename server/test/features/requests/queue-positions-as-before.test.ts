@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_ORDERS } from '#shared/schemas/queue-order.ts';
-import { migrationsFolder } from '#server/db/migrations-folder.ts';
+import { drizzleMigrationsFolder as migrationsFolder } from '#server-test/helpers/drizzle-migrations.ts';
 import type { DB } from '#server/db/tables.ts';
 import { requestQueueRepository } from '#server/features/requests/request-queue-repository.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrationsFolder } from '#server/db/migrations-folder.ts';
+import { drizzleMigrationsFolder as migrationsFolder } from '#server-test/helpers/drizzle-migrations.ts';
 import { mergeTarget } from '#server/submissions/merge-target.ts';
 import { admissionState } from '#server/features/requests/submission-reads.ts';
 import { heldBackAt } from '#server/submissions/repeat-rule.ts';
