@@ -1,6 +1,6 @@
 /**
  * CSV import benchmark: how long POST /api/songs/csv/upload takes for a large file on the
- * embedded database (PGlite on disk, as a musician running it on a laptop would have it).
+ * embedded database (SQLite on disk, as a musician running it on a laptop would have it).
  *
  *   npm run bench:import                      5,000 rows, 3 runs
  *   npm run bench:import -- --rows 20000 --runs 5

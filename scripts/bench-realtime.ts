@@ -1,9 +1,10 @@
 /**
  * Real-time benchmark: how long an audience request takes to reach the last of its musician's
- * devices, at every pace from a quiet bar to a Friday rush, beside a floor (the same libraries
- * with nothing of ours, scripts/bench/floor-server.ts) loaded with the same shots in the same run.
+ * devices, at every pace from a quiet bar to a Friday rush, beside a floor (the same libraries on
+ * SQLite with one statement and nothing of ours, scripts/bench/floor-server.ts) loaded with the
+ * same shots in the same run.
  *
- *   npm run bench:realtime                          the paces, embedded, beside the floor
+ *   npm run bench:realtime                          the paces, embedded (SQLite), beside the floor
  *   npm run bench:realtime -- --postgres            also PostgreSQL + Redis, two processes, each
  *                                                   musician's requests and devices on one of them
  *   npm run bench:realtime -- --parts paces,footprint,idle
@@ -11,9 +12,7 @@
  * Parts: `paces` (above), `footprint` (resident memory at rest), `idle` (what thousands of
  * connected, idle devices cost). Options: --paces 0.2,1,20,200,600 --quiet-samples 30
  * --busy-seconds 10 --devices 3 --workers 2 --idle-devices 10000 --idle-seconds 90
- * --settle-seconds 20 --cpu-prof-dir DIR; --sqlite-floor: a second floor, on SQLite through
- * `node:sqlite`, beside the first (what another embedded engine would give); --runs 3: the paces
- * three times on fresh servers, each run's tables, then every pace's runs side by side and how
+ * --settle-seconds 20 --cpu-prof-dir DIR; --runs 3: the paces three times on fresh servers, each run's tables, then every pace's runs side by side and how
  * many met each target (the README's table); --timeline: each pace's first 2 s by quarter
  * seconds (median/slowest ms, per process); and --unrouted: with --postgres, each musician's
  * requests and devices are spread over both processes in turn, so that most requests cross from
@@ -33,9 +32,9 @@ import {
   markOf,
   ms,
   paceName,
+  EMBEDDED_SERVERS,
   penalisedPaces,
   postgresChecks,
-  serversIn,
   TARGETS_SENTENCE,
   type Check,
   type EmbeddedPace,
@@ -73,8 +72,6 @@ const { values: args } = parseArgs({
     postgres: { type: 'boolean', default: false },
     unrouted: { type: 'boolean', default: false },
     timeline: { type: 'boolean', default: false },
-    /** A second floor on SQLite (node:sqlite): what the same shape costs on another engine. */
-    'sqlite-floor': { type: 'boolean', default: false },
     /** With --postgres: measure only the PostgreSQL setup. */
     'skip-embedded': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of each server process into this folder (open it in DevTools). */
@@ -205,46 +202,39 @@ async function pacesEmbedded(): Promise<EmbeddedPace[]> {
     { ...productEnv(args['cpu-prof-dir']), DATA_DIR: productDir, DATABASE_URL: '' },
   ]);
   const floor = await startFloor(floorDir);
-  const sqliteDir = args['sqlite-floor'] && (await mkdtemp(join(tmpdir(), 'bench-sqlite-floor-')));
-  const sqliteFloor = sqliteDir ? await startFloor(sqliteDir, 'sqlite') : undefined;
   let fleet: DeviceFleet | undefined;
   try {
     const groups = [await seedGroup(product), await seedGroup(floor)];
-    if (sqliteFloor) groups.push(await seedGroup(sqliteFloor));
     fleet = await connectDevices(devicesOf(groups), WORKERS);
     console.log(
-      `\n### Embedded (PGlite), 1 process, beside the floor\n\n` +
+      `\n### Embedded (SQLite), 1 process, beside the floor (SQLite, one statement)\n\n` +
         `${QUIET_MUSICIANS} musicians up to 20 a second, ${BUSY_MUSICIANS} above, ${DEVICES} devices ` +
         `each (${fleet.connected} connected); each request its own requester and song; ` +
         `a ${PAUSE_MS / 1000} s pause before each pace.\n`,
     );
-    const sqliteColumn = sqliteFloor ? ' floor on node:sqlite p50 / p99 ms |' : '';
     console.log(
-      `| pace | samples | product p50 / p99 ms | floor p50 / p99 ms | product/floor p50, p99 | first second p99 (product, floor) | CPU ms a request (product, floor) | lost |${sqliteColumn}`,
+      `| pace | samples | product p50 / p99 ms | floor p50 / p99 ms | product/floor p50, p99 | first second p99 (product, floor) | CPU ms a request (product, floor) | lost |`,
     );
-    console.log(`|---|---|---|---|---|---|---|---|${sqliteFloor ? '---|' : ''}`);
+    console.log(`|---|---|---|---|---|---|---|---|`);
     const paces: EmbeddedPace[] = [];
     for (const perSecond of args.paces.split(',').map(Number)) {
       const summaries = await runPace(groups, fleet, perSecond);
       const p = summaries.get(product)!;
       const f = summaries.get(floor)!;
-      const s = sqliteFloor && summaries.get(sqliteFloor);
-      const pace: EmbeddedPace = { perSecond, product: p, floor: f, sqliteFloor: s };
+      const pace: EmbeddedPace = { perSecond, product: p, floor: f };
       const mark = (name: Check['name']) => markOf(embeddedChecks(pace), name);
       console.log(
         `| ${paceName(perSecond)} | ${p.samples} | ${ms(p.p50)}${mark('p50')} / ` +
           `${ms(p.p99)}${mark('p99')} | ${ms(f.p50)} / ${ms(f.p99)} | ` +
-          `${(p.p50 / f.p50).toFixed(2)}${mark('ratio p50')}, ` +
-          `${(p.p99 / f.p99).toFixed(2)}${mark('ratio p99')} | ` +
+          `${(p.p50 / f.p50).toFixed(2)}${mark('ratio p50')}, ${(p.p99 / f.p99).toFixed(2)} | ` +
           `${ms(p.firstSecondP99)}${mark('first second')}, ${ms(f.firstSecondP99)} | ` +
-          `${cpuMs(p.cpuMsPerRequest)}, ${cpuMs(f.cpuMsPerRequest)} | ` +
-          `${p.lost + f.lost + (s?.lost ?? 0)} |` +
-          (s ? ` ${ms(s.p50)} / ${ms(s.p99)} |` : ''),
+          `${cpuMs(p.cpuMsPerRequest)}${mark('cpu')}, ${cpuMs(f.cpuMsPerRequest)} | ` +
+          `${p.lost + f.lost} |`,
       );
       paces.push(pace);
     }
     // The idle penalty: a quieter pace slower at the median than a busier one.
-    const penalties = serversIn(paces).map(({ name, of }) => penaltySentence(name, paces, of));
+    const penalties = EMBEDDED_SERVERS.map(({ name, of }) => penaltySentence(name, paces, of));
     console.log(`\n${penalties.join(' ')}`);
     console.log(`\nTargets (✓ met, ✗ missed): ${TARGETS_SENTENCE}\n`);
     return paces;
@@ -252,10 +242,8 @@ async function pacesEmbedded(): Promise<EmbeddedPace[]> {
     if (fleet) await stopDevices(fleet);
     await product.stop();
     await floor.stop();
-    await sqliteFloor?.stop();
     await rm(productDir, { recursive: true, force: true });
     await rm(floorDir, { recursive: true, force: true });
-    if (sqliteDir) await rm(sqliteDir, { recursive: true, force: true });
   }
 }
 
@@ -361,7 +349,7 @@ try {
     if (PARTS.has('footprint') || PARTS.has('idle')) {
       const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
       const env = { ...productEnv(args['cpu-prof-dir']), DATA_DIR: dataDir, DATABASE_URL: '' };
-      await footprintAndIdle('Embedded (PGlite), 1 process', [env]).finally(() =>
+      await footprintAndIdle('Embedded (SQLite), 1 process', [env]).finally(() =>
         rm(dataDir, { recursive: true, force: true }),
       );
     }

@@ -3,29 +3,33 @@
  * (features/requests: every rule a request passes, and the filing) beside the floor's one `INSERT ... SELECT`
  * (scripts/bench/floor-server.ts), in the same database, taking turns. No HTTP, no devices, no
  * load generator: the database's part of `bench:realtime`'s gap to the floor, with little of
- * this shared machine's noise. Between the two, the filing with the rules' reads taken out
- * (FILE_WITHOUT_RULES): what the database would still do if the server decided every rule.
+ * this shared machine's noise. On PostgreSQL, between the two, the filing with the rules' reads
+ * taken out (FILE_WITHOUT_RULES): what the database would still do if the server decided every
+ * rule.
  *
  *   npm run bench:submission                      3 rounds of 1,000 back to back, 200 paced
  *   npm run bench:submission -- --rounds 5 --calls 2000 --gap-ms 5
  *   npm run bench:submission -- --history 20000    after 20,000 requests played a month ago
  *   npm run bench:submission -- --postgres postgres://postgres@127.0.0.1:5432/postgres
  *
- * PGlite on disk on its own thread, as the server runs it; CPU is the whole process's (both
- * threads: the call's trip there and back counts). With --postgres, a database made for the run
- * on that server (dropped after it); CPU is then this process's alone, the server's is not counted. Every request its own requester and song,
- * over 100 musicians of 80 songs (and 80 more each for the filing without the rules, whose
- * requests would otherwise turn the product's into +1s). An `ANALYZE` before each round
- * stands for the server's housekeeping turn (db/pglite-housekeeping.ts).
+ * SQLite on disk as the server runs it (WAL, group commit: a call returns once its commit is
+ * fsynced); CPU is the whole process's (every thread: the fsyncs on libuv's pool count). With
+ * --postgres, a database made for the run on that server (dropped after it); CPU is then this
+ * process's alone, the server's is not counted, and an `ANALYZE` before each round stands for
+ * autovacuum's (nothing analyzes the server's SQLite file, so nothing does here). Every request
+ * its own requester and song, over 100 musicians of 80 songs (and 80 more each for the filing
+ * without the rules, whose requests would otherwise turn the product's into +1s). The filing
+ * without the rules is a PL/pgSQL function: with --postgres only.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Db } from '#server/db/database.ts';
-import { rowsOf } from '#server/db/rows-of.ts';
+import { type Database, openDatabase } from '#server/db/database.ts';
+import { columnTypes } from '#server/db/schema-migrations/column-types.ts';
 import { requestsRepository } from '#server/features/requests/requests-repository.ts';
 
 const { values: args } = parseArgs({
@@ -55,7 +59,7 @@ const SONGS_EACH = 80;
  * +1, limits or place): the song's read under its lock, its count and the `INSERT`. It files on
  * the second SONGS_EACH songs of each musician; the product on the first.
  */
-const FILE_WITHOUT_RULES = sql`
+const FILE_WITHOUT_RULES = `
   CREATE FUNCTION bench_file_without_rules(p_song uuid, p_name text, p_email text,
     p_dedication text, p_device text, p_key text, p_token_hash text, p_source text)
   RETURNS requests LANGUAGE plpgsql AS $$
@@ -83,39 +87,83 @@ const WARM_UP_CALLS = 1000;
 
 interface Song {
   id: string;
-  musician_id: string;
+  musicianId: string;
+  title: string;
+  artist: string;
 }
 
-/** The app's musicians and songs, and the floor's two tables beside them. */
-async function seed(db: Db): Promise<Song[]> {
-  await db.execute(sql`
-    INSERT INTO musicians (name, email, slug, password_hash)
-    SELECT 'Bench ' || n, 'bench-' || n || '@example.invalid', 'bench-' || n, ''
-    FROM generate_series(1, ${MUSICIANS}) n`);
-  const songs = rowsOf<Song>(
-    await db.execute(sql`
-      INSERT INTO songs (musician_id, title, artist)
-      SELECT m.id, 'Song ' || n, 'Artist ' || n
-      FROM musicians m, generate_series(1, ${2 * SONGS_EACH}) n
-      ORDER BY m.id, n
-      RETURNING id, musician_id`),
+/** The rows each batch of a multi-row insert holds: well under SQLite's 32,766 parameters. */
+const BATCH_ROWS = 500;
+
+/** `rows` in batches of BATCH_ROWS, for a multi-row insert each (every row with the same keys). */
+const batchesOf = <T>(rows: T[]) =>
+  Array.from({ length: Math.ceil(rows.length / BATCH_ROWS) }, (_, i) =>
+    rows.slice(i * BATCH_ROWS, (i + 1) * BATCH_ROWS),
   );
-  await db.execute(FILE_WITHOUT_RULES);
-  await db.execute(sql`
-    CREATE TABLE floor_requests (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(), musician_id uuid NOT NULL,
-      song_id uuid NOT NULL, requester_name text NOT NULL, requester_email text NOT NULL,
-      dedication text, created_at timestamptz NOT NULL DEFAULT now())`);
-  await db.execute(sql`CREATE TABLE floor_songs AS SELECT id, musician_id FROM songs`);
-  await db.execute(sql`ALTER TABLE floor_songs ADD PRIMARY KEY (id)`);
+
+/**
+ * The app's musicians and songs (ids made here, so that the songs' order is known), and the
+ * floor's two tables beside them, typed as the migrations type the app's (column-types.ts).
+ */
+async function seed(database: Database): Promise<Song[]> {
+  const db = database.kysely;
+  const musicians = Array.from({ length: MUSICIANS }, (_, i) => ({
+    id: randomUUID(),
+    name: `Bench ${i + 1}`,
+    email: `bench-${i + 1}@example.invalid`,
+    slug: `bench-${i + 1}`,
+    passwordHash: '',
+  }));
+  for (const batch of batchesOf(musicians))
+    await db.insertInto('musicians').values(batch).execute();
+  const songs: Song[] = musicians.flatMap((musician) =>
+    Array.from({ length: 2 * SONGS_EACH }, (_, n) => ({
+      id: randomUUID(),
+      musicianId: musician.id,
+      title: `Song ${n + 1}`,
+      artist: `Artist ${n + 1}`,
+    })),
+  );
+  for (const batch of batchesOf(songs)) await db.insertInto('songs').values(batch).execute();
+  if (database.kind === 'postgres') await sql.raw(FILE_WITHOUT_RULES).execute(db);
+  const types = columnTypes(database.kind);
+  await db.schema
+    .createTable('floor_requests')
+    .addColumn('id', types.type('id'), (c) => c.primaryKey().notNull())
+    .addColumn('musician_id', types.type('id'), (c) => c.notNull())
+    .addColumn('song_id', types.type('id'), (c) => c.notNull())
+    .addColumn('requester_name', types.type('text'), (c) => c.notNull())
+    .addColumn('requester_email', types.type('text'), (c) => c.notNull())
+    .addColumn('dedication', types.type('text'))
+    .addColumn('created_at', types.type('timestamp'), (c) => c.notNull().defaultTo(types.now))
+    .execute();
+  await db.schema
+    .createTable('floor_songs')
+    .addColumn('id', types.type('id'), (c) => c.primaryKey().notNull())
+    .addColumn('musician_id', types.type('id'), (c) => c.notNull())
+    .execute();
+  await sql`INSERT INTO floor_songs (id, musician_id) SELECT id, musician_id FROM songs`.execute(
+    db,
+  );
   if (HISTORY > 0) {
-    await db.execute(sql`
-      INSERT INTO requests (musician_id, song_id, song_title, song_artist, requester_name,
-        requester_email, status, played_at, created_at, source, queue_rank)
-      SELECT s.musician_id, s.id, s.title, s.artist, 'Past Fan', 'past-' || k || '@example.com',
-        'played', now() - interval '30 days', now() - interval '30 days', 'source', 0
-      FROM songs s, generate_series(1, ${Math.ceil(HISTORY / songs.length)}) k
-      LIMIT ${HISTORY}`);
+    const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+    const history = Array.from({ length: HISTORY }, (_, k) => {
+      const song = songs[k % songs.length]!;
+      return {
+        musicianId: song.musicianId,
+        songId: song.id,
+        songTitle: song.title,
+        songArtist: song.artist,
+        requesterName: 'Past Fan',
+        requesterEmail: `past-${Math.floor(k / songs.length) + 1}@example.com`,
+        status: 'played' as const,
+        playedAt: monthAgo,
+        createdAt: monthAgo,
+        source: 'source',
+        queueRank: 0,
+      };
+    });
+    for (const batch of batchesOf(history)) await db.insertInto('requests').values(batch).execute();
   }
   return songs;
 }
@@ -123,7 +171,7 @@ async function seed(db: Db): Promise<Song[]> {
 const percentile50 = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A database of its own on the --postgres server, or PGlite in a folder made for the run. */
+/** A database of its own on the --postgres server, or SQLite in a folder made for the run. */
 async function openBenchDatabase() {
   if (args.postgres) {
     const name = `bench_submission_${process.pid}`;
@@ -140,17 +188,16 @@ async function openBenchDatabase() {
     return { database, engine: 'PostgreSQL', drop };
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-submission-'));
-  // Where the server keeps it (config.ts): the lock file beside it stays inside the folder.
-  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  const database = await openDatabase({ kind: 'sqlite', dataDir });
   const drop = () => rm(dataDir, { recursive: true, force: true });
-  return { database, engine: 'PGlite on disk', drop };
+  return { database, engine: 'SQLite on disk (WAL, group commit)', drop };
 }
 
 async function main() {
   const { database, engine, drop } = await openBenchDatabase();
   try {
-    const { db } = database;
-    const songs = await seed(db);
+    const db = database.kysely;
+    const songs = await seed(database);
     /** Each call its own song: musicians in turn, then each one's next song from `first` on. */
     const songAt = (n: number, first: number) =>
       songs[(n % MUSICIANS) * 2 * SONGS_EACH + first + (Math.floor(n / MUSICIANS) % SONGS_EACH)]!;
@@ -172,7 +219,7 @@ async function main() {
       async file(n) {
         const song = songAt(n, 0);
         const filed = await repository.submit({
-          musicianId: song.musician_id,
+          musicianId: song.musicianId,
           songId: song.id,
           requesterName: 'Bench Fan',
           requesterEmail: `fan-${n}@example.com`,
@@ -193,24 +240,29 @@ async function main() {
       calls: 0,
       async file(n) {
         const song = songAt(n, SONGS_EACH);
-        await db.execute(sql`
+        await sql`
           SELECT * FROM bench_file_without_rules(${song.id}::uuid, 'Bench Fan',
             ${`free-${n}@example.com`}, ${`bench:${n}`}, ${`free-device-${n}`}, ${`free-key-${n}`},
-            md5(${`free-${n}`}), 'source')`);
+            md5(${`free-${n}`}), 'source')`.execute(db);
       },
     };
     const floor: Filing = {
       name: 'floor',
       calls: 0,
       async file(n) {
-        await db.execute(sql`
-          INSERT INTO floor_requests (musician_id, song_id, requester_name, requester_email, dedication)
-          SELECT musician_id, id, 'Bench Fan', ${`fan-${n}@example.com`}, ${`bench:${n}`}
-          FROM floor_songs WHERE id = ${songAt(n, 0).id}::uuid
-          RETURNING *`);
+        // The id made here, as floor-stores.ts makes it: SQLite has no uuid function of its own.
+        await sql`
+          INSERT INTO floor_requests (id, musician_id, song_id, requester_name, requester_email,
+            dedication)
+          SELECT ${randomUUID()}, musician_id, id, 'Bench Fan', ${`fan-${n}@example.com`},
+            ${`bench:${n}`}
+          FROM floor_songs WHERE id = ${songAt(n, 0).id}
+          RETURNING *`.execute(db);
       },
     };
-    const filings = [product, withoutRules, floor];
+    // The filing without the rules is PL/pgSQL: PostgreSQL only.
+    const filings =
+      database.kind === 'postgres' ? [product, withoutRules, floor] : [product, floor];
 
     /** CPU ms a call and the median wall ms, over `calls` calls `gapMs` apart. */
     const measure = async (filing: Filing, calls: number, gapMs: number) => {
@@ -227,11 +279,13 @@ async function main() {
     };
 
     for (let i = 0; i < WARM_UP_CALLS; i++) await product.file(product.calls++);
-    // Its plans settle after a few calls (PostgreSQL keeps a generic plan from the sixth).
-    for (let i = 0; i < 100; i++) await withoutRules.file(withoutRules.calls++);
+    // Their plans settle after a few calls (PostgreSQL keeps a generic plan from the sixth).
+    for (const filing of filings.slice(1)) {
+      for (let i = 0; i < 100; i++) await filing.file(filing.calls++);
+    }
     console.log(
       `\n### An audience request's filing beside the floor's INSERT, ${engine}\n\n` +
-        `${MUSICIANS} musicians of ${SONGS_EACH} songs, ${HISTORY} requests played before; CPU ms a call (the process, both threads), ` +
+        `${MUSICIANS} musicians of ${SONGS_EACH} songs, ${HISTORY} requests played before; CPU ms a call (the process, every thread), ` +
         `median wall ms in brackets; the ratios to the floor's CPU.\n`,
     );
     const names = filings.map((filing) => filing.name);
@@ -247,7 +301,7 @@ async function main() {
       return `${results.map(show).join(' | ')} | ${ratios.join(', ')}`;
     };
     for (let round = 1; round <= ROUNDS; round++) {
-      await db.execute(sql`ANALYZE`);
+      if (database.kind === 'postgres') await sql`analyze`.execute(db);
       const backToBack = [];
       for (const filing of filings) backToBack.push(await measure(filing, CALLS, 0));
       const paced = [];

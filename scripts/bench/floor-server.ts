@@ -1,11 +1,11 @@
 /**
  * The floor of `bench:realtime`: the libraries the product stands on with nothing of ours.
- * Fastify answers POST /api/requests with one SQL statement (floor-stores.ts: PGlite on disk on
- * this thread, the product's embedded default, or SQLite through `node:sqlite`), and Socket.IO
- * emits the row to a room of the musician's devices. No limits, no merging, no idempotency, no
+ * Fastify answers POST /api/requests with one SQL statement (floor-stores.ts: SQLite through
+ * `node:sqlite`, on this thread, each commit fsynced before the answer), and Socket.IO emits the
+ * row to a room of the musician's devices. No limits, no merging, no idempotency, no
  * privacy: whatever the product takes beyond this is the price of those.
  *
- *   node scripts/bench/floor-server.ts DATA_DIR [pglite|sqlite]
+ *   node scripts/bench/floor-server.ts DATA_DIR
  *
  * prints `listening PORT` when ready.
  *
@@ -16,12 +16,10 @@ import Fastify from 'fastify';
 import { Server } from 'socket.io';
 import { openFloorStore, type Submission } from './floor-stores.ts';
 
-const [dataDir, engine = 'pglite'] = process.argv.slice(2);
-if (!dataDir || (engine !== 'pglite' && engine !== 'sqlite')) {
-  throw new Error('usage: floor-server.ts DATA_DIR [pglite|sqlite]');
-}
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: floor-server.ts DATA_DIR');
 
-const store = await openFloorStore(engine, dataDir);
+const store = openFloorStore(dataDir);
 const app = Fastify();
 const io = new Server(app.server, { transports: ['websocket'] });
 io.on('connection', (socket) => {

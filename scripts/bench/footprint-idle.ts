@@ -7,7 +7,7 @@ import { connectDevices, stopDevices } from './devices.ts';
 import type { BenchTarget } from './targets.ts';
 
 export const TARGET = {
-  restMb: { embedded: 400, postgres: 120 },
+  restMb: { embedded: 120, postgres: 120 },
   idleBytesPerDevice: 20 * 1024,
   idleCoreShare: 0.03,
 };

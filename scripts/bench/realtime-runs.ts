@@ -1,15 +1,15 @@
 /**
  * Several runs of `bench:realtime` side by side (`--runs 3`): each pace's p50 / p99 in every run
- * with the floor's range and the ratio's, as the README shows them, then how many runs met each
- * target. This machine is shared and noisy, so a target counts as held when most runs meet it.
+ * with the floor's (SQLite, one statement) ranges and the ratio's, as the README shows them, then
+ * how many runs met each target. This machine is shared and noisy, so a target counts as held when most runs meet it.
  */
 import {
   embeddedChecks,
   ms,
   paceName,
+  EMBEDDED_SERVERS,
   penalisedPaces,
   postgresChecks,
-  serversIn,
   type Check,
   type EmbeddedPace,
   type PaceSummary,
@@ -32,7 +32,7 @@ const range = (values: number[], digits: number) => {
 };
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 const rule = (columns: number) => `|${'---|'.repeat(columns)}`;
-const COLUMNS: Array<Check['name']> = ['p50', 'p99', 'ratio p50', 'ratio p99', 'first second'];
+const COLUMNS: Array<Check['name']> = ['p50', 'ratio p50', 'p99', 'first second', 'cpu'];
 
 /** Each pace of the first run, with that pace's results from every run that has it. */
 function byPace<Pace extends { perSecond: number }>(runs: Pace[][]): Array<[number, Pace[]]> {
@@ -55,34 +55,29 @@ export function realtimeRunsSummary(runs: RealtimeRun[]): string {
   const n = runs.length;
   const embedded = byPace(runs.map((run) => run.embedded));
   const postgres = byPace(runs.map((run) => run.postgres));
-  // The SQLite floor's column (--sqlite-floor) where any run had it.
-  const sqlite = runs.some((run) => run.embedded.some((pace) => pace.sqliteFloor));
   const lines = [
     `### ${n} runs side by side`,
     '',
-    `| pace | product p50 / p99 ms: ${runs.map((_, i) => `run ${i + 1}`).join(', ')} | floor p50 | product / floor p50 |` +
-      (sqlite ? ' floor on node:sqlite p50 |' : ''),
-    rule(sqlite ? 5 : 4),
+    `| pace | product p50 / p99 ms: ${runs.map((_, i) => `run ${i + 1}`).join(', ')} | floor p50 | floor p99 | product / floor p50 |`,
+    rule(5),
   ];
   for (const [perSecond, paces] of embedded) {
-    const floor = range(
+    const floorP50 = range(
       paces.map((pace) => pace.floor.p50),
+      1,
+    );
+    const floorP99 = range(
+      paces.map((pace) => pace.floor.p99),
       1,
     );
     const ratio = range(
       paces.map((pace) => pace.product.p50 / pace.floor.p50),
       2,
     );
-    const sqliteFloor = range(
-      paces.map((pace) => pace.sqliteFloor?.p50 ?? NaN),
-      1,
-    );
-    lines.push(
-      row([paceName(perSecond), figuresOf(paces), floor, ratio, ...(sqlite ? [sqliteFloor] : [])]),
-    );
+    lines.push(row([paceName(perSecond), figuresOf(paces), floorP50, floorP99, ratio]));
   }
   for (const [perSecond, paces] of postgres) {
-    const blank = Array<string>(sqlite ? 3 : 2).fill('');
+    const blank = Array<string>(3).fill('');
     lines.push(row([`PostgreSQL + Redis, 2 processes, ${perSecond}`, figuresOf(paces), ...blank]));
   }
   lines.push('', `Runs that met each target (- where the pace has none):`, '');
@@ -94,8 +89,8 @@ export function realtimeRunsSummary(runs: RealtimeRun[]): string {
     lines.push(row([`PostgreSQL, ${paceName(perSecond)}`, ...tally(paces.map(postgresChecks), n)]));
   }
   if (embedded.length > 0) {
-    // The floors' too: an idle penalty the libraries have on this machine is not the product's.
-    const clean = serversIn(runs.flatMap((run) => run.embedded)).map(({ name, of }) => {
+    // The floor's too: an idle penalty the libraries have on this machine is not the product's.
+    const clean = EMBEDDED_SERVERS.map(({ name, of }) => {
       const count = runs.filter((run) => penalisedPaces(run.embedded, of).length === 0).length;
       return `${name} ${count}/${n}`;
     });

@@ -1,20 +1,17 @@
 /**
- * Issue 23's targets for `bench:realtime`, and each pace's results held against them: the marks
- * of one run's table, and the tally of several runs (realtime-runs.ts).
+ * Issue 44's targets for `bench:realtime`, and each pace's results held against them: the marks
+ * of one run's table, and the tally of several runs (realtime-runs.ts). The floor is the same
+ * libraries on SQLite with one statement (floor-server.ts), loaded the same way in the same run.
  */
 import type { Summary } from './shots.ts';
 
 export type PaceSummary = Summary & { cpuMsPerRequest: number };
 
-/**
- * One pace on the embedded database: the product beside the floor of the same run, and with
- * `--sqlite-floor` the floor on SQLite (`node:sqlite`) as well: what another engine would give.
- */
+/** One pace on the embedded database (SQLite): the product beside the floor of the same run. */
 export interface EmbeddedPace {
   perSecond: number;
   product: PaceSummary;
   floor: PaceSummary;
-  sqliteFloor?: PaceSummary;
 }
 
 /** One pace on PostgreSQL + Redis, two processes; the backends' CPU ms a request. */
@@ -29,25 +26,34 @@ export const paceName = (perSecond: number) =>
   perSecond < 1 ? `one every ${1 / perSecond} s` : `${perSecond} a second`;
 
 const TARGETS = {
-  embedded: (perSecond: number) => ({
-    p50: perSecond <= 200 ? 3 : undefined,
-    p99: perSecond <= 200 ? 8 : 40,
-  }),
-  postgres: (perSecond: number) => ({ p50: undefined, p99: perSecond <= 200 ? 15 : 50 }),
-  ratio: { p50: 1.3, p99: 1.5 },
+  /** Up to this pace the product is held against the floor; above it, it must keep up. */
+  besideFloorUpTo: 200,
+  /** About the comparable queue app's median on this machine (2.3-3.1 ms at 1 to 200 a second). */
+  p50: 3,
+  ratio: { p50: 1.3, p99: 2 },
+  /** The p99 a pace beside the floor may have whatever the floor's (its noise at the tail). */
+  p99AtLeast: 8,
+  /** Above `besideFloorUpTo` (600 a second): keeping up. */
+  busyP99: 40,
+  /** CPU a request against the floor's, at this pace. */
+  cpu: { perSecond: 200, ratio: 1.5 },
+  postgres: (perSecond: number) => (perSecond <= 200 ? 15 : 50),
 };
 
 export const TARGETS_SENTENCE =
-  `p50 <= 3 ms and p99 <= 8 ms up to 200 a second, p99 <= 40 ms at 600; product/floor p50 <= ` +
-  `${TARGETS.ratio.p50}x, p99 <= ${TARGETS.ratio.p99}x; the first second after the pause within ` +
-  `the pace's p99 target; on PostgreSQL, p99 <= 15 ms at 200 a second and 50 ms at 500.`;
+  `up to ${TARGETS.besideFloorUpTo} a second, product p50 <= ${TARGETS.p50} ms (the comparable ` +
+  `app's) and <= ${TARGETS.ratio.p50}x the floor's, p99 <= ${TARGETS.ratio.p99}x the floor's ` +
+  `or ${TARGETS.p99AtLeast} ms, whichever is larger; p99 <= ${TARGETS.busyP99} ms above; the ` +
+  `first second after the pause within the pace's p99 target; CPU a request <= ` +
+  `${TARGETS.cpu.ratio}x the floor's at ${TARGETS.cpu.perSecond} a second; on PostgreSQL, ` +
+  `p99 <= ${TARGETS.postgres(200)} ms at 200 a second and ${TARGETS.postgres(500)} ms at 500.`;
 
 /** Milliseconds as the tables print them: one decimal, '-' for none. */
 export const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 
 /** A target of one pace, named as the tally's column, and whether the run met it. */
 export interface Check {
-  name: 'p50' | 'p99' | 'ratio p50' | 'ratio p99' | 'first second';
+  name: 'p50' | 'ratio p50' | 'p99' | 'first second' | 'cpu';
   met: boolean;
 }
 
@@ -57,41 +63,51 @@ export function markOf(checks: Check[], name: Check['name']): string {
   return check === undefined ? '' : check.met ? ' ✓' : ' ✗';
 }
 
-export function embeddedChecks({ perSecond, product, floor }: EmbeddedPace): Check[] {
-  const target = TARGETS.embedded(perSecond);
+/** The p99 the product may take at a pace: beside the floor's, or keeping up above. */
+export function p99Target({ perSecond, floor }: EmbeddedPace): number {
+  return perSecond <= TARGETS.besideFloorUpTo
+    ? Math.max(TARGETS.ratio.p99 * floor.p99, TARGETS.p99AtLeast)
+    : TARGETS.busyP99;
+}
+
+export function embeddedChecks(pace: EmbeddedPace): Check[] {
+  const { perSecond, product, floor } = pace;
+  const p99 = p99Target(pace);
   const checks: Check[] = [];
-  if (target.p50 !== undefined) checks.push({ name: 'p50', met: product.p50 <= target.p50 });
+  if (perSecond <= TARGETS.besideFloorUpTo) {
+    checks.push(
+      { name: 'p50', met: product.p50 <= TARGETS.p50 },
+      { name: 'ratio p50', met: product.p50 / floor.p50 <= TARGETS.ratio.p50 },
+    );
+  }
   checks.push(
-    { name: 'p99', met: product.p99 <= target.p99 },
-    { name: 'ratio p50', met: product.p50 / floor.p50 <= TARGETS.ratio.p50 },
-    { name: 'ratio p99', met: product.p99 / floor.p99 <= TARGETS.ratio.p99 },
-    { name: 'first second', met: product.firstSecondP99 <= target.p99 },
+    { name: 'p99', met: product.p99 <= p99 },
+    { name: 'first second', met: product.firstSecondP99 <= p99 },
   );
+  if (perSecond === TARGETS.cpu.perSecond) {
+    const ratio = product.cpuMsPerRequest / floor.cpuMsPerRequest;
+    checks.push({ name: 'cpu', met: ratio <= TARGETS.cpu.ratio });
+  }
   return checks;
 }
 
 export function postgresChecks({ perSecond, product }: PostgresPace): Check[] {
-  return [{ name: 'p99', met: product.p99 <= TARGETS.postgres(perSecond).p99 }];
+  return [{ name: 'p99', met: product.p99 <= TARGETS.postgres(perSecond) }];
 }
 
-/** Whose figures of a pace: the product's (the targets' own), or a floor's. */
-export type ServerOf = (pace: EmbeddedPace) => PaceSummary | undefined;
+/** Whose figures of a pace: the product's (the targets' own), or the floor's. */
+export type ServerOf = (pace: EmbeddedPace) => PaceSummary;
 const productOf: ServerOf = (pace) => pace.product;
 
-/** Every server an embedded pace can hold, by its name in the tables. */
-const EMBEDDED_SERVERS: ReadonlyArray<{ name: string; of: ServerOf }> = [
+/** The servers of an embedded pace, by their name in the tables. */
+export const EMBEDDED_SERVERS: ReadonlyArray<{ name: string; of: ServerOf }> = [
   { name: 'product', of: productOf },
   { name: 'floor', of: (pace) => pace.floor },
-  { name: 'floor on node:sqlite', of: (pace) => pace.sqliteFloor },
 ];
-
-/** The servers of which `paces` holds figures (the SQLite floor only with `--sqlite-floor`). */
-export const serversIn = (paces: EmbeddedPace[]) =>
-  EMBEDDED_SERVERS.filter(({ of }) => paces.some((pace) => of(pace)));
 
 /** The idle penalty: the paces at which `of` is slower at the median than at a busier one. */
 export function penalisedPaces(paces: EmbeddedPace[], of: ServerOf = productOf): number[] {
-  const p50 = (pace: EmbeddedPace) => of(pace)?.p50 ?? NaN;
+  const p50 = (pace: EmbeddedPace) => of(pace).p50;
   return paces
     .filter((pace) =>
       paces.some((busier) => busier.perSecond > pace.perSecond && p50(busier) < p50(pace)),

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import type { FloorEngine } from './floor-stores.ts';
 import { startServerProcess, V8_HEAP_FLAGS, type ServerProcess } from '../lib/server-process.ts';
 
 /** A musician as the load generator addresses them; `nextSong` hands each request its own song. */
@@ -138,14 +137,11 @@ async function seedProduct(url: string, count: number): Promise<Musician[]> {
   return musicians;
 }
 
-/** floor-server.ts on `dataDir` and `engine`, with the same Node flags as the product. */
-export async function startFloor(
-  dataDir: string,
-  engine: FloorEngine = 'pglite',
-): Promise<BenchTarget> {
+/** floor-server.ts (SQLite) on `dataDir`, with the same Node flags as the product. */
+export async function startFloor(dataDir: string): Promise<BenchTarget> {
   const child = spawn(
     process.execPath,
-    [...V8_HEAP_FLAGS, join(import.meta.dirname, 'floor-server.ts'), dataDir, engine],
+    [...V8_HEAP_FLAGS, join(import.meta.dirname, 'floor-server.ts'), dataDir],
     { env: { ...process.env, MALLOC_ARENA_MAX: '2' }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = once(child, 'exit');
@@ -158,7 +154,7 @@ export async function startFloor(
   child.stdout!.resume(); // whatever else it prints, the pipe must not fill
   const url = `http://127.0.0.1:${port}`;
   return {
-    name: engine === 'sqlite' ? 'floor on node:sqlite' : 'floor',
+    name: 'floor',
     urls: [url],
     pids: [child.pid!],
     seed: async (count) => {
