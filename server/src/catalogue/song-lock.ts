@@ -3,7 +3,7 @@ import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import type { SongData } from '#shared/schemas/song.ts';
 import { songKey } from '#shared/song-key.ts';
 import type { DB } from '#server/db/tables.ts';
-import { lockUntilCommit } from '#server/db/transaction-lock.ts';
+import { lockUntilCommit } from '#server/db/locks.ts';
 import type { SongRow } from './song-mapper.ts';
 
 // The musician's song lock and the duplicate and room checks taken under it: the songs feature

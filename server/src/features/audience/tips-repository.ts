@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TipPlatform } from '#shared/audience-constants.ts';
-import { lockMusician } from '#server/db/musician-lock.ts';
+import { lockMusician } from '#server/db/locks.ts';
 import type { DB } from '#server/db/tables.ts';
 import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
 import { tipsAddedUp } from '#server/submissions/request-tips.ts';
@@ -86,7 +86,7 @@ export function tipsRepository(db: Kysely<DB>) {
     async record(values: NewTip): Promise<Recorded> {
       return db.transaction().execute(async (trx) => {
         // The request's tips are read, added to and written under the musician's lock, as a
-        // +1 with a tip does (musician-lock.ts).
+        // +1 with a tip does (db/locks.ts).
         await lockMusician(trx, values.musicianId);
         const owned = values.requestId
           ? await trx

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
-import { lockMusician } from '#server/db/musician-lock.ts';
+import { lockMusician } from '#server/db/locks.ts';
 import type { DB, RequestVoter, SongRequest } from '#server/db/tables.ts';
 import type { Requester } from '#server/submissions/requester.ts';
 import { requesterBlocked, sameRequester } from '#server/submissions/same-requester.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { compiledOnce } from '#server/db/compiled-once.ts';
-import { lockingRows } from '#server/db/row-lock.ts';
+import { lockingRows } from '#server/db/locks.ts';
 import type { DB, Playlist } from '#server/db/tables.ts';
 import type { SongRow } from '#server/catalogue/song-mapper.ts';
 import { songRequestable } from '#server/submissions/song-requestable.ts';
@@ -19,7 +19,7 @@ export type PlaylistWrite =
 
 /**
  * Every query is scoped to one musician. Writes that touch several rows run in one transaction
- * and lock what they read (db/row-lock.ts), so two devices of one musician cannot interleave
+ * and lock what they read (db/locks.ts), so two devices of one musician cannot interleave
  * them.
  */
 export function playlistsRepository(db: Kysely<DB>) {

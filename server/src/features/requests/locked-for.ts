@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { lockMusician } from '#server/db/musician-lock.ts';
+import { lockMusician } from '#server/db/locks.ts';
 import type { DB } from '#server/db/tables.ts';
 
 /**
- * `write` in a transaction under the musician's lock (musician-lock.ts): a transaction of its
+ * `write` in a transaction under the musician's lock (db/locks.ts): a transaction of its
  * own, or the caller's when `db` is one already (a test counting what one transaction reads).
  */
 export function lockedFor<T>(

@@ -7,7 +7,7 @@ import { queueChanges, type QueueChange, type QueuedRequest } from './queue-posi
 import { statementOnce } from './statement-once.ts';
 
 // The queue's rows as stored, for queue-positions.ts to order: read, and written back where they
-// changed. Called inside a transaction that took the musician's lock (musician-lock.ts).
+// changed. Called inside a transaction that took the musician's lock (db/locks.ts).
 
 /** The musician's open requests and those still holding a position, through their two indexes. */
 const queuedStatement = statementOnce((db, values: { musicianId: string }) =>

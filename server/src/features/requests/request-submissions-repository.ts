@@ -129,7 +129,7 @@ export function requestSubmissionsRepository(
     },
     /**
      * Admits, files and answers a request, race-safe: one transaction that takes the musician's
-     * lock (musician-lock.ts), so submissions to one musician are decided one at a time, each
+     * lock (db/locks.ts), so submissions to one musician are decided one at a time, each
      * counting every one filed before it; reads what the rules need (submission-reads.ts);
      * lets request-admission.ts decide, in the order the service answers; and writes the
      * outcome: a +1 on the song's waiting request, or a new request at its place in the queue

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
 import type { DB } from '#server/db/tables.ts';
-import { lockUntilCommit } from '#server/db/transaction-lock.ts';
+import { lockUntilCommit } from '#server/db/locks.ts';
 import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
 import { songKey } from '#shared/song-key.ts';
 import { changedSince, readHeldSongs, recordInserted, type HeldSongs } from './held-songs.ts';

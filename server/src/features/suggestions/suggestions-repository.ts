@@ -1,8 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts';
 import type { SubmissionLimit } from '#server/config.ts';
-import { lockMusician } from '#server/db/musician-lock.ts';
-import { lockingRows } from '#server/db/row-lock.ts';
+import { lockingRows, lockMusician } from '#server/db/locks.ts';
 import type { DB } from '#server/db/tables.ts';
 import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
 import { songKey } from '#shared/song-key.ts';
@@ -119,7 +118,7 @@ export function suggestionsRepository(db: Kysely<DB>) {
     /**
      * Files a suggestion unless a limit refuses it: the suggester's (by email), the musician's
      * budget per minute, or this address's share of it. All are counted under the musician's
-     * lock (musician-lock.ts), taken first in the transaction that inserts, so parallel
+     * lock (db/locks.ts), taken first in the transaction that inserts, so parallel
      * suggestions are decided one after another and none over-admits. An Idempotency-Key used a
      * moment ago answers that suggestion ('existing') and writes nothing.
      */

@@ -11,7 +11,7 @@ import {
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 
 // +1s and tips on one request, all at once: each is read, added up and written under the
-// musician's lock (db/musician-lock.ts), so none is lost and none counted twice, on either
+// musician's lock (db/locks.ts), so none is lost and none counted twice, on either
 // engine.
 
 const { app } = await startTestApp();
