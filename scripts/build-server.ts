@@ -16,7 +16,7 @@
  * are kept for them.
  */
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { buildInputsHash } from './lib/build-inputs.ts';

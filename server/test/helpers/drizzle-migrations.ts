@@ -6,4 +6,9 @@ import { join } from 'node:path';
  * adoption, the baseline's equality with it) and to read the SQL functions the TypeScript rules
  * replaced. The running server never reads them.
  */
-export const drizzleMigrationsFolder = join(import.meta.dirname, '..', 'fixtures', 'drizzle-migrations');
+export const drizzleMigrationsFolder = join(
+  import.meta.dirname,
+  '..',
+  'fixtures',
+  'drizzle-migrations',
+);
