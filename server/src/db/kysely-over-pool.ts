@@ -34,7 +34,28 @@ const types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** The pool as Kysely sees it: each of its queries parsed with `types`. */
+/**
+ * Distinct statement texts prepared by name; past them, a text is sent unnamed (parsed and
+ * planned at each run). Kysely sends every query unnamed, so PostgreSQL parsed and planned each
+ * statement of each request afresh: a request's seven statements cost its backend more than the
+ * rules' whole work. Named, node-postgres prepares a text once per connection and PostgreSQL
+ * plans it once (then keeps a generic plan from the sixth run). The hot statements are among the
+ * first a process runs; the cap keeps a process that builds many texts (lists of ids of any
+ * length) from preparing without end on each of its connections.
+ */
+const NAMED_STATEMENTS_MAX = 300;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS_MAX) {
+    name = `k${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** The pool as Kysely sees it: each of its queries parsed with `types`, and prepared by name. */
 function readingValuesAsDesigned(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const kyselyClient = (client: pg.PoolClient): PostgresPoolClient => ({
@@ -44,7 +65,12 @@ function readingValuesAsDesigned(pool: pg.Pool): PostgresPool {
     },
     // (Only the text form: Kysely passes a cursor only when the dialect is given one to stream.)
     query: ((text: string, values: unknown[]) =>
-      client.query({ text, values, types })) as unknown as PostgresPoolClient['query'],
+      client.query({
+        name: statementName(text),
+        text,
+        values,
+        types,
+      })) as unknown as PostgresPoolClient['query'],
     release: (destroy?: boolean) => client.release(destroy),
   });
   return {

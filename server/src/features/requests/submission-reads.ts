@@ -49,6 +49,17 @@ const requesterRows = (v: StateValues, table: Fragment, kind: 'request' | 'voter
       AND r.device_id <> '' AND r.created_at > ${v.requesterSince}
     ORDER BY r.created_at DESC LIMIT ${v.requesterMax}) d`;
 
+/**
+ * The predicates of the partial indexes these reads are made for, spelt as the indexes spell
+ * them (migration 0001: requests_musician_open_idx, requests_musician_song_played_idx). SQLite
+ * uses a partial index only when the query repeats its WHERE term; it does not work out that
+ * `status = 'played'` falls inside `status IN ('up_next', 'played')`, and its plan read every
+ * request of the musician, through another index, for a song's last play (EXPLAIN QUERY PLAN).
+ * PostgreSQL works the implication out itself; the repeated term costs it nothing.
+ */
+const OPEN = sql`r.status IN ('pending', 'accepted', 'up_next')`;
+const PLAYED_OR_NEXT = sql`r.status IN ('up_next', 'played')`;
+
 /** The newest of `rows` at the limit: the max-th newest, or NULL while fewer are there. */
 const atLimit = (rows: Fragment, offset: number) =>
   sql`(SELECT created_at FROM (${rows}) counted
@@ -72,17 +83,17 @@ const stateStatement = statementOnce((db: Kysely<DB>, v: StateValues) =>
       EXISTS (SELECT 1 FROM playlist_songs ps JOIN playlists pl ON pl.id = ps.playlist_id
         WHERE ps.song_id = s.id AND pl.is_public) AS in_public_set,
       (SELECT count(*) FROM requests r
-        WHERE r.musician_id = ${v.musicianId} AND r.status IN ('pending', 'accepted')
+        WHERE r.musician_id = ${v.musicianId} AND ${OPEN} AND r.status IN ('pending', 'accepted')
           AND NOT r.blocked) AS waiting_count,
       (SELECT max(r.created_at) FROM requests r
-        WHERE r.musician_id = ${v.musicianId} AND r.status IN ('pending', 'accepted')
+        WHERE r.musician_id = ${v.musicianId} AND ${OPEN} AND r.status IN ('pending', 'accepted')
           AND NOT r.blocked) AS newest_waiting_at,
       (SELECT max(r.played_at) FROM requests r
-        WHERE r.musician_id = s.musician_id AND r.song_id = s.id AND r.status = 'played'
-          AND NOT r.blocked) AS last_played_at,
+        WHERE r.musician_id = s.musician_id AND r.song_id = s.id AND ${PLAYED_OR_NEXT}
+          AND r.status = 'played' AND NOT r.blocked) AS last_played_at,
       (SELECT max(r.played_at) FROM requests r
-        WHERE r.musician_id = s.musician_id AND r.song_id = s.id AND r.status = 'played'
-          AND NOT r.blocked AND r.show_id = sh.id) AS last_played_in_show,
+        WHERE r.musician_id = s.musician_id AND r.song_id = s.id AND ${PLAYED_OR_NEXT}
+          AND r.status = 'played' AND NOT r.blocked AND r.show_id = sh.id) AS last_played_in_show,
       ${atLimit(
         sql`${requesterRows(v, requestsTable, 'request')} UNION ${requesterRows(v, votersTable, 'voter')}`,
         v.requesterOffset,
