@@ -6,6 +6,7 @@ import type { Requester } from '#server/submissions/requester.ts';
 import { requesterBlocked, sameRequester } from '#server/submissions/same-requester.ts';
 import type { BlockedRequesterRow } from './blocked-requester-mapper.ts';
 import { type JoinedRequest, promoteNextRequesters, tipsLess } from './promote-next-requester.ts';
+import { creationTime } from '#server/db/creation-clock.ts';
 
 export interface BlockResult {
   entry: BlockedRequesterRow;
@@ -139,7 +140,13 @@ async function blockedEntry(
     existing ??
     trx
       .insertInto('blockedRequesters')
-      .values({ musicianId, email: who.email, deviceId: who.deviceId, requesterName })
+      .values({
+        musicianId,
+        email: who.email,
+        deviceId: who.deviceId,
+        requesterName,
+        createdAt: creationTime(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow()
   );

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { creationTime } from '#server/db/creation-clock.ts';
 import type { DB, FeedTokensTable } from '#server/db/tables.ts';
 
 export type FeedTokenRow = Selectable<FeedTokensTable>;
@@ -22,7 +23,14 @@ export function feedTokensRepository(db: Kysely<DB>) {
     },
 
     async insert(token: { musicianId: string; name: string; tokenHash: string }) {
-      return db.insertInto('feedTokens').values(token).returning('id').executeTakeFirstOrThrow();
+      return (
+        db
+          .insertInto('feedTokens')
+          // The list is in the order the tokens were made: see creation-clock.ts.
+          .values({ ...token, createdAt: creationTime() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      );
     },
 
     /** Deletes the musician's token; false when it is not theirs (or gone already). */

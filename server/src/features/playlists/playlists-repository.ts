@@ -4,6 +4,7 @@ import { lockingRows } from '#server/db/locks.ts';
 import type { DB, Playlist } from '#server/db/tables.ts';
 import type { SongRow } from '#server/catalogue/song-mapper.ts';
 import { songRequestable } from '#server/submissions/song-requestable.ts';
+import { creationTime } from '#server/db/creation-clock.ts';
 
 export type PlaylistRow = Playlist;
 
@@ -171,7 +172,7 @@ export function playlistsRepository(db: Kysely<DB>) {
         if (!(await ownsAll(trx, musicianId, songIds))) return { kind: 'foreign_songs' };
         const row = await trx
           .insertInto('playlists')
-          .values({ musicianId, name })
+          .values({ musicianId, name, createdAt: creationTime() })
           .returningAll()
           .executeTakeFirstOrThrow();
         await insertSongs(trx, row.id, songIds);
