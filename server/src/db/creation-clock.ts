@@ -6,9 +6,13 @@
  * after the one before: the clock's, or a millisecond past the last when the clock has not moved
  * on. Across processes (PostgreSQL) rows made in the same instant can still tie, as they could.
  */
-let last = 0;
-
-export function creationTime(now: number = Date.now()): Date {
-  last = Math.max(now, last + 1);
-  return new Date(last);
+export function creationClock(clock: () => number = Date.now): () => Date {
+  let last = 0;
+  return () => {
+    last = Math.max(clock(), last + 1);
+    return new Date(last);
+  };
 }
+
+/** This process's: every row it makes takes its time from the one clock. */
+export const creationTime = creationClock();
