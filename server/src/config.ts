@@ -116,8 +116,15 @@ export interface SubmissionLimits {
   requestsPerRequester: SubmissionLimit;
   suggestionsPerRequester: SubmissionLimit;
   tipsPerRequester: SubmissionLimit;
+  /**
+   * Tips to one musician from one address, whatever X-Device-Id each names: a venue's phones
+   * share one address, so a few phones' worth (not one phone's), in the tips' window.
+   */
+  tipsPerAddress: SubmissionLimit;
   /** Contact messages from one email address. */
   contactPerEmail: SubmissionLimit;
+  /** Contact messages from one address, whatever email each names, in the contact window. */
+  contactPerAddress: SubmissionLimit;
   /**
    * Requests, suggestions and tips to one musician per minute, each counted apart: a flood guard,
    * large enough for a crowd (docs/architecture.md, "One address's share").
@@ -359,13 +366,23 @@ function limitsConfig(env: Env): SubmissionLimits {
     max: positiveInt(env, `${prefix}_LIMIT_PER_REQUESTER`, max),
     windowMinutes: positiveInt(env, `${prefix}_LIMIT_WINDOW_MINUTES`, windowMinutes),
   });
+  const tips = limit('TIP', 10, 10);
+  const contact = {
+    max: positiveInt(env, 'CONTACT_LIMIT_PER_EMAIL', 3),
+    windowMinutes: positiveInt(env, 'CONTACT_LIMIT_WINDOW_MINUTES', 60),
+  };
   return {
     requestsPerRequester: limit('REQUEST', 3, 10),
     suggestionsPerRequester: limit('SUGGESTION', 3, 10),
-    tipsPerRequester: limit('TIP', 10, 10),
-    contactPerEmail: {
-      max: positiveInt(env, 'CONTACT_LIMIT_PER_EMAIL', 3),
-      windowMinutes: positiveInt(env, 'CONTACT_LIMIT_WINDOW_MINUTES', 60),
+    tipsPerRequester: tips,
+    tipsPerAddress: {
+      max: positiveInt(env, 'TIP_LIMIT_PER_ADDRESS', 30),
+      windowMinutes: tips.windowMinutes,
+    },
+    contactPerEmail: contact,
+    contactPerAddress: {
+      max: positiveInt(env, 'CONTACT_LIMIT_PER_ADDRESS', 10),
+      windowMinutes: contact.windowMinutes,
     },
     perMusicianPerMinute: positiveInt(env, 'LIMIT_PER_MUSICIAN_PER_MINUTE', 1000),
     perAddressPerMinute: positiveInt(env, 'LIMIT_PER_ADDRESS_PER_MINUTE', 400),

@@ -60,6 +60,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it("reads the tips' and the contact form's caps per address, in their own windows", () => {
+    expect(loadConfig({}).limits).toMatchObject({
+      tipsPerAddress: { max: 30, windowMinutes: 10 },
+      contactPerAddress: { max: 10, windowMinutes: 60 },
+    });
+    const config = loadConfig({
+      TIP_LIMIT_PER_ADDRESS: '12',
+      TIP_LIMIT_WINDOW_MINUTES: '5',
+      CONTACT_LIMIT_PER_ADDRESS: '4',
+    });
+    expect(config.limits).toMatchObject({
+      tipsPerAddress: { max: 12, windowMinutes: 5 },
+      contactPerAddress: { max: 4, windowMinutes: 60 },
+    });
+    expect(() => loadConfig({ TIP_LIMIT_PER_ADDRESS: '0' })).toThrow(/TIP_LIMIT_PER_ADDRESS/);
+  });
+
   it('refuses a PORT that is not a number, naming it', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -169,6 +169,7 @@ export const tableColumns = {
     'message',
     'idempotencyKey',
     'deviceId',
+    'source',
     'createdAt',
   ],
   designSettings: [
@@ -182,7 +183,7 @@ export const tableColumns = {
     'allowSongSuggestions',
     'updatedAt',
   ],
-  contactMessages: ['id', 'musicianId', 'name', 'email', 'message', 'createdAt'],
+  contactMessages: ['id', 'musicianId', 'name', 'email', 'message', 'source', 'createdAt'],
   musicianSlugHistory: ['slug', 'musicianId', 'createdAt'],
   images: ['id', 'musicianId', 'kind', 'contentType', 'bytes', 'width', 'height', 'createdAt'],
   learnNextDismissals: ['musicianId', 'songKey', 'createdAt'],

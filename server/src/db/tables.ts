@@ -275,6 +275,8 @@ export interface TipsTable {
   message: Generated<string>;
   idempotencyKey: string | null;
   deviceId: Generated<string>;
+  /** The sending address, keyed (submission-source.ts); null on tips from before it was kept. */
+  source: string | null;
   createdAt: GeneratedTime;
 }
 
@@ -296,6 +298,8 @@ export interface ContactMessagesTable {
   name: string;
   email: string;
   message: string;
+  /** The sending address, keyed (contact-service.ts); null on messages from before. */
+  source: string | null;
   createdAt: GeneratedTime;
 }
 

@@ -124,15 +124,14 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await tips.create(
-            request.params.slug,
-            request.body,
-            idempotencyKeyOf(request),
-            deviceIdOf(request) || `ip:${request.ip}`,
-          ),
-        ),
+      reply.code(201).send(
+        await tips.create({
+          slug: request.params.slug,
+          data: request.body,
+          idempotencyKey: idempotencyKeyOf(request),
+          deviceId: deviceIdOf(request),
+          address: request.ip,
+        }),
+      ),
   );
 };

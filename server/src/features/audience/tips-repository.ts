@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { TipPlatform } from '#shared/audience-constants.ts';
+import type { SubmissionLimit } from '#server/config.ts';
 import { lockMusician } from '#server/db/locks.ts';
 import type { DB } from '#server/db/tables.ts';
 import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
@@ -17,58 +18,82 @@ interface NewTip {
   idempotencyKey: string | null;
   /** The phone's X-Device-Id, '' when it sent none: what the per-phone limit counts by. */
   deviceId: string;
+  /** The sending address, keyed (submission-source.ts): what the address's cap counts by. */
+  source: string;
 }
 
-interface Recorded {
-  /** Null when the idempotency key was already used: the caller fetches the first tip. */
-  tip: TipRow | null;
-  /** The musician's request that now carries the tip, if any. */
-  requestId: string | null;
+export interface TipLimits {
+  /** One phone's tips (a sender without an X-Device-Id: its address's tips without one). */
+  perRequester: SubmissionLimit;
+  /** One address's tips, whatever device ids they name. */
+  perAddress: SubmissionLimit;
+  /** Everyone's tips to the musician in the last minute: the flood guard. */
+  perMusicianPerMinute: number;
+}
+
+/** What recording a tip came to; a refusal carries the seconds until one more is allowed. */
+export type RecordedTip =
+  /** Recorded, with the musician's request that now carries it, if any. */
+  | { outcome: 'created'; tip: TipRow; requestId: string | null }
+  /** The Idempotency-Key recorded a tip already: that one, nothing written. */
+  | { outcome: 'existing'; tip: TipRow }
+  | { outcome: 'requester_limit'; waitSeconds: number }
+  /** The musician's flood guard, or this address's cap. */
+  | { outcome: 'musician_limit'; waitSeconds: number };
+
+/** Which of the musician's tips a limit counts: all, one phone's, one address's. */
+type Counted = { deviceId: string; source?: string } | { source: string } | undefined;
+
+/**
+ * Seconds until the musician's tips `counted` names let one more in (window-limit.ts): the
+ * newest of them inside the window, `max` at most, read newest first through the musician's
+ * indexes (tips_musician_created_idx, _device_idx, _source_idx).
+ */
+async function waitOf(
+  trx: Transaction<DB>,
+  musicianId: string,
+  counted: Counted,
+  limit: SubmissionLimit,
+  now: Date,
+): Promise<number | null> {
+  let query = trx
+    .selectFrom('tips')
+    .select('createdAt')
+    .where('musicianId', '=', musicianId)
+    .where('createdAt', '>', windowStart(limit.windowMinutes, now));
+  if (counted && 'deviceId' in counted) query = query.where('deviceId', '=', counted.deviceId);
+  if (counted?.source !== undefined) query = query.where('source', '=', counted.source);
+  const rows = await query.orderBy('createdAt', 'desc').limit(limit.max).execute();
+  return secondsUntilFree(
+    rows.map((row) => row.createdAt),
+    limit.windowMinutes,
+    limit.max,
+    now,
+  );
+}
+
+/** The first limit `values` is past, in the order the server answers; null under all of them. */
+async function refusal(
+  trx: Transaction<DB>,
+  values: NewTip,
+  limits: TipLimits,
+  now: Date,
+): Promise<RecordedTip | null> {
+  const { musicianId, deviceId, source } = values;
+  // A phone is counted by its id; a sender without one by its address's tips without one.
+  const phone = deviceId ? { deviceId } : { deviceId: '', source };
+  const requesterWait = await waitOf(trx, musicianId, phone, limits.perRequester, now);
+  if (requesterWait !== null) return { outcome: 'requester_limit', waitSeconds: requesterWait };
+  const minute = { max: limits.perMusicianPerMinute, windowMinutes: 1 };
+  const floodWait =
+    (await waitOf(trx, musicianId, undefined, minute, now)) ??
+    (await waitOf(trx, musicianId, { source }, limits.perAddress, now));
+  if (floodWait !== null) return { outcome: 'musician_limit', waitSeconds: floodWait };
+  return null;
 }
 
 export function tipsRepository(db: Kysely<DB>) {
-  /** The musician's (or one phone's) tips inside the window, newest first, `max` at most. */
-  async function wait(
-    musicianId: string,
-    deviceId: string | undefined,
-    windowMinutes: number,
-    max: number,
-  ): Promise<number | null> {
-    const now = new Date();
-    let query = db
-      .selectFrom('tips')
-      .select('createdAt')
-      .where('musicianId', '=', musicianId)
-      .where('createdAt', '>', windowStart(windowMinutes, now));
-    if (deviceId !== undefined) query = query.where('deviceId', '=', deviceId);
-    const rows = await query.orderBy('createdAt', 'desc').limit(max).execute();
-    return secondsUntilFree(
-      rows.map((row) => row.createdAt),
-      windowMinutes,
-      max,
-      now,
-    );
-  }
-
   return {
-    /** Seconds until the musician's flood guard (`max` tips a minute) lets one more through. */
-    musicianWait(musicianId: string, max: number): Promise<number | null> {
-      return wait(musicianId, undefined, 1, max);
-    },
-
-    /**
-     * Seconds until one phone may tip the musician again, read from the table every server
-     * process writes to, so all of them count the same tips (tips_musician_device_idx serves it).
-     */
-    phoneWait(
-      musicianId: string,
-      deviceId: string,
-      windowMinutes: number,
-      max: number,
-    ): Promise<number | null> {
-      return wait(musicianId, deviceId, windowMinutes, max);
-    },
-
     async findByIdempotencyKey(musicianId: string, key: string): Promise<TipRow | undefined> {
       return db
         .selectFrom('tips')
@@ -79,15 +104,27 @@ export function tipsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Records the tip and, in the same transaction, puts its amount on the request it follows.
-     * A request id of another musician (or of none) is dropped without a word: the answer must
-     * not tell a stranger whether it exists.
+     * Records the tip unless a limit refuses it and, in the same transaction, puts its amount on
+     * the request it follows. The limits are counted under the musician's lock (db/locks.ts),
+     * taken first in the transaction that inserts, so parallel tips are decided one after
+     * another and none over-admits. A request id of another musician (or of none) is dropped
+     * without a word: the answer must not tell a stranger whether it exists.
      */
-    async record(values: NewTip): Promise<Recorded> {
-      return db.transaction().execute(async (trx) => {
-        // The request's tips are read, added to and written under the musician's lock, as a
-        // +1 with a tip does (db/locks.ts).
+    async record(values: NewTip, limits: TipLimits): Promise<RecordedTip> {
+      return db.transaction().execute(async (trx): Promise<RecordedTip> => {
         await lockMusician(trx, values.musicianId);
+        if (values.idempotencyKey !== null) {
+          const existing = await trx
+            .selectFrom('tips')
+            .selectAll()
+            .where('musicianId', '=', values.musicianId)
+            .where('idempotencyKey', '=', values.idempotencyKey)
+            .executeTakeFirst();
+          if (existing) return { outcome: 'existing', tip: existing };
+        }
+        // After the lock: the time the rows read under it are judged at.
+        const refused = await refusal(trx, values, limits, new Date());
+        if (refused) return refused;
         const owned = values.requestId
           ? await trx
               .selectFrom('requests')
@@ -100,10 +137,8 @@ export function tipsRepository(db: Kysely<DB>) {
         const tip = await trx
           .insertInto('tips')
           .values({ ...values, requestId })
-          .onConflict((conflict) => conflict.columns(['musicianId', 'idempotencyKey']).doNothing())
           .returningAll()
-          .executeTakeFirst();
-        if (!tip) return { tip: null, requestId: null };
+          .executeTakeFirstOrThrow();
         if (owned) {
           await trx
             .updateTable('requests')
@@ -115,7 +150,7 @@ export function tipsRepository(db: Kysely<DB>) {
             .where('id', '=', owned.id)
             .execute();
         }
-        return { tip, requestId };
+        return { outcome: 'created', tip, requestId };
       });
     },
   };

@@ -1,17 +1,17 @@
 import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { fill } from '#shared/fill-message.ts';
-import { DEVICE_ID_PATTERN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
+import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
+import { submissionSource } from '#server/submissions/submission-source.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
-import { recentTipsCounter, type RecentTipsCounter } from './tip-limit.ts';
 import { toCreatedTip, type TipRow } from './tip-mapper.ts';
 import { isSetUp, takesTips } from './tip-providers.ts';
 import type { TipsRepository } from './tips-repository.ts';
@@ -22,20 +22,26 @@ interface Deps {
   /** The requests feature's read (requests-repository.ts), injected by services.ts. */
   requests: { findById(requestId: string): Promise<SongRequest | undefined> };
   events: DomainEvents;
-  limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'perMusicianPerMinute'>;
-  /** The tips of senders without a device id, by address (see tip-limit.ts). */
-  recentTips?: RecentTipsCounter;
+  limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'tipsPerAddress' | 'perMusicianPerMinute'>;
+  /** Keys the sending address into the stored `source` (submission-source.ts). */
+  keys: DerivedKeys;
   /** A tip on a request moves it under queue_order 'tips'. */
   queue?: QueueReorder;
 }
 
-/** The phone's X-Device-Id in a `sender`; '' when the sender is an address (`ip:...`). */
-const deviceIdIn = (sender: string) => (DEVICE_ID_PATTERN.test(sender) ? sender : '');
+export interface NewTipInput {
+  slug: string;
+  data: CreateTipData;
+  idempotencyKey: string | null;
+  /** The phone's X-Device-Id, '' when it sent none. */
+  deviceId: string;
+  /** The sending address (request.ip): kept only keyed, to count its tips. */
+  address: string;
+}
 
 /** POST /musicians/{slug}/tips: the audience says they tipped (the money moves in the app). */
 export function tipsService(deps: Deps) {
-  const { musicians, tips, requests, events, limits } = deps;
-  const recentTips = deps.recentTips ?? recentTipsCounter();
+  const { musicians, tips, requests, events, limits, keys } = deps;
 
   /** The same key answers the first tip only for the same tip; another one is a 422. */
   function replayed(earlier: TipRow, data: CreateTipData): CreatedTip {
@@ -59,35 +65,10 @@ export function tipsService(deps: Deps) {
     return toCreatedTip(earlier);
   }
 
-  /**
-   * 429 past the phone's limit or the musician's flood guard. A phone with an id is counted from
-   * its stored tips, so every server process agrees; a sender without one, by its address here.
-   */
-  async function checkLimits(musicianId: string, sender: string, deviceId: string) {
-    const { tipsPerRequester: perPhone, perMusicianPerMinute } = limits;
-    const { windowMinutes, max } = perPhone;
-    const key = `${musicianId}:${sender}`;
-    const [mine, everyone] = await Promise.all([
-      deviceId
-        ? tips.phoneWait(musicianId, deviceId, windowMinutes, max)
-        : recentTips.wait(key, windowMinutes, max),
-      tips.musicianWait(musicianId, perMusicianPerMinute),
-    ]);
-    const reached = limitReached(mine, max);
-    if (reached) throw limitError('tip', reached, windowMinutes);
-    const flooded = limitReached(everyone, perMusicianPerMinute);
-    if (flooded) throw floodError(flooded.retryAfterSeconds);
-    if (!deviceId) recentTips.record(key, windowMinutes);
-  }
-
   return {
-    /** `sender`: the phone's X-Device-Id, or `ip:<address>` when it sent none. */
-    async create(
-      slug: string,
-      data: CreateTipData,
-      idempotencyKey: string | null,
-      sender = '',
-    ): Promise<CreatedTip> {
+    /** Records the tip, or refuses it with 429 past a limit (counted where it is written). */
+    async create(input: NewTipInput): Promise<CreatedTip> {
+      const { slug, data, idempotencyKey, deviceId } = input;
       const musician = await musicians.findBySlug(slug);
       if (!musician) throw notFound(messages.musicianNotFound);
       // A retry of a tip already recorded answers it, even if the musician changed settings since.
@@ -101,24 +82,35 @@ export function tipsService(deps: Deps) {
         throw badRequest(fill(messages.tipProviderNotSetUp, { provider }));
       }
 
-      const deviceId = deviceIdIn(sender);
-      await checkLimits(musician.id, sender, deviceId);
-      const { tip, requestId } = await tips.record({
-        musicianId: musician.id,
-        amount: data.amount,
-        platform: data.platform,
-        tipperName: data.tipper_name,
-        message: data.message,
-        requestId: data.request_id ?? null,
-        idempotencyKey,
-        deviceId,
-      });
-      if (!tip) {
-        // The same key won a race a moment ago: answer with that tip.
-        const first = await tips.findByIdempotencyKey(musician.id, idempotencyKey ?? '');
-        if (!first) throw new Error('idempotent tip insert found nothing');
-        return replayed(first, data);
+      // A phone is limited by its id, and every phone at one address together by a cap a few
+      // phones wide (config.ts, tipsPerAddress): a venue's crowd shares one router, so one
+      // phone's limit for the address would hold back the room; a generous cap still stops one
+      // sender who names a new X-Device-Id at every tip.
+      const { tipsPerRequester: perRequester, tipsPerAddress, perMusicianPerMinute } = limits;
+      const recorded = await tips.record(
+        {
+          musicianId: musician.id,
+          amount: data.amount,
+          platform: data.platform,
+          tipperName: data.tipper_name,
+          message: data.message,
+          requestId: data.request_id ?? null,
+          idempotencyKey,
+          deviceId,
+          source: await submissionSource(keys, musician.id, input.address),
+        },
+        { perRequester, perAddress: tipsPerAddress, perMusicianPerMinute },
+      );
+      if (recorded.outcome === 'requester_limit') {
+        const reached = limitReached(recorded.waitSeconds, perRequester.max)!;
+        throw limitError('tip', reached, perRequester.windowMinutes);
       }
+      if (recorded.outcome === 'musician_limit') {
+        throw floodError(limitReached(recorded.waitSeconds, 1)!.retryAfterSeconds);
+      }
+      // The same key won a race a moment ago: answer with that tip.
+      if (recorded.outcome === 'existing') return replayed(recorded.tip, data);
+      const { tip, requestId } = recorded;
       if (requestId) {
         // The musician's request cards show the tip at once.
         const updated = await requests.findById(requestId);

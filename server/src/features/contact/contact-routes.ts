@@ -19,7 +19,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       // whatever musician_id the body claims.
       const token = bearerToken(request.headers.authorization);
       const session = token ? await auth.authenticate(token) : null;
-      await contact.send(session?.musicianId ?? null, request.body);
+      await contact.send({
+        musicianId: session?.musicianId ?? null,
+        data: request.body,
+        address: request.ip,
+      });
       return reply.code(201).send({ success: true, message: messages.contactSent });
     },
   );

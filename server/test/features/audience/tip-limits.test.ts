@@ -106,6 +106,61 @@ it('limits a phone that sends no id by its address, and stores no address', asyn
   expect(stored.every((row) => !row.deviceId.includes('203.0.113'))).toBe(true);
 });
 
+it('admits exactly the limit of 40 tips sent at once from one phone', async () => {
+  const musician = await tippableMusician();
+  const phone = { 'x-device-id': 'racing-phone-0123456789abcd' };
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, () => postTip(app, musician, {}, phone)),
+  );
+  const codes = answers.map((answer) => answer.statusCode);
+  expect(codes.filter((code) => code === 201)).toHaveLength(limits.tipsPerRequester.max);
+  expect(codes.filter((code) => code === 429)).toHaveLength(40 - limits.tipsPerRequester.max);
+  expect(answers.find((answer) => answer.statusCode === 429)?.json()).toEqual({ detail: REFUSED });
+  const stored = await app.database.kysely
+    .selectFrom('tips')
+    .select('id')
+    .where('musicianId', '=', musician.musician.id)
+    .execute();
+  expect(stored).toHaveLength(limits.tipsPerRequester.max);
+});
+
+it('holds one address to its cap however often it names a new X-Device-Id, and stores no address', async () => {
+  const musician = await tippableMusician();
+  const cap = limits.tipsPerAddress.max;
+  // Above one phone's limit (a venue's phones share the router), below 60.
+  expect(cap).toBeGreaterThan(limits.tipsPerRequester.max);
+  expect(cap).toBeLessThan(60);
+  const tip = (i: number, remoteAddress = '198.51.100.23') =>
+    app.inject({
+      method: 'POST',
+      url: `/api/musicians/${musician.musician.slug}/tips`,
+      headers: { 'x-device-id': `rotated-phone-${String(i).padStart(12, '0')}` },
+      remoteAddress,
+      payload: { amount: 5, platform: 'venmo', tipper_name: 'Alex', message: 'Thanks!' },
+    });
+  const codes: number[] = [];
+  for (let i = 0; i < 60; i++) codes.push((await tip(i)).statusCode);
+  expect(codes.slice(0, cap).every((code) => code === 201)).toBe(true);
+  expect(codes.slice(cap).every((code) => code === 429)).toBe(true);
+  const refused = await tip(60);
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json<{ detail: string }>().detail).toMatch(
+    /^So many people are writing to this musician right now\. Please try again in \d+ minutes?\.$/,
+  );
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  // Another address is not held back.
+  expect((await tip(61, '198.51.100.24')).statusCode).toBe(201);
+
+  const sources = await app.database.kysely
+    .selectFrom('tips')
+    .select('source')
+    .where('musicianId', '=', musician.musician.id)
+    .execute();
+  expect(sources).toHaveLength(cap + 1);
+  expect(new Set(sources.map((row) => row.source)).size).toBe(2);
+  expect(sources.every((row) => /^[0-9a-f]{32}$/.test(row.source ?? ''))).toBe(true);
+});
+
 // Two processes need one shared database: the embedded one belongs to a single process.
 describe.runIf(process.env.TEST_DB === 'postgres')('two server processes', () => {
   it("share a phone's tip limit through the database", async () => {
