@@ -17,6 +17,7 @@ import {
   type SongWrite,
 } from '#server/catalogue/song-lock.ts';
 import type { SongRow } from '#server/catalogue/song-mapper.ts';
+import { creationTime } from '#server/db/creation-clock.ts';
 
 const byTitle = sql`lower(${sql.ref('songs.title')})`;
 const byArtist = sql`lower(${sql.ref('songs.artist')})`;
@@ -56,7 +57,8 @@ export function songsRepository(db: Kysely<DB>) {
         if (refused) return refused;
         const row = await trx
           .insertInto('songs')
-          .values({ musicianId, ...data })
+          // "Newest first" lists songs added one after the other in that order (creation-clock.ts).
+          .values({ musicianId, ...data, createdAt: creationTime() })
           .returningAll()
           .executeTakeFirstOrThrow();
         await bumpSongsVersion(trx, musicianId);

@@ -8,6 +8,7 @@ import { songKey } from '#shared/song-key.ts';
 import { lockAndCheckRoom } from '#server/catalogue/song-lock.ts';
 import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
 import { toSuggestion, type SuggestionRow } from './suggestion-mapper.ts';
+import { creationTime } from '#server/db/creation-clock.ts';
 
 /**
  * A decided suggestion, with the song an approval added (none when the musician had it already),
@@ -257,7 +258,7 @@ export function suggestionsRepository(db: Kysely<DB>) {
           if (!refused) {
             const added = await trx
               .insertInto('songs')
-              .values({ musicianId, ...song })
+              .values({ musicianId, ...song, createdAt: creationTime() })
               .returning('id')
               .executeTakeFirstOrThrow();
             // An import between two of its batches must see the song list changed.
