@@ -126,6 +126,7 @@ export const tableColumns = {
     'playedAt',
     'createdAt',
     'updatedAt',
+    'tipReceived',
   ],
   requestVoters: [
     'id',
@@ -170,6 +171,7 @@ export const tableColumns = {
     'idempotencyKey',
     'deviceId',
     'createdAt',
+    'receivedAt',
   ],
   designSettings: [
     'musicianId',

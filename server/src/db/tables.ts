@@ -180,7 +180,10 @@ export interface RequestsTable {
   requesterEmail: string;
   dedication: Generated<string>;
   status: Generated<RequestStatus>;
+  /** What the requester and the tips on it claimed (the phone's word). */
   tipAmount: GeneratedMoney;
+  /** What arrived: app tips the musician marked received. The 'tips' order counts this. */
+  tipReceived: GeneratedMoney;
   tipClicked: Generated<boolean>;
   idempotencyKey: string | null;
   /** SHA-256 of the requester's secret status token. */
@@ -276,6 +279,8 @@ export interface TipsTable {
   idempotencyKey: string | null;
   deviceId: Generated<string>;
   createdAt: GeneratedTime;
+  /** When the musician marked it received; null while it is only claimed. */
+  receivedAt: Date | null;
 }
 
 export interface DesignSettingsTable {

@@ -57,7 +57,10 @@ export const SongRequest = z.object({
   requester_email: z.string(),
   dedication: z.string(),
   status: z.enum(REQUEST_STATUSES),
+  /** What was claimed: the requester's tip and the payment-app tips on it (the phone's word). */
   tip_amount: z.number(),
+  /** What arrived: app tips the musician marked received. The 'tips' order counts this. */
+  tip_received: z.number(),
   tip_clicked: z.boolean(),
   social_clicks: z.array(z.string()),
   show_id: z.string().nullable(),

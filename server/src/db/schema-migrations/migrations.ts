@@ -8,10 +8,12 @@ import type { Migration } from 'kysely/migration';
 import { baselineMigration } from './baseline/baseline-migration.ts';
 import type { Dialect } from './column-types.ts';
 import { songsVersionMigration } from './songs-version-migration.ts';
+import { tipsReceivedMigration } from './tips-received-migration.ts';
 
 export function schemaMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_baseline': baselineMigration(dialect),
     '0002_songs_version': songsVersionMigration(dialect),
+    '0004_tips_received': tipsReceivedMigration(dialect),
   };
 }

@@ -26,6 +26,12 @@ interface Recorded {
   requestId: string | null;
 }
 
+interface MarkedReceived {
+  tip: TipRow;
+  /** The musician's request whose tip_received grew; null when nothing changed. */
+  requestId: string | null;
+}
+
 export function tipsRepository(db: Kysely<DB>) {
   /** The musician's (or one phone's) tips inside the window, newest first, `max` at most. */
   async function wait(
@@ -79,7 +85,8 @@ export function tipsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Records the tip and, in the same transaction, puts its amount on the request it follows.
+     * Records the tip and, in the same transaction, puts its amount on the request it follows,
+     * as a claim (tip_amount): it moves nothing until the musician marks it received.
      * A request id of another musician (or of none) is dropped without a word: the answer must
      * not tell a stranger whether it exists.
      */
@@ -116,6 +123,50 @@ export function tipsRepository(db: Kysely<DB>) {
             .execute();
         }
         return { tip, requestId };
+      });
+    },
+
+    /**
+     * Marks the musician's tip received and adds its amount to its request's tip_received, in
+     * one transaction under the musician's lock, so two calls at once count it once: the second
+     * finds it received and changes nothing. Undefined when the musician has no such tip.
+     */
+    async markReceived(musicianId: string, tipId: string): Promise<MarkedReceived | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await lockMusician(trx, musicianId);
+        const tip = await trx
+          .selectFrom('tips')
+          .selectAll()
+          .where('id', '=', tipId)
+          .where('musicianId', '=', musicianId)
+          .executeTakeFirst();
+        if (!tip) return undefined;
+        if (tip.receivedAt) return { tip, requestId: null };
+        const now = new Date();
+        const received = await trx
+          .updateTable('tips')
+          .set({ receivedAt: now })
+          .where('id', '=', tip.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const request = tip.requestId
+          ? await trx
+              .selectFrom('requests')
+              .select(['id', 'tipReceived'])
+              .where('id', '=', tip.requestId)
+              .where('musicianId', '=', musicianId)
+              .executeTakeFirst()
+          : undefined;
+        if (!request) return { tip: received, requestId: null };
+        await trx
+          .updateTable('requests')
+          .set({
+            tipReceived: tipsAddedUp(Number(request.tipReceived), Number(tip.amount)),
+            updatedAt: now,
+          })
+          .where('id', '=', request.id)
+          .execute();
+        return { tip: received, requestId: request.id };
       });
     },
   };

@@ -2,7 +2,7 @@ import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { fill } from '#shared/fill-message.ts';
 import { DEVICE_ID_PATTERN } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
-import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
+import type { AppTip, CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
 import type { QueueReorder } from '#server/events/queue-reorder.ts';
@@ -12,7 +12,7 @@ import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { recentTipsCounter, type RecentTipsCounter } from './tip-limit.ts';
-import { toCreatedTip, type TipRow } from './tip-mapper.ts';
+import { toAppTip, toCreatedTip, type TipRow } from './tip-mapper.ts';
 import { isSetUp, takesTips } from './tip-providers.ts';
 import type { TipsRepository } from './tips-repository.ts';
 
@@ -25,7 +25,7 @@ interface Deps {
   limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'perMusicianPerMinute'>;
   /** The tips of senders without a device id, by address (see tip-limit.ts). */
   recentTips?: RecentTipsCounter;
-  /** A tip on a request moves it under queue_order 'tips'. */
+  /** A tip marked received moves its request under queue_order 'tips'. */
   queue?: QueueReorder;
 }
 
@@ -80,6 +80,12 @@ export function tipsService(deps: Deps) {
     if (!deviceId) recentTips.record(key, windowMinutes);
   }
 
+  /** The request as it now is, to the musician's devices (after the transaction committed). */
+  async function pushRequest(musicianId: string, requestId: string) {
+    const updated = await requests.findById(requestId);
+    if (updated) events.publish({ musicianId, name: 'request:updated', payload: updated });
+  }
+
   return {
     /** `sender`: the phone's X-Device-Id, or `ip:<address>` when it sent none. */
     async create(
@@ -119,15 +125,24 @@ export function tipsService(deps: Deps) {
         if (!first) throw new Error('idempotent tip insert found nothing');
         return replayed(first, data);
       }
-      if (requestId) {
-        // The musician's request cards show the tip at once.
-        const updated = await requests.findById(requestId);
-        if (updated) {
-          events.publish({ musicianId: musician.id, name: 'request:updated', payload: updated });
-        }
-        await deps.queue?.reorder(musician.id);
-      }
+      // The musician's request cards show the claim at once; it moves nothing in the queue.
+      if (requestId) await pushRequest(musician.id, requestId);
       return toCreatedTip(tip);
+    },
+
+    /**
+     * PUT /tips/{id}/received: the musician (or their stage device) says the app tip arrived.
+     * Its request's tip_received grows once, however often this is called; another musician's
+     * tip is a 404, as if it did not exist.
+     */
+    async markReceived(input: { musicianId: string; tipId: string }): Promise<AppTip> {
+      const marked = await tips.markReceived(input.musicianId, input.tipId);
+      if (!marked) throw notFound(messages.tipNotFound);
+      if (marked.requestId) {
+        await pushRequest(input.musicianId, marked.requestId);
+        await deps.queue?.reorder(input.musicianId);
+      }
+      return toAppTip(marked.tip);
     },
   };
 }

@@ -28,6 +28,7 @@ export function toSongRequest(row: RequestRow): SongRequest {
   return {
     ...row,
     tip_amount: Number(row.tip_amount),
+    tip_received: Number(row.tip_received),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     votes: row.votes ?? 1,
