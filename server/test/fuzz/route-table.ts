@@ -198,7 +198,8 @@ export async function musicianWithThings(
   const stageDevice = await pairStageDevice(app, musician);
   const blockedRequester = await blockSomeone(app, musician);
   const feedToken = await makeFeedToken(app, musician);
-  await updateProfile(app, musician, paymentApps());
+  // No Zelle email: the matrix finds any email in an answer a stranger or a tablet reads.
+  await updateProfile(app, musician, paymentApps({ zelle_email: '' }));
   const tip = await sendTip(app, musician, { request_id: request.id });
   return {
     musician,

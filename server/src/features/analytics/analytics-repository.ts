@@ -90,14 +90,7 @@ export function analyticsRepository(db: Kysely<DB>) {
         .execute();
       const voters = await db
         .selectFrom('requestVoters')
-        .select([
-          'id',
-          'requestId',
-          'requesterName',
-          'requesterEmail',
-          'deviceId',
-          'createdAt',
-        ])
+        .select(['id', 'requestId', 'requesterName', 'requesterEmail', 'deviceId', 'createdAt'])
         .where('musicianId', '=', musicianId)
         .where('requestId', 'in', relevant)
         .execute();
