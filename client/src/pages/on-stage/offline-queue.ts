@@ -54,6 +54,7 @@ export function toStoredRequest(request: SongRequest): SongRequest {
     dedication: request.dedication,
     status: request.status,
     tip_amount: request.tip_amount,
+    tip_received: request.tip_received,
     tip_clicked: false,
     social_clicks: [],
     show_id: request.show_id,
