@@ -67,6 +67,9 @@ describe('PUT /api/tips/:id/received', () => {
       ['B', 500, 0],
     ]);
     expect(await totals(musician)).toEqual(before);
+    const claimed = { id: tip.id, amount: 500, platform: 'venmo', tipper_name: 'Alex' };
+    const b = async () => (await listRequests(musician)).find((r) => r.id === ids.B)!;
+    expect((await b()).tips).toEqual([{ ...claimed, received: false }]);
 
     const res = await putTipReceived(app, tip.id, musician.auth);
     expect(res.statusCode).toBe(200);
@@ -85,6 +88,7 @@ describe('PUT /api/tips/:id/received', () => {
       ['A', 0, 0],
     ]);
     expect(await totals(musician)).toMatchObject({ requests_with_tips: 1, total_tips: 500 });
+    expect((await b()).tips).toEqual([{ ...claimed, received: true }]);
 
     // A second tap (or a retry) changes nothing and answers the same tip.
     const again = await putTipReceived(app, tip.id, musician.auth);
@@ -130,6 +134,7 @@ describe('PUT /api/tips/:id/received', () => {
       (request) => request.id === ids.A && request.tip_received === 3,
     );
     expect(pushed.tip_amount).toBe(3);
+    expect(pushed.tips).toEqual([expect.objectContaining({ id: tip.id, received: true })]);
   });
 
   it('lets a stage device of the musician mark it', async () => {
