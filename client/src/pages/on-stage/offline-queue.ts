@@ -70,6 +70,15 @@ export function toStoredRequest(request: SongRequest): SongRequest {
         created_at: voter.created_at,
       })),
     }),
+    ...(request.tips && {
+      tips: request.tips.map((tip) => ({
+        id: tip.id,
+        amount: tip.amount,
+        platform: tip.platform,
+        tipper_name: tip.tipper_name,
+        received: tip.received,
+      })),
+    }),
   };
 }
 
