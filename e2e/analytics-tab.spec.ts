@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
 import { WONDERWALL, YELLOW } from './support/songs.ts';
-import { AnalyticsTab, requestAs } from './pages/analytics-tab.ts';
+import { AnalyticsTab, receivedTipOn, requestAs } from './pages/analytics-tab.ts';
+import { updateProfileByApi } from './support/musicians.ts';
 
 test.describe('dashboard Analytics tab', () => {
   test('shows totals, top lists and the daily chart, and exports the requesters', async ({
@@ -11,10 +12,25 @@ test.describe('dashboard Analytics tab', () => {
   }) => {
     const musician = await signedInMusician({ songs: [WONDERWALL, YELLOW] });
     const [wonderwall, yellow] = musician.songIds;
-    await requestAs(request, wonderwall, { name: 'Ann', email: 'ann@example.com', tip: 5 });
+    await updateProfileByApi(request, musician.token, {
+      tips_enabled: true,
+      venmo_username: 'band-venmo',
+    });
+    // Each tip claimed with the request counts only once a tip on it is marked received.
+    const ann = await requestAs(request, wonderwall, {
+      name: 'Ann',
+      email: 'ann@example.com',
+      tip: 5,
+    });
+    await receivedTipOn(request, musician, ann, { amount: 5, tipperName: 'Ann' });
     await requestAs(request, yellow, { name: 'Ann', email: 'ann@example.com' });
-    await requestAs(request, wonderwall, { name: 'Bob, Jr.', email: 'bob@example.com' });
-    await requestAs(request, wonderwall, { name: '=SUM(1)', email: 'cy@example.com', tip: 3 });
+    await requestAs(request, wonderwall, { name: 'Bob, Jr.', email: 'bob@example.com', tip: 9 });
+    const cy = await requestAs(request, wonderwall, {
+      name: '=SUM(1)',
+      email: 'cy@example.com',
+      tip: 3,
+    });
+    await receivedTipOn(request, musician, cy, { amount: 3, tipperName: '=SUM(1)' });
 
     // The chart library is fetched only when the Analytics tab opens.
     const chartRequests: string[] = [];

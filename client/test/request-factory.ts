@@ -13,6 +13,7 @@ export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {
     dedication: '',
     status: 'pending',
     tip_amount: 0,
+    tip_received: 0,
     tip_clicked: false,
     social_clicks: [],
     show_id: null,

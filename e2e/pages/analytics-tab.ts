@@ -58,3 +58,34 @@ export async function requestAs(
   }
   return ((await response.json()) as { id: string }).id;
 }
+
+/**
+ * A payment-app tip on a request, marked received by the musician: money that arrived, which
+ * analytics counts (a tip only claimed, like a request's own tip_amount, counts nothing).
+ */
+export async function receivedTipOn(
+  request: APIRequestContext,
+  musician: { token: string; slug: string },
+  requestId: string,
+  tip: { amount: number; tipperName: string },
+): Promise<void> {
+  const sent = await request.post(`/api/musicians/${musician.slug}/tips`, {
+    data: {
+      amount: tip.amount,
+      platform: 'venmo',
+      tipper_name: tip.tipperName,
+      request_id: requestId,
+    },
+  });
+  if (sent.status() !== 201) {
+    throw new Error(`tip failed: ${sent.status()} ${await sent.text()}`);
+  }
+  const { id } = (await sent.json()) as { id: string };
+  const received = await request.put(`/api/tips/${id}/received`, {
+    headers: { authorization: `Bearer ${musician.token}` },
+    data: {},
+  });
+  if (received.status() !== 200) {
+    throw new Error(`received failed: ${received.status()} ${await received.text()}`);
+  }
+}

@@ -23,6 +23,7 @@ import { designRoutes } from './features/design/design-routes.ts';
 import { imagesRoutes } from './features/images/images-routes.ts';
 import { qrCodeRoutes } from './features/qr-code/qr-code-routes.ts';
 import { audienceRoutes } from './features/audience/audience-routes.ts';
+import { tipsRoutes } from './features/audience/tips-routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { requestsRoutes } from './features/requests/requests-routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(
       await api.register(playlistImportRoutes);
       await api.register(starterPackRoutes);
       await api.register(audienceRoutes);
+      await api.register(tipsRoutes);
       await api.register(playlistsRoutes);
       await api.register(requestsRoutes);
       await api.register(blocklistRoutes);

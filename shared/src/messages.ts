@@ -259,6 +259,8 @@ export const messages = {
   tipAmountInvalid: 'Please enter a valid tip amount',
   tipAmountTooHigh: 'Tip amount cannot exceed $500',
   tipProviderNotSetUp: '{provider} is not set up for this musician',
+  tipNotFound: 'Tip not found',
+  tipReceivedFailed: 'The tip could not be marked received. Please try again.',
   tipNoPaymentMethods: "This musician hasn't set up payment methods for tips yet",
   tipPlatformInvalid: 'Please choose a payment app.',
   tipFailed: 'Error processing tip. Please try again.',

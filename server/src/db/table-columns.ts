@@ -126,6 +126,7 @@ export const tableColumns = {
     'playedAt',
     'createdAt',
     'updatedAt',
+    'tipReceived',
   ],
   requestVoters: [
     'id',
@@ -171,6 +172,7 @@ export const tableColumns = {
     'deviceId',
     'source',
     'createdAt',
+    'receivedAt',
   ],
   designSettings: [
     'musicianId',

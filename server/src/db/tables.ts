@@ -180,7 +180,10 @@ export interface RequestsTable {
   requesterEmail: string;
   dedication: Generated<string>;
   status: Generated<RequestStatus>;
+  /** What the requester and the tips on it claimed (the phone's word). */
   tipAmount: GeneratedMoney;
+  /** What arrived: app tips the musician marked received. The 'tips' order counts this. */
+  tipReceived: GeneratedMoney;
   tipClicked: Generated<boolean>;
   idempotencyKey: string | null;
   /** SHA-256 of the requester's secret status token. */
@@ -278,6 +281,8 @@ export interface TipsTable {
   /** The sending address, keyed (submission-source.ts); null on tips from before it was kept. */
   source: string | null;
   createdAt: GeneratedTime;
+  /** When the musician marked it received; null while it is only claimed. */
+  receivedAt: Date | null;
 }
 
 export interface DesignSettingsTable {

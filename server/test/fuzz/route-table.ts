@@ -9,10 +9,13 @@ import type { Song } from '#shared/schemas/song.ts';
 import {
   createPlaylist,
   createSong,
+  paymentApps,
   registerMusician,
+  sendTip,
   startShow,
   submitRequest,
   submitSuggestion,
+  updateProfile,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { startStubServer } from '#server-test/helpers/stub-http-server.ts';
@@ -145,6 +148,8 @@ export interface OwnedThings {
   blockedRequester: BlockedRequester;
   /** A token of the live feed (features/feed). */
   feedToken: { id: string };
+  /** A payment-app tip on the request, only claimed. */
+  tip: { id: string };
 }
 
 async function makeFeedToken(app: FastifyInstance, musician: TestMusician) {
@@ -193,6 +198,9 @@ export async function musicianWithThings(
   const stageDevice = await pairStageDevice(app, musician);
   const blockedRequester = await blockSomeone(app, musician);
   const feedToken = await makeFeedToken(app, musician);
+  // No Zelle email: the matrix finds any email in an answer a stranger or a tablet reads.
+  await updateProfile(app, musician, paymentApps({ zelle_email: '' }));
+  const tip = await sendTip(app, musician, { request_id: request.id });
   return {
     musician,
     song,
@@ -203,6 +211,7 @@ export async function musicianWithThings(
     stageDevice,
     blockedRequester,
     feedToken,
+    tip,
   };
 }
 
@@ -225,6 +234,7 @@ export function ownedParam(url: string, name: string, owner: OwnedThings): strin
     'stage-devices': owner.stageDevice.id,
     'blocked-requesters': owner.blockedRequester.id,
     'feed-tokens': owner.feedToken.id,
+    tips: owner.tip.id,
     musician: owner.musician.musician.id,
   };
   return before ? byPart[before] : undefined;

@@ -235,6 +235,28 @@ export async function sendTip(
   return res.json<CreatedTip>();
 }
 
+/** PUT /tips/{id}/received by the musician (or `headers`' caller); answers the raw response. */
+export function putTipReceived(
+  app: FastifyInstance,
+  tipId: string,
+  headers: Record<string, string>,
+) {
+  return app.inject({ method: 'PUT', url: `/api/tips/${tipId}/received`, headers });
+}
+
+/** A payment-app tip sent and marked received by the musician: money that arrived. */
+export async function sendReceivedTip(
+  app: FastifyInstance,
+  musician: TestMusician,
+  overrides: Partial<CreateTipBody> = {},
+  headers: Record<string, string> = {},
+): Promise<CreatedTip> {
+  const tip = await sendTip(app, musician, overrides, headers);
+  const res = await putTipReceived(app, tip.id, musician.auth);
+  if (res.statusCode !== 200) throw new Error(`received failed: ${res.statusCode} ${res.body}`);
+  return tip;
+}
+
 export async function setRequestStatus(
   app: FastifyInstance,
   musician: TestMusician,

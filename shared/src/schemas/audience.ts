@@ -150,6 +150,19 @@ export const CreatedTip = z.object({
 export type CreatedTip = z.infer<typeof CreatedTip>;
 
 /**
+ * A payment-app tip as the musician (or their stage device) sees it: the phone's claim, and
+ * `received_at` once the musician marked the money arrived. PUT /tips/{id}/received answers it.
+ */
+export const AppTip = CreatedTip.extend({
+  request_id: z.string().nullable(),
+  tipper_name: z.string(),
+  message: z.string(),
+  /** When the musician marked it received; null while only claimed. */
+  received_at: z.string().nullable(),
+});
+export type AppTip = z.infer<typeof AppTip>;
+
+/**
  * What a requester may see of their own request, by its secret status token: the song and its
  * state, nothing about who asked. GET /request-status/{token} and the socket's request:status.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '../limits.ts';
+import { TIP_PLATFORMS } from '../audience-constants.ts';
 import { messages } from '../messages.ts';
 import { hasNul } from '../nul-character.ts';
 import { tooLong } from './human-errors.ts';
@@ -47,6 +48,19 @@ export const RequestVoter = z.object({
 });
 export type RequestVoter = z.infer<typeof RequestVoter>;
 
+/**
+ * A payment-app tip sent after the request: the phone's word ("says they tipped $5 by Venmo")
+ * until the musician marks it received (PUT /tips/{id}/received).
+ */
+export const RequestTip = z.object({
+  id: z.string(),
+  amount: z.number(),
+  platform: z.enum(TIP_PLATFORMS),
+  tipper_name: z.string(),
+  received: z.boolean(),
+});
+export type RequestTip = z.infer<typeof RequestTip>;
+
 /** A request as the musician sees it (the requester's email is personal: musician only). */
 export const SongRequest = z.object({
   id: z.string(),
@@ -57,7 +71,10 @@ export const SongRequest = z.object({
   requester_email: z.string(),
   dedication: z.string(),
   status: z.enum(REQUEST_STATUSES),
+  /** What was claimed: the requester's tip and the payment-app tips on it (the phone's word). */
   tip_amount: z.number(),
+  /** What arrived: app tips the musician marked received. The 'tips' order counts this. */
+  tip_received: z.number(),
   tip_clicked: z.boolean(),
   social_clicks: z.array(z.string()),
   show_id: z.string().nullable(),
@@ -71,6 +88,8 @@ export const SongRequest = z.object({
   votes: z.number().int().min(1).optional(),
   /** The people merged into this request, oldest first (the musician's view only). */
   voters: z.array(RequestVoter).optional(),
+  /** The payment-app tips sent after it, oldest first (absent on requests built on the device). */
+  tips: z.array(RequestTip).optional(),
   /**
    * Its place in its column of the queue (Up Next, or waiting), 1 = first; null once played
    * or rejected. Absent on requests built on the device (a demo).

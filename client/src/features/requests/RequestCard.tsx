@@ -3,6 +3,7 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { RequestDedication } from './RequestDedication.tsx';
 import { tipLabel } from './request-views.ts';
+import { RequestTips } from './RequestTips.tsx';
 import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';
 
@@ -99,6 +100,7 @@ export function RequestCard({
         </p>
         {request.dedication && <RequestDedication text={request.dedication} />}
         <RequestVoters voters={request.voters} />
+        <RequestTips tips={request.tips} />
       </div>
       {children && <div className="request-actions">{children}</div>}
     </article>

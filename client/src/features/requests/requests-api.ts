@@ -1,4 +1,5 @@
 import { api } from '#client/lib/api-client.ts';
+import { AppTip } from '#shared/schemas/audience.ts';
 import { SuccessResponse } from '#shared/schemas/common.ts';
 import {
   RequestsResponse,
@@ -32,6 +33,9 @@ export const requestsApi = {
   /** PUT /requests/{id}/position: right after `afterId` in its column; null puts it first. */
   move: (id: string, afterId: string | null) =>
     api.put(`/requests/${encodeURIComponent(id)}/position`, SongRequest, { after_id: afterId }),
+  /** PUT /tips/{id}/received: the musician says a payment-app tip on a request arrived. */
+  markTipReceived: (tipId: string) =>
+    api.put(`/tips/${encodeURIComponent(tipId)}/received`, AppTip, {}),
   delete: (id: string) => api.delete(`/requests/${encodeURIComponent(id)}`, SuccessResponse),
   /**
    * The same PUT, with the token of the session that made the move (its Undo after a sign-out

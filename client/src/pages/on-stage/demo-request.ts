@@ -13,6 +13,7 @@ export function demoRequest(now: Date = new Date()): SongRequest {
     dedication: 'This is demo data: your requests could not be loaded.',
     status: 'pending',
     tip_amount: 5,
+    tip_received: 0,
     tip_clicked: false,
     social_clicks: [],
     show_id: null,

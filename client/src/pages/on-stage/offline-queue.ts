@@ -54,6 +54,7 @@ export function toStoredRequest(request: SongRequest): SongRequest {
     dedication: request.dedication,
     status: request.status,
     tip_amount: request.tip_amount,
+    tip_received: request.tip_received,
     tip_clicked: false,
     social_clicks: [],
     show_id: request.show_id,
@@ -67,6 +68,15 @@ export function toStoredRequest(request: SongRequest): SongRequest {
         dedication: voter.dedication,
         tip_amount: voter.tip_amount,
         created_at: voter.created_at,
+      })),
+    }),
+    ...(request.tips && {
+      tips: request.tips.map((tip) => ({
+        id: tip.id,
+        amount: tip.amount,
+        platform: tip.platform,
+        tipper_name: tip.tipper_name,
+        received: tip.received,
       })),
     }),
   };

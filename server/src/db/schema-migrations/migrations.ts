@@ -9,11 +9,13 @@ import { baselineMigration } from './baseline/baseline-migration.ts';
 import type { Dialect } from './column-types.ts';
 import { songsVersionMigration } from './songs-version-migration.ts';
 import { tipAndContactSourcesMigration } from './tip-and-contact-sources-migration.ts';
+import { tipsReceivedMigration } from './tips-received-migration.ts';
 
 export function schemaMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_baseline': baselineMigration(dialect),
     '0002_songs_version': songsVersionMigration(dialect),
     '0003_tip_and_contact_sources': tipAndContactSourcesMigration(dialect),
+    '0004_tips_received': tipsReceivedMigration(dialect),
   };
 }

@@ -147,9 +147,11 @@ export function countedRows(
   first: LocalDay | null,
   dayOf: (at: Date) => LocalDay,
 ): CountedRow[] {
+  // Only money that arrived: a request's tip_received is the sum of its tips marked received,
+  // credited to its people below; a +1's own tip is a claim and counts nothing.
   const credited = creditTips(
-    requests.map((row) => ({ ...row, tipCents: toCents(row.tipAmount) })),
-    voters.map((row) => ({ ...row, tipCents: toCents(row.tipAmount) })),
+    requests.map((row) => ({ ...row, tipCents: toCents(row.tipReceived) })),
+    voters.map((row) => ({ ...row, tipCents: 0 })),
     tips.flatMap(({ requestId, amount, deviceId, tipperName }) =>
       requestId === null ? [] : [{ requestId, amountCents: toCents(amount), deviceId, tipperName }],
     ),

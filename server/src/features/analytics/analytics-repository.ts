@@ -8,17 +8,24 @@ export interface AnalyticsRequestRow {
   songArtist: string;
   requesterName: string;
   requesterEmail: string;
-  tipAmount: string;
+  /** Money that arrived on it (tip_received); its tip_amount is only claimed. */
+  tipReceived: string;
   deviceId: string;
   createdAt: Date;
 }
 
-/** A +1 on one of those requests. */
-export interface AnalyticsVoterRow extends Omit<AnalyticsRequestRow, 'songTitle' | 'songArtist'> {
+/** A +1 on one of those requests: its tip is a claim, which analytics does not count. */
+export interface AnalyticsVoterRow extends Omit<
+  AnalyticsRequestRow,
+  'songTitle' | 'songArtist' | 'tipReceived'
+> {
   requestId: string;
 }
 
-/** A tip to the musician: on a request, or (`requestId` null) from the page's header. */
+/**
+ * A tip to the musician the musician marked received: on a request, or (`requestId` null) from
+ * the page's header. A tip only claimed is not read.
+ */
 export interface AnalyticsTipRow {
   requestId: string | null;
   amount: string;
@@ -44,7 +51,8 @@ export function analyticsRepository(db: Kysely<DB>) {
      * since, and the tips sent since with no request. A tip on a request is credited by the
      * request's people (tip-crediting.ts), so a request made before `since` with a +1 since is
      * read too, with all its +1s and all its tips whenever sent: the caller counts by the day.
-     * A blocked requester's requests are never read.
+     * A blocked requester's requests are never read. Money counts only once it arrived: a
+     * request's tip_received and the tips marked received (issue 45); claims are left out.
      */
     async rows(musicianId: string, since: Date | null): Promise<AnalyticsRows> {
       const ofPeriod = db
@@ -75,22 +83,14 @@ export function analyticsRepository(db: Kysely<DB>) {
           'r.songArtist',
           'r.requesterName',
           'r.requesterEmail',
-          'r.tipAmount',
+          'r.tipReceived',
           'r.deviceId',
           'r.createdAt',
         ])
         .execute();
       const voters = await db
         .selectFrom('requestVoters')
-        .select([
-          'id',
-          'requestId',
-          'requesterName',
-          'requesterEmail',
-          'tipAmount',
-          'deviceId',
-          'createdAt',
-        ])
+        .select(['id', 'requestId', 'requesterName', 'requesterEmail', 'deviceId', 'createdAt'])
         .where('musicianId', '=', musicianId)
         .where('requestId', 'in', relevant)
         .execute();
@@ -98,6 +98,7 @@ export function analyticsRepository(db: Kysely<DB>) {
         .selectFrom('tips')
         .select(['requestId', 'amount', 'deviceId', 'tipperName', 'createdAt'])
         .where('musicianId', '=', musicianId)
+        .where('receivedAt', 'is not', null)
         .where((eb) =>
           eb.or([
             eb.and([

@@ -92,6 +92,12 @@ async function refusal(
   return null;
 }
 
+interface MarkedReceived {
+  tip: TipRow;
+  /** The musician's request whose tip_received grew; null when nothing changed. */
+  requestId: string | null;
+}
+
 export function tipsRepository(db: Kysely<DB>) {
   return {
     async findByIdempotencyKey(musicianId: string, key: string): Promise<TipRow | undefined> {
@@ -105,10 +111,11 @@ export function tipsRepository(db: Kysely<DB>) {
 
     /**
      * Records the tip unless a limit refuses it and, in the same transaction, puts its amount on
-     * the request it follows. The limits are counted under the musician's lock (db/locks.ts),
-     * taken first in the transaction that inserts, so parallel tips are decided one after
-     * another and none over-admits. A request id of another musician (or of none) is dropped
-     * without a word: the answer must not tell a stranger whether it exists.
+     * the request it follows, as a claim (tip_amount): it moves nothing until the musician marks
+     * it received. The limits are counted under the musician's lock (db/locks.ts), taken first
+     * in the transaction that inserts, so parallel tips are decided one after another and none
+     * over-admits. A request id of another musician (or of none) is dropped without a word: the
+     * answer must not tell a stranger whether it exists.
      */
     async record(values: NewTip, limits: TipLimits): Promise<RecordedTip> {
       return db.transaction().execute(async (trx): Promise<RecordedTip> => {
@@ -151,6 +158,50 @@ export function tipsRepository(db: Kysely<DB>) {
             .execute();
         }
         return { outcome: 'created', tip, requestId };
+      });
+    },
+
+    /**
+     * Marks the musician's tip received and adds its amount to its request's tip_received, in
+     * one transaction under the musician's lock, so two calls at once count it once: the second
+     * finds it received and changes nothing. Undefined when the musician has no such tip.
+     */
+    async markReceived(musicianId: string, tipId: string): Promise<MarkedReceived | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await lockMusician(trx, musicianId);
+        const tip = await trx
+          .selectFrom('tips')
+          .selectAll()
+          .where('id', '=', tipId)
+          .where('musicianId', '=', musicianId)
+          .executeTakeFirst();
+        if (!tip) return undefined;
+        if (tip.receivedAt) return { tip, requestId: null };
+        const now = new Date();
+        const received = await trx
+          .updateTable('tips')
+          .set({ receivedAt: now })
+          .where('id', '=', tip.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const request = tip.requestId
+          ? await trx
+              .selectFrom('requests')
+              .select(['id', 'tipReceived'])
+              .where('id', '=', tip.requestId)
+              .where('musicianId', '=', musicianId)
+              .executeTakeFirst()
+          : undefined;
+        if (!request) return { tip: received, requestId: null };
+        await trx
+          .updateTable('requests')
+          .set({
+            tipReceived: tipsAddedUp(Number(request.tipReceived), Number(tip.amount)),
+            updatedAt: now,
+          })
+          .where('id', '=', request.id)
+          .execute();
+        return { tip: received, requestId: request.id };
       });
     },
   };

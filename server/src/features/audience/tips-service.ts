@@ -1,7 +1,7 @@
 import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
-import type { CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
+import type { AppTip, CreatedTip, CreateTipData } from '#shared/schemas/audience.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimits } from '#server/config.ts';
 import type { DerivedKeys } from '#server/db/derived-keys.ts';
@@ -12,7 +12,7 @@ import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
-import { toCreatedTip, type TipRow } from './tip-mapper.ts';
+import { toAppTip, toCreatedTip, type TipRow } from './tip-mapper.ts';
 import { isSetUp, takesTips } from './tip-providers.ts';
 import type { TipsRepository } from './tips-repository.ts';
 
@@ -25,7 +25,7 @@ interface Deps {
   limits: Pick<SubmissionLimits, 'tipsPerRequester' | 'tipsPerAddress' | 'perMusicianPerMinute'>;
   /** Keys the sending address into the stored `source` (submission-source.ts). */
   keys: DerivedKeys;
-  /** A tip on a request moves it under queue_order 'tips'. */
+  /** A tip marked received moves its request under queue_order 'tips'. */
   queue?: QueueReorder;
 }
 
@@ -63,6 +63,12 @@ export function tipsService(deps: Deps) {
       },
     );
     return toCreatedTip(earlier);
+  }
+
+  /** The request as it now is, to the musician's devices (after the transaction committed). */
+  async function pushRequest(musicianId: string, requestId: string) {
+    const updated = await requests.findById(requestId);
+    if (updated) events.publish({ musicianId, name: 'request:updated', payload: updated });
   }
 
   return {
@@ -111,15 +117,24 @@ export function tipsService(deps: Deps) {
       // The same key won a race a moment ago: answer with that tip.
       if (recorded.outcome === 'existing') return replayed(recorded.tip, data);
       const { tip, requestId } = recorded;
-      if (requestId) {
-        // The musician's request cards show the tip at once.
-        const updated = await requests.findById(requestId);
-        if (updated) {
-          events.publish({ musicianId: musician.id, name: 'request:updated', payload: updated });
-        }
-        await deps.queue?.reorder(musician.id);
-      }
+      // The musician's request cards show the claim at once; it moves nothing in the queue.
+      if (requestId) await pushRequest(musician.id, requestId);
       return toCreatedTip(tip);
+    },
+
+    /**
+     * PUT /tips/{id}/received: the musician (or their stage device) says the app tip arrived.
+     * Its request's tip_received grows once, however often this is called; another musician's
+     * tip is a 404, as if it did not exist.
+     */
+    async markReceived(input: { musicianId: string; tipId: string }): Promise<AppTip> {
+      const marked = await tips.markReceived(input.musicianId, input.tipId);
+      if (!marked) throw notFound(messages.tipNotFound);
+      if (marked.requestId) {
+        await pushRequest(input.musicianId, marked.requestId);
+        await deps.queue?.reorder(input.musicianId);
+      }
+      return toAppTip(marked.tip);
     },
   };
 }

@@ -15,7 +15,8 @@ export interface QueuedRequest {
   queuePosition: number | null;
   queueRank: number;
   votes: number;
-  tipAmount: number;
+  /** Money that arrived (tip_received): a claimed tip moves nothing. */
+  tipReceived: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,7 +39,7 @@ const isOpen = (request: QueuedRequest) =>
 function sortKey(order: QueueOrder, request: QueuedRequest): number {
   if (request.status === 'up_next' || order === 'manual') return request.queueRank;
   if (order === 'votes') return -request.votes;
-  if (order === 'tips') return -request.tipAmount;
+  if (order === 'tips') return -request.tipReceived;
   return 0;
 }
 
@@ -94,10 +95,10 @@ export function queueChanges(
  */
 export function placeAtEnd(
   order: QueueOrder,
-  newRequest: { tipAmount: number; createdAt: Date },
+  newRequest: { tipReceived: number; createdAt: Date },
   waiting: { count: number; newestCreatedAt: Date | null },
 ): number | undefined {
-  if (order === 'manual' || (order === 'tips' && newRequest.tipAmount > 0)) return undefined;
+  if (order === 'manual' || (order === 'tips' && newRequest.tipReceived > 0)) return undefined;
   const { newestCreatedAt } = waiting;
   if (newestCreatedAt && newestCreatedAt.getTime() >= newRequest.createdAt.getTime()) {
     return undefined;
@@ -105,5 +106,8 @@ export function placeAtEnd(
   return waiting.count + 1;
 }
 
-/** Whether a +1 (one more vote, maybe a tip) can move its request: only by votes or tips. */
-export const plusOneMayMove = (order: QueueOrder) => order === 'votes' || order === 'tips';
+/**
+ * Whether a +1 (one more vote, maybe a claimed tip) can move its request: only by votes, since
+ * its tip is a claim, which the 'tips' order does not count.
+ */
+export const plusOneMayMove = (order: QueueOrder) => order === 'votes';

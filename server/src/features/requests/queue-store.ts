@@ -20,7 +20,7 @@ const queuedStatement = statementOnce((db, values: { musicianId: string }) =>
       'queuePosition',
       'queueRank',
       'votes',
-      'tipAmount',
+      'tipReceived',
       'createdAt',
       'updatedAt',
     ])
@@ -32,7 +32,7 @@ const queuedStatement = statementOnce((db, values: { musicianId: string }) =>
 
 export async function queuedRequests(tx: Kysely<DB>, musicianId: string): Promise<QueuedRequest[]> {
   const rows = await queuedStatement(tx, { musicianId });
-  return rows.map((row) => ({ ...row, tipAmount: Number(row.tipAmount) }));
+  return rows.map((row) => ({ ...row, tipReceived: Number(row.tipReceived) }));
 }
 
 const changeStatement = statementOnce(

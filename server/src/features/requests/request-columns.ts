@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
+import type { TipPlatform } from '#shared/audience-constants.ts';
+import type { RequestTip } from '#shared/schemas/request.ts';
 import { toSongRequest, type VoterRow } from './request-mapper.ts';
 
 /**
@@ -22,6 +24,7 @@ export const selectRequests = (db: Kysely<DB>) =>
       'r.dedication',
       'r.status',
       'r.tipAmount',
+      'r.tipReceived',
       'r.tipClicked',
       'r.showId',
       'sh.name as showName',
@@ -39,16 +42,26 @@ export type ListedRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['ex
 /** Ids a statement names at most: far under either engine's limit of parameters. */
 const IDS_A_STATEMENT = 500;
 
+type ExtraKind = 'click' | 'voter' | 'tip';
+
 interface Extra {
-  kind: 'click' | 'voter';
+  kind: ExtraKind;
   requestId: string;
+  id: string;
+  /** A click's platform, a +1's name, a tip's app. */
   name: string;
+  /** A +1's dedication, a tip's sender. */
   dedication: string;
   tipAmount: string | number;
+  /** A tip the musician marked received: 1 (0 otherwise; an expression, so a number). */
+  received: number | string;
   createdAt: Date | number | string;
 }
 
-/** The social clicks and the +1s of these requests, oldest first, in one statement a chunk. */
+/**
+ * The social clicks, the +1s and the payment-app tips of these requests, oldest first, in one
+ * statement a chunk.
+ */
 async function extrasOf(db: Kysely<DB>, ids: readonly string[]): Promise<Extra[]> {
   const extras: Extra[] = [];
   for (let at = 0; at < ids.length; at += IDS_A_STATEMENT) {
@@ -56,12 +69,13 @@ async function extrasOf(db: Kysely<DB>, ids: readonly string[]): Promise<Extra[]
     const rows = await db
       .selectFrom('requestClicks as c')
       .select([
-        sql<'click' | 'voter'>`'click'`.as('kind'),
+        sql<ExtraKind>`'click'`.as('kind'),
         'c.requestId',
         'c.id',
         'c.platform as name',
         sql<string>`''`.as('dedication'),
         sql<string>`'0'`.as('tipAmount'),
+        sql<number>`0`.as('received'),
         'c.createdAt',
       ])
       .where('c.requestId', 'in', chunk)
@@ -70,15 +84,31 @@ async function extrasOf(db: Kysely<DB>, ids: readonly string[]): Promise<Extra[]
         db
           .selectFrom('requestVoters as v')
           .select([
-            sql<'click' | 'voter'>`'voter'`.as('kind'),
+            sql<ExtraKind>`'voter'`.as('kind'),
             'v.requestId',
             'v.id',
             'v.requesterName as name',
             'v.dedication',
             'v.tipAmount',
+            sql<number>`0`.as('received'),
             'v.createdAt',
           ])
           .where('v.requestId', 'in', chunk),
+      )
+      .unionAll(
+        db
+          .selectFrom('tips as t')
+          .select([
+            sql<ExtraKind>`'tip'`.as('kind'),
+            sql<string>`t.request_id`.as('requestId'),
+            't.id',
+            't.platform as name',
+            't.tipperName as dedication',
+            't.amount as tipAmount',
+            sql<number>`case when t.received_at is null then 0 else 1 end`.as('received'),
+            't.createdAt',
+          ])
+          .where('t.requestId', 'in', chunk),
       )
       .orderBy('createdAt')
       .orderBy('id')
@@ -96,12 +126,22 @@ export async function withClicksAndVoters(
   if (rows.length === 0) return [];
   const clicks = new Map<string, string[]>();
   const voters = new Map<string, VoterRow[]>();
+  const tips = new Map<string, RequestTip[]>();
   for (const extra of await extrasOf(
     db,
     rows.map((row) => row.id),
   )) {
     if (extra.kind === 'click') {
       clicks.set(extra.requestId, [...(clicks.get(extra.requestId) ?? []), extra.name]);
+    } else if (extra.kind === 'tip') {
+      const tip = {
+        id: extra.id,
+        amount: Number(extra.tipAmount),
+        platform: extra.name as TipPlatform,
+        tipper_name: extra.dedication,
+        received: Number(extra.received) === 1,
+      };
+      tips.set(extra.requestId, [...(tips.get(extra.requestId) ?? []), tip]);
     } else {
       const voter = {
         requester_name: extra.name,
@@ -118,6 +158,7 @@ export async function withClicksAndVoters(
       ...songRequestFields(row),
       social_clicks: clicks.get(row.id) ?? [],
       voters: voters.get(row.id) ?? [],
+      tips: tips.get(row.id) ?? [],
     }),
   );
 }
@@ -134,6 +175,7 @@ export function songRequestFields(row: ListedRow) {
     dedication: row.dedication,
     status: row.status,
     tip_amount: Number(row.tipAmount),
+    tip_received: Number(row.tipReceived),
     tip_clicked: row.tipClicked,
     show_id: row.showId,
     show_name: row.showName,

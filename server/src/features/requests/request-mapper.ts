@@ -1,5 +1,10 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
-import type { CreatedRequest, RequestVoter, SongRequest } from '#shared/schemas/request.ts';
+import type {
+  CreatedRequest,
+  RequestTip,
+  RequestVoter,
+  SongRequest,
+} from '#shared/schemas/request.ts';
 
 /** A +1 as read: numeric as text (or a number), the time a Date (or text). */
 export interface VoterRow {
@@ -13,6 +18,7 @@ export type RequestRow = Omit<SongRequest, 'created_at' | 'updated_at' | 'voters
   created_at: Date;
   updated_at: Date;
   voters?: VoterRow[];
+  tips?: RequestTip[];
 };
 
 function toVoter(row: VoterRow): RequestVoter {
@@ -28,10 +34,12 @@ export function toSongRequest(row: RequestRow): SongRequest {
   return {
     ...row,
     tip_amount: Number(row.tip_amount),
+    tip_received: Number(row.tip_received),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     votes: row.votes ?? 1,
     voters: (row.voters ?? []).map(toVoter),
+    tips: row.tips ?? [],
   };
 }
 

@@ -183,7 +183,7 @@ async function merge(
     tipAmount: admission.tipAmount,
     updatedAt: now,
   });
-  // A +1 or a tip may move it up (queue order by votes or tips).
+  // A +1 may move it up (queue order by votes; its tip is a claim, which moves nothing).
   const { moved } = plusOneMayMove(state.musician.queueOrder)
     ? await placeInQueue(tx, state, now)
     : { moved: [] };
@@ -215,7 +215,8 @@ async function create(
     await countAsk(tx, state.song.id);
     const atEnd = placeAtEnd(
       state.musician.queueOrder,
-      { tipAmount: submission.tipAmount, createdAt: now },
+      // A new request carries no money that arrived: its tip_amount is only a claim.
+      { tipReceived: 0, createdAt: now },
       state.waitingColumn,
     );
     if (atEnd !== undefined) place = { queuePosition: atEnd, queueRank: atEnd };
@@ -228,7 +229,7 @@ async function create(
       queuePosition: null,
       queueRank: place.queueRank,
       votes: 1,
-      tipAmount: submission.tipAmount,
+      tipReceived: 0,
       createdAt: now,
       updatedAt: now,
     });
@@ -269,6 +270,7 @@ async function create(
         dedication: submission.dedication,
         status: filed!.status,
         tip_amount: Number(filed!.tipAmount),
+        tip_received: 0,
         tip_clicked: truthOf(filed!.tipClicked),
         // Nothing has been clicked on a request filed this instant, and no one has joined it.
         social_clicks: [],

@@ -44,8 +44,13 @@ describe('the ported analytics and insights queries on SQLite', () => {
     const [old, recent] = await db
       .insertInto('requests')
       .values([
-        ask(musicianId, { tipAmount: '7.50', createdAt: hoursAgo(100) }),
-        ask(musicianId, { songTitle: 'Jolene', tipAmount: 0, createdAt: hoursAgo(1) }),
+        ask(musicianId, { tipAmount: '7.50', tipReceived: '5.00', createdAt: hoursAgo(100) }),
+        ask(musicianId, {
+          songTitle: 'Jolene',
+          tipAmount: 0,
+          tipReceived: 0,
+          createdAt: hoursAgo(1),
+        }),
       ])
       .returning('id')
       .execute();
@@ -66,11 +71,19 @@ describe('the ported analytics and insights queries on SQLite', () => {
       .execute();
     await db
       .insertInto('tips')
-      .values([
-        { musicianId, requestId: old!.id, amount: 5, platform: 'venmo', createdAt: hoursAgo(99) },
-        { musicianId, requestId: null, amount: 3, platform: 'venmo', createdAt: hoursAgo(1) },
-        { musicianId, requestId: null, amount: 4, platform: 'venmo', createdAt: hoursAgo(200) },
-      ])
+      .values(
+        [
+          { musicianId, requestId: old!.id, amount: 5, platform: 'venmo', createdAt: hoursAgo(99) },
+          { musicianId, requestId: null, amount: 3, platform: 'venmo', createdAt: hoursAgo(1) },
+          { musicianId, requestId: null, amount: 4, platform: 'venmo', createdAt: hoursAgo(200) },
+          // Only claimed: never read.
+          { musicianId, requestId: null, amount: 9, platform: 'venmo', createdAt: hoursAgo(1) },
+        ].map((tip) => ({
+          ...tip,
+          platform: 'venmo' as const,
+          receivedAt: tip.amount === 9 ? null : hoursAgo(1),
+        })),
+      )
       .execute();
 
     const analytics = analyticsRepository(db);
@@ -78,11 +91,11 @@ describe('the ported analytics and insights queries on SQLite', () => {
     // The old request is read for its +1 inside the period, with its tip sent long ago.
     expect(period.requests.map((row) => row.id).sort()).toEqual([old!.id, recent!.id].sort());
     expect(period.requests.find((row) => row.id === old!.id)).toMatchObject({
-      tipAmount: '7.50',
+      tipReceived: '5.00',
       deviceId: '',
     });
     expect(period.requests[0]!.createdAt).toBeInstanceOf(Date);
-    expect(period.voters).toEqual([expect.objectContaining({ tipAmount: '2.50' })]);
+    expect(period.voters).toEqual([expect.objectContaining({ requesterName: 'Jo' })]);
     expect(period.tips.map((tip) => [tip.requestId, tip.amount]).sort()).toEqual(
       [
         [old!.id, '5.00'],

@@ -5,6 +5,7 @@ import {
   createSong,
   paymentApps,
   registerMusician,
+  sendReceivedTip,
   sendTip,
   submitRequest,
   updateProfile,
@@ -186,15 +187,23 @@ describe('GET /api/analytics/daily', () => {
     // The same song while Sam's request waits: Jo becomes a +1 on it.
     const merged = await submitRequest(app, creep, jo, joPhone);
     expect(merged.id).toBe(filed.id);
-    await sendTip(
+    await sendReceivedTip(
       app,
       musician,
       { amount: 10, tipper_name: 'Sam', request_id: filed.id },
       samPhone,
     );
-    await sendTip(app, musician, { amount: 5, tipper_name: 'Jo', request_id: filed.id }, joPhone);
+    await sendReceivedTip(
+      app,
+      musician,
+      { amount: 5, tipper_name: 'Jo', request_id: filed.id },
+      joPhone,
+    );
     // From the page's header Tip button: no request behind it.
-    await sendTip(app, musician, { amount: 7, tipper_name: 'Anonymous' });
+    await sendReceivedTip(app, musician, { amount: 7, tipper_name: 'Anonymous' });
+    // Claims (a tip not marked received, a tip sent with a request) count nothing.
+    await sendTip(app, musician, { amount: 500, tipper_name: 'Sam', request_id: filed.id });
+    await sendTip(app, musician, { amount: 9, tipper_name: 'Anonymous' });
 
     const body = await daily(musician, `?${tz}`);
     expect(body.totals).toEqual({
@@ -230,7 +239,7 @@ describe('GET /api/analytics/daily', () => {
       requester_email: 'sam@example.com',
     });
     await submitRequest(app, creep, { requester_name: 'Jo', requester_email: 'jo@example.com' });
-    await sendTip(app, musician, { amount: 5, tipper_name: 'Jo', request_id: filed.id });
+    await sendReceivedTip(app, musician, { amount: 5, tipper_name: 'Jo', request_id: filed.id });
 
     const body = await daily(musician, `?${tz}`);
     expect(body.totals.total_tips).toBe(5);

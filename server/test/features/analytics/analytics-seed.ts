@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createSong,
+  paymentApps,
   registerMusician,
+  sendReceivedTip,
   setRequestStatus,
   submitRequest,
+  updateProfile,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
 
@@ -67,13 +70,15 @@ export function localDate(daysAgo: number, timeZone = TZ): string {
 }
 
 /**
- * Three requesters, five requests over three days (New York days), two with tips:
+ * Three requesters, five requests over three days (New York days), two with tips (payment-app
+ * tips on the request, marked received: money that arrived):
  * - 2 days ago 23:30: Ann, Wonderwall, $5 (already the next day in UTC)
  * - yesterday 12:00: Annie (ANN@ the same email, a later name), Valerie; Bob, Wonderwall, $10
  * - today 09:00 and 12:00: Bob, Wonderwall; Cy, Jolene
  */
 export async function seedEvening(app: FastifyInstance): Promise<TestMusician> {
   const musician = await registerMusician(app);
+  await updateProfile(app, musician, paymentApps());
   const wonderwall = await createSong(app, musician);
   const valerie = await createSong(app, musician, { title: 'Valerie', artist: 'Amy Winehouse' });
   const jolene = await createSong(app, musician, { title: 'Jolene', artist: 'Dolly Parton' });
@@ -88,8 +93,14 @@ export async function seedEvening(app: FastifyInstance): Promise<TestMusician> {
     const created = await submitRequest(app, step.song, {
       requester_name: step.name,
       requester_email: step.email,
-      tip_amount: step.tip,
     });
+    if (step.tip > 0) {
+      await sendReceivedTip(app, musician, {
+        amount: step.tip,
+        tipper_name: step.name,
+        request_id: created.id,
+      });
+    }
     await requestAt(app, created.id, step.daysAgo, step.at);
     // Played, so the next request of the same song is a request of its own, not a +1.
     await setRequestStatus(app, musician, created.id, 'played');

@@ -101,7 +101,8 @@ describe('blocking the first asker of a request others joined', () => {
     expect(updated).toMatchObject({ requester_name: 'Ben', votes: 2 });
     const deleted = device.received.filter((event) => event.name === 'request:deleted');
     expect(deleted).toEqual([]);
-    // Ben and Cat still count; Ann's hidden request does not.
+    // Ben and Cat still count; Ann's hidden request does not. Their tips were claims sent with
+    // their asks (POST /api/requests), which analytics does not count (issue 45).
     expect(await requestsUsed(musician)).toBe(2);
     const analytics = await app.inject({
       url: '/api/analytics/requesters',
@@ -110,8 +111,8 @@ describe('blocking the first asker of a request others joined', () => {
     const requesters = analytics.json<RequestersResponse>().requesters;
     expect(requesters.map((r) => [r.requester_name, r.request_count, r.total_tips]).sort()).toEqual(
       [
-        ['Ben', 1, 5],
-        ['Cat', 1, 7],
+        ['Ben', 1, 0],
+        ['Cat', 1, 0],
       ],
     );
   });

@@ -219,9 +219,10 @@ describe('queue_order', () => {
     const profile = await app.inject({ url: '/api/profile', headers: musician.auth });
     expect(profile.json<Musician>().queue_order).toBe('arrival');
 
+    // The tips sent with the requests are claims: none arrived, so arrival order holds.
     const tips = await updateProfile(app, musician, { queue_order: 'tips' });
     expect(tips.queue_order).toBe('tips');
-    expect(await column(musician, 'waiting')).toEqual(['B', 'C', 'A']);
+    expect(await column(musician, 'waiting')).toEqual(['A', 'B', 'C']);
 
     // A +1 on C: most votes first, ties oldest first.
     const songC = (await listRequests(musician)).find((r) => r.id === ids.C)!;
@@ -238,11 +239,18 @@ describe('queue_order', () => {
     expect(await column(musician, 'waiting')).toEqual(['A', 'B', 'C']);
   });
 
-  it('moves a request up when a tip is put on it, under biggest tip first', async () => {
+  it('moves a request up under biggest tip first only once its tip is marked received', async () => {
     const { musician, ids } = await queueOf(['A', 'B']);
     await updateProfile(app, musician, { ...paymentApps(), queue_order: 'tips' });
     expect(await column(musician, 'waiting')).toEqual(['A', 'B']);
-    await sendTip(app, musician, { amount: 10, request_id: ids.B! });
+    const tip = await sendTip(app, musician, { amount: 10, request_id: ids.B! });
+    expect(await column(musician, 'waiting')).toEqual(['A', 'B']);
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/tips/${tip.id}/received`,
+      headers: musician.auth,
+    });
+    expect(res.statusCode).toBe(200);
     expect(await column(musician, 'waiting')).toEqual(['B', 'A']);
   });
 

@@ -105,7 +105,10 @@ describe("the queue's positions, in TypeScript", () => {
               queuePosition: request.position,
               queueRank: request.rank,
               votes: request.votes,
+              // The oracle orders by tip_amount; the queue now by the money that arrived
+              // (issue 45): the same amount in both, so both orders must agree.
               tipAmount: request.tip,
+              tipReceived: request.tip,
               createdAt: new Date(BASE + request.createdMs),
             })
             .execute();

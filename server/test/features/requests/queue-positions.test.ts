@@ -36,7 +36,7 @@ const queued = fc
       queuePosition: row.queuePosition,
       queueRank: row.queueRank,
       votes: row.votes,
-      tipAmount: row.tipAmount,
+      tipReceived: row.tipAmount,
       createdAt: new Date(NOW.getTime() - 10_000 + row.ageMs),
       updatedAt: new Date(NOW.getTime() - row.updatedAgoMs),
     })),
@@ -72,7 +72,7 @@ describe('queueChanges', () => {
           .filter((r) => inQueue(r) && r.status !== 'up_next')
           .sort((a, b) => a.queuePosition! - b.queuePosition!);
         const key = (r: QueuedRequest) =>
-          ({ arrival: 0, votes: -r.votes, tips: -r.tipAmount, manual: 0 })[order];
+          ({ arrival: 0, votes: -r.votes, tips: -r.tipReceived, manual: 0 })[order];
         for (let i = 1; i < waiting.length; i++) {
           const [a, b] = [waiting[i - 1]!, waiting[i]!];
           if (order === 'manual') continue;
@@ -126,7 +126,7 @@ describe('queueChanges', () => {
       queuePosition: null,
       queueRank: rank,
       votes: 1,
-      tipAmount: 0,
+      tipReceived: 0,
       createdAt: at(created),
       updatedAt: at(created),
     });

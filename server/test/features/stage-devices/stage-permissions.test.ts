@@ -88,6 +88,8 @@ describe('a stage device', () => {
       'PUT /api/profile',
       'PUT /api/requests/:id/position',
       'PUT /api/requests/:id/status',
+      // The On Stage screen's "Received" on a payment-app tip (issue 45).
+      'PUT /api/tips/:id/received',
     ]);
   });
 

@@ -1,0 +1,31 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { RequestTip } from '#shared/schemas/request.ts';
+import { songRequest } from '#client-test/request-factory.ts';
+import { RequestCard } from './RequestCard.tsx';
+
+const card = (tips: RequestTip[] | undefined) =>
+  renderToStaticMarkup(<RequestCard request={songRequest({ tip_amount: 5, tips })} />);
+
+describe("a request card's payment-app tips", () => {
+  it('shows a claim as what it is, with its Received button', () => {
+    const html = card([
+      { id: 't1', amount: 5, platform: 'venmo', tipper_name: 'Alex', received: false },
+    ]);
+    expect(html).toContain('Alex says they tipped $5 by Venmo');
+    expect(html).toContain('>Received</button>');
+  });
+
+  it('shows a tip marked received without a button', () => {
+    const html = card([
+      { id: 't1', amount: 2.5, platform: 'cashapp', tipper_name: 'Sam', received: true },
+    ]);
+    expect(html).toContain('Sam tipped $2.50 by Cash App');
+    expect(html).not.toContain('>Received</button>');
+  });
+
+  it('shows nothing for a request without app tips', () => {
+    expect(card([])).not.toContain('request-tips');
+    expect(card(undefined)).not.toContain('request-tips');
+  });
+});
