@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { RequestDedication } from './RequestDedication.tsx';
-import { tipLabel } from './request-views.ts';
+import { claimedOnly, tipLabel } from './request-views.ts';
 import { RequestTips } from './RequestTips.tsx';
 import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';
@@ -44,7 +44,9 @@ export function RequestCard({
   ref,
   labelPrefix,
 }: RequestCardProps) {
-  const tip = tipLabel(request.tip_amount);
+  // Money that arrived, in green; what was only said to be tipped beside it, as a claim.
+  const received = tipLabel(request.tip_received);
+  const claimed = tipLabel(claimedOnly(request.tip_amount, request.tip_received));
   const name = `${request.song_title} by ${request.song_artist}`;
   // A stage row gives the title a line of its own; the artist joins who asked on the next.
   const row = variant === 'row';
@@ -90,10 +92,16 @@ export function RequestCard({
               <span className="muted"> · {request.show_name}</span>
             )}
           </span>
-          {tip && (
+          {received && (
             <span className="request-badge badge-tip">
-              <span className="visually-hidden">Tip: </span>
-              {tip}
+              <span className="visually-hidden">Tip received: </span>
+              {received}
+            </span>
+          )}
+          {claimed && (
+            <span className="request-badge badge-tip-claimed">
+              <span className="visually-hidden">Tips </span>
+              {claimed} claimed
             </span>
           )}
           <RequestVotes votes={request.votes} />

@@ -24,6 +24,18 @@ describe("a request card's payment-app tips", () => {
     expect(html).not.toContain('>Received</button>');
   });
 
+  it('badges money received apart from what is only claimed', () => {
+    const html = renderToStaticMarkup(
+      <RequestCard request={songRequest({ tip_amount: 12.5, tip_received: 7.5, tips: [] })} />,
+    );
+    expect(html).toMatch(/Tip received: <\/span>\$7.50/);
+    expect(html).toMatch(/\$5 claimed/);
+    const all = renderToStaticMarkup(
+      <RequestCard request={songRequest({ tip_amount: 5, tip_received: 5, tips: [] })} />,
+    );
+    expect(all).not.toContain('claimed');
+  });
+
   it('shows nothing for a request without app tips', () => {
     expect(card([])).not.toContain('request-tips');
     expect(card(undefined)).not.toContain('request-tips');

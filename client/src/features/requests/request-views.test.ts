@@ -6,6 +6,7 @@ import {
   completedRequests,
   newestRequestsFirst,
   requestsOfShow,
+  claimedOnly,
   tipLabel,
   upNextRequests,
 } from './request-views.ts';
@@ -47,6 +48,9 @@ describe('request views', () => {
 
   it('shows a tip only when greater than 0', () => {
     expect(tipLabel(0)).toBeNull();
+    expect(claimedOnly(12.5, 7.5)).toBe(5);
+    expect(claimedOnly(0.3, 0.1)).toBe(0.2);
+    expect(claimedOnly(5, 5)).toBe(0);
     expect(tipLabel(5)).toBe('$5');
     expect(tipLabel(2.5)).toBe('$2.50');
   });

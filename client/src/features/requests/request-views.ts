@@ -52,6 +52,11 @@ export function requestsOfShow(list: readonly SongRequest[], showId: string): So
 }
 
 /** "$5" or "$2.50"; nothing for no tip. */
+/** What was said to be tipped and has not arrived (yet), in whole cents. */
+export function claimedOnly(claimed: number, received: number): number {
+  return Math.max(0, Math.round(claimed * 100) - Math.round(received * 100)) / 100;
+}
+
 export function tipLabel(amount: number): string | null {
   if (!(amount > 0)) return null;
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
