@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { creationTime } from '#server/db/creation-clock.ts';
 import type { DB } from '#server/db/tables.ts';
 import type { ListedStageDevice, StageDeviceRow } from './stage-device-mapper.ts';
 
@@ -65,7 +66,12 @@ export function stageDevicesRepository(db: Kysely<DB>) {
     },
 
     async insert(device: NewDevice): Promise<StageDeviceRow> {
-      return db.insertInto('stageDevices').values(device).returningAll().executeTakeFirstOrThrow();
+      // Listed in the order paired: two codes made in one millisecond must not swap places.
+      return db
+        .insertInto('stageDevices')
+        .values({ ...device, createdAt: creationTime() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     /**

@@ -156,7 +156,7 @@ export function suggestionsRepository(db: Kysely<DB>) {
         if (flooded !== null) return { outcome: 'musician_limit', waitSeconds: flooded };
         const row = await trx
           .insertInto('songSuggestions')
-          .values(values)
+          .values({ ...values, createdAt: creationTime() })
           .returningAll()
           .executeTakeFirstOrThrow();
         return { outcome: 'created', row };
