@@ -23,7 +23,7 @@ import { designRoutes } from './features/design/design-routes.ts';
 import { imagesRoutes } from './features/images/images-routes.ts';
 import { qrCodeRoutes } from './features/qr-code/qr-code-routes.ts';
 import { audienceRoutes } from './features/audience/audience-routes.ts';
-import { tipsRoutes } from './features/audience/tips-routes.ts';
+import { tipsRoutes } from './features/tips/tips-routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { requestsRoutes } from './features/requests/requests-routes.ts';

@@ -33,8 +33,8 @@ import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.t
 import { audienceService } from './features/audience/audience-service.ts';
 import { songListCache } from './features/audience/song-list-cache.ts';
 import { songStatesRepository } from './features/audience/song-states-repository.ts';
-import { tipsRepository } from './features/audience/tips-repository.ts';
-import { tipsService } from './features/audience/tips-service.ts';
+import { tipsRepository } from './features/tips/tips-repository.ts';
+import { tipsService } from './features/tips/tips-service.ts';
 import { designRepository } from './page-design/design-repository.ts';
 import { designService } from './features/design/design-service.ts';
 import { imagesRepository } from './image-store/images-repository.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import type { DB } from '#server/db/tables.ts';
-import { tipsRepository } from '#server/features/audience/tips-repository.ts';
+import { tipsRepository } from '#server/features/tips/tips-repository.ts';
 import { contactRepository } from '#server/features/contact/contact-repository.ts';
 import { musiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
