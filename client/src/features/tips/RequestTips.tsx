@@ -35,7 +35,7 @@ export function RequestTips({ tips = [] }: { tips?: readonly RequestTip[] | unde
     <ul className="request-tips">
       {tips.map((tip) => {
         const amount = tipLabel(tip.amount) ?? '$0';
-        const app = TIP_PLATFORM_NAMES[tip.platform];
+        const app = tip.platform === 'card' ? 'card' : TIP_PLATFORM_NAMES[tip.platform];
         const received = tip.received || marked.has(tip.id);
         return (
           <li key={tip.id}>

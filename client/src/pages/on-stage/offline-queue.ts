@@ -48,6 +48,7 @@ export function toStoredRequest(request: SongRequest): SongRequest {
     song_id: request.song_id,
     song_title: request.song_title,
     song_artist: request.song_artist,
+    payment: request.payment ?? null,
     requester_name: request.requester_name,
     // The stage screen never shows it, so the device never keeps it.
     requester_email: '',
