@@ -192,6 +192,7 @@ export const tableColumns = {
     'tipperName',
     'message',
     'submission',
+    'statusTokenHash',
     'refundReason',
     'createdAt',
     'paidAt',

@@ -316,6 +316,8 @@ export interface PaymentsTable {
   message: Generated<string>;
   /** A paid request's submission (JSON), filed once Stripe says it is paid. */
   submission: string | null;
+  /** A paid request's status token, hashed: the phone follows it before the request exists. */
+  statusTokenHash: string | null;
   refundReason: RefundReason | null;
   createdAt: GeneratedTime;
   paidAt: Date | null;
