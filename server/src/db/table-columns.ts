@@ -192,6 +192,7 @@ export const tableColumns = {
     'tipperName',
     'message',
     'submission',
+    'heldRequestId',
     'statusTokenHash',
     'refundReason',
     'createdAt',

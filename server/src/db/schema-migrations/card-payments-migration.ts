@@ -46,6 +46,7 @@ export function cardPaymentsMigration(dialect: Dialect): Migration {
         .addColumn('message', t.type('text'), blank)
         .addColumn('submission', t.type('text'))
         .addColumn('status_token_hash', t.type('text'))
+        .addColumn('held_request_id', t.type('id'))
         .addColumn('refund_reason', t.type('text'))
         .$call(b.timeOfInsert('created_at'))
         .addColumn('paid_at', t.type('timestamp'))

@@ -16,6 +16,7 @@ export interface NewPayment {
   tipperName: string;
   message: string;
   submission: string | null;
+  heldRequestId: string | null;
   statusTokenHash: string | null;
 }
 
@@ -253,10 +254,45 @@ export function paymentsRepository(db: Kysely<DB>) {
 
     /**
      * Paid requests owed their money back (one musician's, or everyone's): rejected before
-     * `rejectedBefore` (after that the musician can no longer take it back), or still unplayed in
-     * a show that is no longer running.
+     * `rejectedBefore` (after that the musician can no longer take it back), still unplayed in
+     * a show that is no longer running, or deleted (paid before `paidBefore`, so one being filed
+     * this moment is not taken for gone).
      */
-    async refundsDue(rejectedBefore: Date, musicianId?: string): Promise<RefundDue[]> {
+    async refundsDue(
+      rejectedBefore: Date,
+      paidBefore: Date,
+      musicianId?: string,
+    ): Promise<RefundDue[]> {
+      return [
+        ...(await this.refundsOfRequests(rejectedBefore, musicianId)),
+        ...(await this.refundsOfDeleted(paidBefore, musicianId)),
+      ];
+    },
+
+    async refundsOfDeleted(paidBefore: Date, musicianId?: string): Promise<RefundDue[]> {
+      let query = db
+        .selectFrom('payments as p')
+        .selectAll('p')
+        .where('p.kind', '=', 'request')
+        .where('p.status', '=', 'paid')
+        .where('p.requestId', 'is', null)
+        .where('p.paidAt', '<', paidBefore)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('requests as r')
+                .select('r.id')
+                .whereRef('r.id', '=', 'p.heldRequestId'),
+            ),
+          ),
+        );
+      if (musicianId !== undefined) query = query.where('p.musicianId', '=', musicianId);
+      const rows = await query.execute();
+      return rows.map((payment) => ({ payment, reason: 'deleted' as const }));
+    },
+
+    async refundsOfRequests(rejectedBefore: Date, musicianId?: string): Promise<RefundDue[]> {
       let query = db
         .selectFrom('payments as p')
         .innerJoin('requests as r', 'r.id', 'p.requestId')

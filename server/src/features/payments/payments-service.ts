@@ -69,6 +69,12 @@ interface Deps {
   clock?: () => Date;
 }
 
+/** A paid request not in the queue this long after its payment was deleted (or its show). */
+const FILING_GRACE_MS = 60_000;
+
+/** Stripe's shortest Checkout: a held paid request cannot be paid for hours later. */
+const CHECKOUT_MINUTES = 30;
+
 /** The key a paid request files under: its retries, and the webhook's, file it once. */
 const filingKey = (paymentId: string) => `paid-request:${paymentId}`;
 
@@ -137,6 +143,7 @@ export function paymentsService(deps: Deps) {
           success_url: `${pageUrl}${successPath}`,
           cancel_url: pageUrl,
           client_reference_id: payment.id,
+          expires_at: Math.floor(clock().getTime() / 1000) + CHECKOUT_MINUTES * 60,
           metadata,
           payment_intent_data: {
             metadata,
@@ -268,8 +275,13 @@ export function paymentsService(deps: Deps) {
     /** Paid requests owed their money back, refunded; how many (the sweep logs it). */
     async refundDue(musicianId?: string): Promise<number> {
       if (!stripe) return 0;
-      const rejectedBefore = new Date(clock().getTime() - UNDO_WINDOW_MS);
-      const due = await payments.refundsDue(rejectedBefore, musicianId);
+      const now = clock().getTime();
+      const rejectedBefore = new Date(now - UNDO_WINDOW_MS);
+      const due = await payments.refundsDue(
+        rejectedBefore,
+        new Date(now - FILING_GRACE_MS),
+        musicianId,
+      );
       for (const { payment, reason } of due) await refund(payment, reason);
       return due.length;
     },
@@ -358,6 +370,7 @@ export function paymentsService(deps: Deps) {
         tipperName: data.tipper_name,
         message: data.message,
         submission: null,
+        heldRequestId: null,
         statusTokenHash: null,
       });
       const product = `Tip for ${musician.name}`;
@@ -403,6 +416,7 @@ export function paymentsService(deps: Deps) {
         tipperName: data.requester_name,
         message: '',
         submission: JSON.stringify(held),
+        heldRequestId: requestId,
         statusTokenHash: token.hash,
       });
       const product = `Request: ${song.title} — ${musician.name}`;
@@ -500,6 +514,10 @@ export function paymentsService(deps: Deps) {
         }
         if (event.name === 'show:updated' && !(event.payload as { active: boolean }).active) {
           sweep(event.musicianId);
+        }
+        // A paid request deleted (alone, or with its show) is owed its money back.
+        if (event.name === 'request:deleted') {
+          setTimeout(() => sweep(event.musicianId), FILING_GRACE_MS + 500).unref();
         }
       });
     },

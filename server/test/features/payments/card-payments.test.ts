@@ -294,6 +294,30 @@ describe('card payments with the server’s own Stripe account', () => {
     );
   });
 
+  it('refunds a paid request the musician deletes', async () => {
+    const { app, stub, later } = await startWithStripe(false);
+    const { musician, song } = await cardMusician(app);
+    const checkout = await paidRequest(app, song.id);
+    await stub.pay(sessionIdOf(checkout.checkout_url));
+    // Paid and in the queue: owed nothing.
+    later(61_000);
+    expect(await app.services.payments.refundDue()).toBe(0);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/requests/${checkout.id}`,
+      headers: musician.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await app.services.payments.refundDue()).toBe(1);
+    expect(stub.refunds).toHaveLength(1);
+    const row = await app.database.kysely
+      .selectFrom('payments')
+      .select(['status', 'refundReason'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'refunded', refundReason: 'deleted' });
+  });
+
   it('refunds a paid request the queue no longer takes by the time it is paid', async () => {
     const { app, stub } = await startWithStripe(false);
     const { musician, song } = await cardMusician(app);
