@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
+import type { MoneyRows } from '#server/money/money-events.ts';
+import { moneyRepository } from '#server/money/money-repository.ts';
 
 /** A request of the musician, not blocked, as analytics reads it. */
 export interface AnalyticsRequestRow {
@@ -45,7 +47,13 @@ export interface AnalyticsRows {
  * days, the tips' crediting and the sums are worked out in TypeScript (analytics-report.ts).
  */
 export function analyticsRepository(db: Kysely<DB>) {
+  const money = moneyRepository(db);
   return {
+    /** The money since `since` (null: all time): tips, claims and card payments apart. */
+    moneyRows(musicianId: string, since: Date | null): Promise<MoneyRows> {
+      return money.rows(musicianId, { since });
+    },
+
     /**
      * The rows of the period starting at `since` (null: all time): the requests and +1s made
      * since, and the tips sent since with no request. A tip on a request is credited by the
