@@ -23,15 +23,20 @@ export interface MoneyTipRow {
   songArtist: string | null;
 }
 
-/** A request whose claimed tip_amount may hold more than the tips recorded on it. */
+/**
+ * A request whose claimed tip_amount may hold more than its tips. Its tip_amount adds up every
+ * claim on it (its requester's and +1s' word, the app tips sent after it) and its card tips; its
+ * tip_received, the app tips marked received and its card tips. What is left once the app tips
+ * still claimed (each its own event) are taken off is its people's own word.
+ */
 export interface MoneyClaimRow {
   songTitle: string;
   songArtist: string;
   requesterName: string;
-  /** Everything claimed on it: its requester's and +1s' word, and the tips sent after it. */
   tipAmount: string;
-  /** The tips rows on it (each its own event), summed. */
-  tipsRecorded: string | number | null;
+  tipReceived: string;
+  /** The app tips on it not marked received, summed. */
+  tipsClaimed: string | number | null;
   createdAt: Date;
 }
 
@@ -108,7 +113,8 @@ export function moneyEvents({ tips, claims, payments }: MoneyRows): MoneyEvent[]
     });
   }
   for (const claim of claims) {
-    const beyond = cents(claim.tipAmount) - cents(claim.tipsRecorded ?? 0);
+    const beyond =
+      cents(claim.tipAmount) - cents(claim.tipReceived) - cents(claim.tipsClaimed ?? 0);
     if (beyond <= 0) continue;
     events.push({
       at: claim.createdAt,

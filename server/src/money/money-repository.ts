@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import type { MoneyRows } from './money-events.ts';
 
@@ -38,8 +38,7 @@ export function moneyRepository(db: Kysely<DB>) {
           'r.songArtist',
         ])
         .execute();
-      // A blocked requester's word is not even a claim. (What tip_amount holds beyond its
-      // tips rows is the requester's and +1s' own word.)
+      // A blocked requester's word is not even a claim.
       const claims = await db
         .selectFrom('requests as r')
         .where('r.musicianId', '=', musicianId)
@@ -52,13 +51,16 @@ export function moneyRepository(db: Kysely<DB>) {
           'r.songArtist',
           'r.requesterName',
           'r.tipAmount',
+          'r.tipReceived',
           'r.createdAt',
           eb
             .selectFrom('tips as t')
             .select((tip) => tip.fn.sum<string | number>('t.amount').as('sum'))
             .whereRef('t.requestId', '=', 'r.id')
             .where('t.musicianId', '=', musicianId)
-            .as('tipsRecorded'),
+            .where('t.receivedAt', 'is', null)
+            .where(sql<boolean>`${sql.ref('t.platform')} <> 'card'`)
+            .as('tipsClaimed'),
         ])
         .execute();
       const payments = await db

@@ -29,7 +29,8 @@ const claim = (overrides: Partial<MoneyClaimRow> = {}): MoneyClaimRow => ({
   songArtist: 'Dolly Parton',
   requesterName: 'Bo',
   tipAmount: '7.00',
-  tipsRecorded: null,
+  tipReceived: '0.00',
+  tipsClaimed: null,
   createdAt: at(0),
   ...overrides,
 });
@@ -64,8 +65,9 @@ describe('moneyEvents', () => {
           tip({ id: 'received', amount: '4.00', receivedAt: at(9), createdAt: at(4) }),
           tip({ id: 'card-row', platform: 'card', amount: '10.00', receivedAt: at(2) }),
         ],
-        // $7 claimed with the request and its +1s, $2 of it then sent as a tips row.
-        claims: [claim({ tipAmount: '7.00', tipsRecorded: '2.00' })],
+        // $5 claimed with the request and its +1s, then the $5 app tip still claimed, the $4
+        // received and a $10 card tip on it: $24 on it in all, $14 received.
+        claims: [claim({ tipAmount: '24.00', tipReceived: '14.00', tipsClaimed: '5.00' })],
         payments: [
           payment(),
           payment({ kind: 'request', amount: '3.00', fee: null, paidAt: at(5), tipperName: 'Di' }),
@@ -95,8 +97,9 @@ describe('moneyEvents', () => {
     ]);
   });
 
-  it('leaves out a request whose claim the tips rows on it already hold', () => {
-    expect(moneyEvents(rows({ claims: [claim({ tipAmount: '5', tipsRecorded: 5 })] }))).toEqual([]);
+  it('leaves out a request whose tips hold all it claims', () => {
+    const claims = [claim({ tipAmount: '15', tipReceived: '10', tipsClaimed: 5 })];
+    expect(moneyEvents(rows({ claims }))).toEqual([]);
   });
 });
 

@@ -25,8 +25,9 @@ export interface AnalyticsVoterRow extends Omit<
 }
 
 /**
- * A tip to the musician the musician marked received: on a request, or (`requestId` null) from
- * the page's header. A tip only claimed is not read.
+ * A tip to the musician that arrived: a payment-app tip the musician marked received, or a card
+ * tip Stripe reported paid; on a request, or (`requestId` null) from the page's header. A tip
+ * only claimed is not read.
  */
 export interface AnalyticsTipRow {
   requestId: string | null;
@@ -102,9 +103,9 @@ export function analyticsRepository(db: Kysely<DB>) {
         .where('musicianId', '=', musicianId)
         .where('requestId', 'in', relevant)
         .execute();
-      const tips = await db
+      const appTips = await db
         .selectFrom('tips')
-        .select(['requestId', 'amount', 'deviceId', 'tipperName', 'createdAt'])
+        .select(['requestId', 'amount', 'deviceId', 'tipperName', 'createdAt', 'platform'])
         .where('musicianId', '=', musicianId)
         .where('receivedAt', 'is not', null)
         .where((eb) =>
@@ -117,6 +118,34 @@ export function analyticsRepository(db: Kysely<DB>) {
           ]),
         )
         .execute();
+      // Card tips Stripe reported paid, from their payments (a card tip's tips row, if one is
+      // kept, mirrors its payment: left out above). A refunded one is money that went back.
+      const cardTips = await db
+        .selectFrom('payments')
+        .select(['requestId', 'amount', 'tipperName', 'paidAt', 'createdAt'])
+        .where('musicianId', '=', musicianId)
+        .where('kind', '=', 'tip')
+        .where('status', '=', 'paid')
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('requestId', 'is', null),
+              ...(since === null ? [] : [eb('paidAt', '>=', since)]),
+            ]),
+            eb('requestId', 'in', relevant),
+          ]),
+        )
+        .execute();
+      const tips: AnalyticsTipRow[] = [
+        ...appTips.filter((tip) => (tip.platform as string) !== 'card'),
+        ...cardTips.map((tip) => ({
+          requestId: tip.requestId,
+          amount: tip.amount,
+          deviceId: '',
+          tipperName: tip.tipperName,
+          createdAt: tip.paidAt ?? tip.createdAt,
+        })),
+      ];
       return { requests, voters, tips };
     },
   };

@@ -36,9 +36,10 @@ let phones = 0;
 const phone = () => ({ 'x-device-id': `money-phone-${String(++phones).padStart(20, '0')}` });
 
 /**
- * One evening's money: a request claiming $5 with $4 of app tips marked received on it, a header
- * tip claimed ($9), a card tip ($10, fee $0.59), a paid request ($3, fee not known yet), and a
- * paid request refunded ($6, fee $0.47), an open checkout that moved nothing.
+ * One evening's money: a request claiming $5 with $4 of app tips marked received and a $2 card
+ * tip on it, a header tip claimed ($9), a header card tip ($10, fee $0.59), a paid request ($3,
+ * fee not known yet), and a paid request refunded ($6, fee $0.47), an open checkout that moved
+ * nothing.
  */
 async function eveningWithMoney() {
   const musician = await registerMusician(app);
@@ -54,6 +55,13 @@ async function eveningWithMoney() {
   );
   await sendTip(app, musician, { amount: 9, tipper_name: 'Bo', platform: 'cashapp' }, phone());
   await insertPayment(app, id, { amount: 10, fee: 0.59, tipperName: 'Cy', message: 'Encore' });
+  // A $2 card tip on the request, credited to it as the payments feature does once paid.
+  await insertPayment(app, id, { amount: 2, requestId: request.id, tipperName: 'Ann' });
+  await app.database.kysely
+    .updateTable('requests')
+    .set({ tipAmount: 11, tipReceived: 6 })
+    .where('id', '=', request.id)
+    .execute();
   await insertPayment(app, id, { kind: 'request', amount: 3, fee: null, requestId: request.id });
   await insertPayment(app, id, { kind: 'request', amount: 6, fee: 0.47, status: 'refunded' });
   await insertPayment(app, id, { amount: 20, status: 'open' });
@@ -65,17 +73,20 @@ describe('money on the Analytics tab', () => {
     const { musician } = await eveningWithMoney();
     const body = await daily(musician);
     expect(body.money).toEqual({
-      received: 17,
-      received_by_card: 13,
+      received: 19,
+      received_by_card: 15,
       received_by_app: 4,
       // The request's own $5 claim, and the header tip not marked received.
       claimed: 14,
       refunded: 6,
-      fees: 1.06,
-      net: 15.94,
+      fees: 1.65,
+      net: 17.35,
       payments_without_fee: 1,
     });
-    expect(body.totals.total_tips).toBe(4);
+    // Tips that arrived: the app tip marked received and both card tips (paid requests are not
+    // tips), the one on the request credited to its requester.
+    expect(body.totals).toMatchObject({ total_tips: 16, requests_with_tips: 1 });
+    expect(body.top_requesters).toEqual([expect.objectContaining({ total_tips: 6 })]);
   });
 
   it('moves no received figure for a claimed $500', async () => {
@@ -120,6 +131,7 @@ describe('GET /api/analytics/export-payments', () => {
         'app tip received,4.00,,4.00,received,venmo,Jolene — Dolly Parton,Ann,Thanks for the music!',
         'app tip claimed,9.00,,0.00,claimed,cashapp,,Bo,Thanks for the music!',
         'card tip,10.00,0.59,9.41,paid,card,,Cy,Encore',
+        'card tip,2.00,0.59,1.41,paid,card,Jolene — Dolly Parton,Ann,',
         'paid request,3.00,,3.00,paid,card,Jolene — Dolly Parton,Cy,',
         'paid request,6.00,0.47,-0.47,refunded,card,,Cy,',
       ].sort(),
