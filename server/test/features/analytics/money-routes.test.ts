@@ -55,11 +55,13 @@ async function eveningWithMoney() {
   );
   await sendTip(app, musician, { amount: 9, tipper_name: 'Bo', platform: 'cashapp' }, phone());
   await insertPayment(app, id, { amount: 10, fee: 0.59, tipperName: 'Cy', message: 'Encore' });
-  // A $2 card tip on the request, credited to it as the payments feature does once paid.
+  // A $2 card tip on the request, and a $1 one refunded since, each credited to it as the
+  // payments feature does once paid ($5 + $4 + $2 + $1 claimed, $4 + $2 + $1 received).
   await insertPayment(app, id, { amount: 2, requestId: request.id, tipperName: 'Ann' });
+  await insertPayment(app, id, { amount: 1, requestId: request.id, status: 'refunded' });
   await app.database.kysely
     .updateTable('requests')
-    .set({ tipAmount: 11, tipReceived: 6 })
+    .set({ tipAmount: 12, tipReceived: 7 })
     .where('id', '=', request.id)
     .execute();
   await insertPayment(app, id, { kind: 'request', amount: 3, fee: null, requestId: request.id });
@@ -78,13 +80,13 @@ describe('money on the Analytics tab', () => {
       received_by_app: 4,
       // The request's own $5 claim, and the header tip not marked received.
       claimed: 14,
-      refunded: 6,
-      fees: 1.65,
-      net: 17.35,
+      refunded: 7,
+      fees: 2.24,
+      net: 16.76,
       payments_without_fee: 1,
     });
-    // Tips that arrived: the app tip marked received and both card tips (paid requests are not
-    // tips), the one on the request credited to its requester.
+    // Tips that arrived: the app tip marked received and the card tips paid (paid requests are
+    // not tips), the one on the request credited to its requester; the refunded one went back.
     expect(body.totals).toMatchObject({ total_tips: 16, requests_with_tips: 1 });
     expect(body.top_requesters).toEqual([expect.objectContaining({ total_tips: 6 })]);
   });
@@ -132,6 +134,7 @@ describe('GET /api/analytics/export-payments', () => {
         'app tip claimed,9.00,,0.00,claimed,cashapp,,Bo,Thanks for the music!',
         'card tip,10.00,0.59,9.41,paid,card,,Cy,Encore',
         'card tip,2.00,0.59,1.41,paid,card,Jolene — Dolly Parton,Ann,',
+        'card tip,1.00,0.59,-0.59,refunded,card,Jolene — Dolly Parton,Cy,',
         'paid request,3.00,,3.00,paid,card,Jolene — Dolly Parton,Cy,',
         'paid request,6.00,0.47,-0.47,refunded,card,,Cy,',
       ].sort(),
