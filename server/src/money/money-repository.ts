@@ -22,9 +22,29 @@ export const refundedCardTips = (eb: ExpressionBuilder<DB & { r: DB['requests'] 
     .where('p.status', '=', 'refunded');
 
 /**
+ * A payment with its song: its request's, or, for a paid request never filed (refunded as not
+ * admitted), the song its held submission names. Only the song is read from the submission,
+ * which holds the requester's email too.
+ */
+function withSong<Row extends { submission: string | null; songTitle: string | null }>(
+  row: Row & { songArtist: string | null },
+) {
+  const { submission, ...payment } = row;
+  if (payment.songTitle !== null || submission === null) return payment;
+  try {
+    const held = JSON.parse(submission) as { songTitle?: unknown; songArtist?: unknown } | null;
+    if (typeof held?.songTitle !== 'string') return payment;
+    const artist = typeof held.songArtist === 'string' ? held.songArtist : null;
+    return { ...payment, songTitle: held.songTitle, songArtist: artist };
+  } catch {
+    return payment;
+  }
+}
+
+/**
  * Reads of the musician's money (money-events.ts turns them into events): the tips rows, the
  * requests that carry a claim, and the card payments that went through. Every statement is
- * scoped to one musician, and none reads an email, a token or a Stripe id.
+ * scoped to one musician, and no row it answers holds an email, a token or a Stripe id.
  */
 export function moneyRepository(db: Kysely<DB>) {
   return {
@@ -101,11 +121,12 @@ export function moneyRepository(db: Kysely<DB>) {
           'p.message',
           'p.paidAt',
           'p.createdAt',
+          'p.submission',
           'r.songTitle',
           'r.songArtist',
         ])
         .execute();
-      return { tips, claims, payments };
+      return { tips, claims, payments: payments.map(withSong) };
     },
   };
 }

@@ -10,6 +10,8 @@ interface PaymentOverrides {
   tipperName?: string;
   message?: string;
   paidAt?: Date | null;
+  /** A paid request's held submission (JSON), as the payments feature keeps it. */
+  submission?: string | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function insertPayment(
       paymentIntentId: `pi_test_${id}`,
       requestId: overrides.requestId ?? null,
       tipperName: overrides.tipperName ?? 'Cy',
+      submission: overrides.submission ?? null,
       message: overrides.message ?? '',
       paidAt: status === 'open' || status === 'expired' ? null : paidAt,
       refundedAt: status === 'refunded' ? new Date() : null,

@@ -165,6 +165,30 @@ describe('GET /api/analytics/export-payments', () => {
     expect(lines.filter((line) => line.endsWith(",'=1+1,'@cmd"))).toHaveLength(1);
   });
 
+  it('names the song of a paid request never filed, and nothing else of its submission', async () => {
+    const musician = await registerMusician(app);
+    const submission = JSON.stringify({
+      requestId: '6f1c0d7e-0000-4000-8000-000000000001',
+      data: { requester_name: 'Robin', requester_email: 'robin@example.com' },
+      songTitle: 'Valerie',
+      songArtist: 'Amy Winehouse',
+    });
+    await insertPayment(app, musician.musician.id, {
+      kind: 'request',
+      amount: 3,
+      fee: 0.39,
+      status: 'refunded',
+      tipperName: 'Robin',
+      submission,
+    });
+    const res = await get(musician, '/api/analytics/export-payments');
+    expect(csvLines(res.body)[1]!.split(',').slice(1).join(',')).toBe(
+      'paid request,3.00,0.39,-0.39,refunded,card,Valerie — Amy Winehouse,Robin,',
+    );
+    expect(res.body).not.toContain('robin@example.com');
+    expect(res.body).not.toContain('6f1c0d7e');
+  });
+
   it('keeps to the period asked', async () => {
     const musician = await registerMusician(app);
     const id = musician.musician.id;
