@@ -32,7 +32,9 @@ test.describe('show report', () => {
     await expect(report.getByText('June 21, 2025')).toBeVisible();
     const row = report.getByRole('row').filter({ hasText: 'Jolene' });
     await expect(row).toContainText('Dolly Parton');
+    // Ann's $5 is only claimed: it shows apart from money received.
     await expect(row).toContainText('$5.00');
+    await expect(report.getByLabel('Money')).toContainText('Claimed only$5.00');
 
     const downloading = page.waitForEvent('download');
     await report.getByRole('button', { name: 'Export CSV' }).click();
@@ -42,11 +44,11 @@ test.describe('show report', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Performance date,Venue,Venue address,Performer,Order,Time played,Song,Artist,Songwriter,Requests,Tips',
+      'Performance date,Venue,Venue address,Performer,Order,Time played,Song,Artist,Songwriter,Requests,Tips received,Tips claimed',
     );
     expect(lines[1]).toMatch(
       new RegExp(
-        `^2025-06-21,The Blue Note,"131 W 3rd St, New York, NY",${musician.name},1,[0-9: -]+,Jolene,Dolly Parton,,2,5\\.00$`,
+        `^2025-06-21,The Blue Note,"131 W 3rd St, New York, NY",${musician.name},1,[0-9: -]+,Jolene,Dolly Parton,,2,0\\.00,5\\.00$`,
       ),
     );
     expect(lines).toHaveLength(3);

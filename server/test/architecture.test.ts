@@ -125,6 +125,7 @@ describe('architecture', () => {
       'server/src/image-store',
       'server/src/logging',
       'server/src/metrics',
+      'server/src/money',
       'server/src/musicians',
       'server/src/page-design',
       'server/src/submissions',

@@ -350,6 +350,32 @@ describe("the venue screen and the public queue show a musician's own queue, pub
   });
 });
 
+describe("the payments CSV is the musician's books, theirs alone", () => {
+  const route = 'GET /api/analytics/export-payments';
+
+  it('is a musician route of the table, refused to a stage device', () => {
+    const entry = musicianRoutes.find((r) => `${r.method} ${r.url}` === route);
+    expect(entry?.guards).toContain('requireMusician');
+  });
+
+  it("answers A their money with no email, and B none of A's", async () => {
+    const mine = await app.inject({
+      url: '/api/analytics/export-payments',
+      headers: a.musician.auth,
+    });
+    expect(mine.statusCode).toBe(200);
+    // A's claimed tip on their request, with its song.
+    expect(mine.body).toContain(a.song.title);
+    expect(mine.body.match(EMAIL) ?? []).toEqual([]);
+    const theirs = await app.inject({
+      url: '/api/analytics/export-payments',
+      headers: (await signedInB()).auth,
+    });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain(a.song.title);
+  });
+});
+
 describe('asking again in a waiting requester’s name', () => {
   it('answers their request without its status token, which keeps working', async () => {
     const song = await createSong(app, a.musician, { title: 'Asked in someone’s name' });

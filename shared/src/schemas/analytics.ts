@@ -87,7 +87,7 @@ export const DailyCount = z.object({
   date: z.string(),
   requests: z.number().int(),
   requests_with_tips: z.number().int(),
-  /** Sum of the tip amounts of that day's requests, in dollars. */
+  /** Tips received on that day's requests (money that arrived), in dollars. */
   tips: z.number(),
 });
 export type DailyCount = z.infer<typeof DailyCount>;
@@ -98,7 +98,7 @@ export const AnalyticsTotals = z.object({
   unique_requesters: z.number().int(),
   /** Requests that carry a tip amount above 0. */
   requests_with_tips: z.number().int(),
-  /** Sum of those tips, in dollars. */
+  /** Tips received (money that arrived; claims count nothing), in dollars. */
   total_tips: z.number(),
 });
 export type AnalyticsTotals = z.infer<typeof AnalyticsTotals>;
@@ -123,6 +123,40 @@ export const Requester = z.object({
 export type Requester = z.infer<typeof Requester>;
 
 /**
+ * The musician's money in a period or a show, kept apart by what it is (issue 45): `received`
+ * arrived (card payments Stripe reported paid, and payment-app tips the musician marked
+ * received); `claimed` is only the phone's word (app tips not marked received, and what requests
+ * and +1s said they tipped beyond the tips recorded on them); `refunded` went back to the card.
+ * `fees` are Stripe's, where known (of payments paid or refunded: Stripe keeps the fee of a
+ * refunded charge); `net` = received - fees. A claim moves no other figure.
+ */
+export const MoneySummary = z.object({
+  received: z.number(),
+  /** Of `received`: card tips and paid requests. */
+  received_by_card: z.number(),
+  /** Of `received`: payment-app tips marked received. */
+  received_by_app: z.number(),
+  claimed: z.number(),
+  refunded: z.number(),
+  fees: z.number(),
+  net: z.number(),
+  /** Card payments whose fee Stripe has not told (not in `fees`). */
+  payments_without_fee: z.number().int(),
+});
+export type MoneySummary = z.infer<typeof MoneySummary>;
+
+export const EMPTY_MONEY: MoneySummary = {
+  received: 0,
+  received_by_card: 0,
+  received_by_app: 0,
+  claimed: 0,
+  refunded: 0,
+  fees: 0,
+  net: 0,
+  payments_without_fee: 0,
+};
+
+/**
  * GET /api/analytics/daily?days=&tz=. `daily` has one entry per day of the period, oldest
  * first, zero days included (all time: from the day of the first request to today; empty
  * without requests). top_songs and top_requesters hold at most TOP_LIST_MAX, most first.
@@ -134,6 +168,8 @@ export const DailyAnalyticsResponse = z.object({
   totals: AnalyticsTotals,
   top_songs: z.array(TopSong),
   top_requesters: z.array(Requester),
+  /** The period's money: received, claimed, refunded and fees apart. */
+  money: MoneySummary,
 });
 export type DailyAnalyticsResponse = z.infer<typeof DailyAnalyticsResponse>;
 
@@ -150,6 +186,30 @@ export const REQUESTER_CSV_HEADER = [
   'First request',
   'Last request',
 ] as const;
+
+/** The columns of GET /api/analytics/export-payments (CSV): one line per money event. */
+export const PAYMENT_CSV_HEADER = [
+  'Date (UTC)',
+  'Kind',
+  'Amount',
+  'Fee',
+  'Net',
+  'Status',
+  'Platform',
+  'Song',
+  'Tipper name',
+  'Message',
+] as const;
+
+/** What a money event is, and how the payments CSV names it. */
+export const MONEY_EVENT_KINDS = {
+  card_tip: 'card tip',
+  paid_request: 'paid request',
+  app_tip_received: 'app tip received',
+  app_tip_claimed: 'app tip claimed',
+} as const;
+export type MoneyEventKind = keyof typeof MONEY_EVENT_KINDS;
+export type MoneyEventStatus = 'paid' | 'refunded' | 'claimed' | 'received';
 
 /** Digital tips percent (spec section 2): requests with tips over total requests, rounded. */
 export function digitalTipsPercent(totals: AnalyticsTotals): number {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH, SONG_FIELD_MAX_LENGTH } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { TimeZoneField } from './analytics.ts';
+import { MoneySummary, TimeZoneField } from './analytics.ts';
 import { requiredText } from './common.ts';
 import { hasNul } from '../nul-character.ts';
 
@@ -106,9 +106,12 @@ export const ShowReportSong = z.object({
   /** From the song in the repertoire ('' when unknown or the song was deleted since). */
   songwriter: z.string(),
   played_at: z.string(),
-  /** Requests for this song in this show (whatever became of them), and their tips. */
+  /** Requests for this song in this show (whatever became of them). */
   request_count: z.number().int(),
+  /** Tips that arrived on them (card tips, app tips marked received). */
   tips: z.number(),
+  /** What their requesters and tippers claimed beyond that: the phone's word, not money. */
+  tips_claimed: z.number(),
 });
 export type ShowReportSong = z.infer<typeof ShowReportSong>;
 
@@ -118,7 +121,11 @@ export const ShowReport = z.object({
   performer: z.string(),
   songs: z.array(ShowReportSong),
   total_requests: z.number().int(),
+  /** Tips received on the show's requests; claims are apart in total_claimed. */
   total_tips: z.number(),
+  total_claimed: z.number(),
+  /** The show's money: received (paid requests included), claimed, refunded, fees, net. */
+  money: MoneySummary,
 });
 export type ShowReport = z.infer<typeof ShowReport>;
 
@@ -134,5 +141,6 @@ export const SHOW_REPORT_CSV_HEADER = [
   'Artist',
   'Songwriter',
   'Requests',
-  'Tips',
+  'Tips received',
+  'Tips claimed',
 ] as const;

@@ -14,6 +14,7 @@ import { analyticsApi } from './analytics-api.ts';
 import { PERIOD_LABELS, readStoredPeriod, storePeriod } from './analytics-period.ts';
 import { dollars } from './analytics-format.ts';
 import { DailyTable } from './DailyTable.tsx';
+import { MoneyTotals } from './MoneyTotals.tsx';
 import { browserTimeZone } from '#client/lib/download-file.ts';
 import { TopLists } from './TopLists.tsx';
 import { useAnalytics } from './use-analytics.ts';
@@ -45,11 +46,11 @@ export function AnalyticsTab({ footer }: AnalyticsTabProps) {
     storePeriod(localStorage, next);
   }
 
-  async function exportCsv() {
+  async function exportCsv(which: 'exportRequesters' | 'exportPayments') {
     setExporting(true);
     setExportError(undefined);
     try {
-      await analyticsApi.exportRequesters(days, timeZone);
+      await analyticsApi[which](days, timeZone);
     } catch (error) {
       setExportError(errorMessage(error, messages.analyticsExportFailed));
     } finally {
@@ -74,14 +75,24 @@ export function AnalyticsTab({ footer }: AnalyticsTabProps) {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={exporting}
-          onClick={() => void exportCsv()}
-        >
-          Export requesters (CSV)
-        </button>
+        <div className="analytics-export-buttons">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={exporting}
+            onClick={() => void exportCsv('exportRequesters')}
+          >
+            Export requesters (CSV)
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={exporting}
+            onClick={() => void exportCsv('exportPayments')}
+          >
+            Download payments (CSV)
+          </button>
+        </div>
       </div>
       <StatusMessage tone="error">{exportError}</StatusMessage>
 
@@ -109,9 +120,10 @@ export function AnalyticsTab({ footer }: AnalyticsTabProps) {
             <Total
               label="Digital tips"
               value={`${digitalTipsPercent(summary.data.totals)}%`}
-              hint={`${dollars(summary.data.totals.total_tips)} in tips`}
+              hint={`${dollars(summary.data.totals.total_tips)} in tips received`}
             />
           </section>
+          <MoneyTotals money={summary.data.money} />
           {summary.data.totals.total_requests === 0 && (
             <p className="muted">{messages.analyticsNoRequests}</p>
           )}

@@ -13,7 +13,7 @@ export function DailyTable({ days }: { days: DailyCount[] }) {
               <th scope="col">Day</th>
               <th scope="col">Requests</th>
               <th scope="col">With tips</th>
-              <th scope="col">Tips</th>
+              <th scope="col">Tips received</th>
             </tr>
           </thead>
           <tbody>

@@ -61,7 +61,7 @@ export function TopLists({ songs, requesters }: TopListsProps) {
                   <tr>
                     <th scope="col">Requester</th>
                     <th scope="col">Requests</th>
-                    <th scope="col">Tips</th>
+                    <th scope="col">Tips received</th>
                   </tr>
                 </thead>
                 <tbody>

@@ -8,4 +8,6 @@ export const analyticsApi = {
     api.get(`/analytics/daily${daysQuery(days, timeZone)}`, DailyAnalyticsResponse),
   exportRequesters: (days: number | null, timeZone: string) =>
     downloadApiFile(`/analytics/export-requesters${daysQuery(days, timeZone)}`, 'requesters.csv'),
+  exportPayments: (days: number | null, timeZone: string) =>
+    downloadApiFile(`/analytics/export-payments${daysQuery(days, timeZone)}`, 'payments.csv'),
 };

@@ -49,7 +49,8 @@ export function ShowReportSheet({ report }: { report: ShowReport }) {
                 <th scope="col">Song</th>
                 <th scope="col">Songwriter</th>
                 <th scope="col">Requests</th>
-                <th scope="col">Tips</th>
+                <th scope="col">Tips received</th>
+                <th scope="col">Claimed only</th>
               </tr>
             </thead>
             <tbody>
@@ -65,6 +66,7 @@ export function ShowReportSheet({ report }: { report: ShowReport }) {
                   <td>{song.songwriter || '—'}</td>
                   <td className="numeric">{song.request_count}</td>
                   <td className="numeric">{dollars(song.tips)}</td>
+                  <td className="numeric">{dollars(song.tips_claimed)}</td>
                 </tr>
               ))}
             </tbody>
@@ -73,9 +75,43 @@ export function ShowReportSheet({ report }: { report: ShowReport }) {
       )}
       <p className="show-report-totals">
         {plural(report.songs.length, 'song', 'songs')} played ·{' '}
-        {plural(report.total_requests, 'request', 'requests')} · {dollars(report.total_tips)} in
-        tips
+        {plural(report.total_requests, 'request', 'requests')}
       </p>
+      <ShowMoney report={report} />
     </article>
+  );
+}
+
+/**
+ * The show's money: what arrived apart from what is only claimed (a claim is the phone's word),
+ * and refunds and Stripe's fees when there are any.
+ */
+function ShowMoney({ report }: { report: ShowReport }) {
+  const { money } = report;
+  const card = money.received_by_card > 0 || money.refunded > 0 || money.fees > 0;
+  return (
+    <dl className="details show-report-money" aria-label="Money">
+      <dt>Received</dt>
+      <dd>
+        {dollars(money.received)}
+        {card && ` (${dollars(money.received_by_card)} by card)`}
+      </dd>
+      <dt>Claimed only</dt>
+      <dd>{dollars(money.claimed)}</dd>
+      {money.refunded > 0 && (
+        <>
+          <dt>Refunded</dt>
+          <dd>{dollars(money.refunded)}</dd>
+        </>
+      )}
+      {card && (
+        <>
+          <dt>Stripe fees</dt>
+          <dd>{dollars(money.fees)}</dd>
+          <dt>Net</dt>
+          <dd>{dollars(money.net)}</dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
+import type { MoneyRows } from '#server/money/money-events.ts';
+import { moneyRepository, refundedCardTips } from '#server/money/money-repository.ts';
+import { toCents } from './tip-crediting.ts';
 
 /** A request of the musician, not blocked, as analytics reads it. */
 export interface AnalyticsRequestRow {
@@ -23,8 +26,9 @@ export interface AnalyticsVoterRow extends Omit<
 }
 
 /**
- * A tip to the musician the musician marked received: on a request, or (`requestId` null) from
- * the page's header. A tip only claimed is not read.
+ * A tip to the musician that arrived: a payment-app tip the musician marked received, or a card
+ * tip Stripe reported paid; on a request, or (`requestId` null) from the page's header. A tip
+ * only claimed is not read.
  */
 export interface AnalyticsTipRow {
   requestId: string | null;
@@ -45,7 +49,13 @@ export interface AnalyticsRows {
  * days, the tips' crediting and the sums are worked out in TypeScript (analytics-report.ts).
  */
 export function analyticsRepository(db: Kysely<DB>) {
+  const money = moneyRepository(db);
   return {
+    /** The money since `since` (null: all time): tips, claims and card payments apart. */
+    moneyRows(musicianId: string, since: Date | null): Promise<MoneyRows> {
+      return money.rows(musicianId, { since });
+    },
+
     /**
      * The rows of the period starting at `since` (null: all time): the requests and +1s made
      * since, and the tips sent since with no request. A tip on a request is credited by the
@@ -76,8 +86,8 @@ export function analyticsRepository(db: Kysely<DB>) {
           ),
         );
       const relevant = ofPeriod.select('r.id');
-      const requests = await ofPeriod
-        .select([
+      const read = await ofPeriod
+        .select((eb) => [
           'r.id',
           'r.songTitle',
           'r.songArtist',
@@ -86,17 +96,23 @@ export function analyticsRepository(db: Kysely<DB>) {
           'r.tipReceived',
           'r.deviceId',
           'r.createdAt',
+          refundedCardTips(eb).as('refundedCardTips'),
         ])
         .execute();
+      // A card tip refunded since went back: tip_received still holds it.
+      const requests = read.map(({ refundedCardTips: refunded, ...row }) => ({
+        ...row,
+        tipReceived: String(toCents(row.tipReceived) / 100 - toCents(refunded ?? 0) / 100),
+      }));
       const voters = await db
         .selectFrom('requestVoters')
         .select(['id', 'requestId', 'requesterName', 'requesterEmail', 'deviceId', 'createdAt'])
         .where('musicianId', '=', musicianId)
         .where('requestId', 'in', relevant)
         .execute();
-      const tips = await db
+      const appTips = await db
         .selectFrom('tips')
-        .select(['requestId', 'amount', 'deviceId', 'tipperName', 'createdAt'])
+        .select(['requestId', 'amount', 'deviceId', 'tipperName', 'createdAt', 'platform'])
         .where('musicianId', '=', musicianId)
         .where('receivedAt', 'is not', null)
         .where((eb) =>
@@ -109,6 +125,34 @@ export function analyticsRepository(db: Kysely<DB>) {
           ]),
         )
         .execute();
+      // Card tips Stripe reported paid, from their payments (a card tip's tips row, if one is
+      // kept, mirrors its payment: left out above). A refunded one is money that went back.
+      const cardTips = await db
+        .selectFrom('payments')
+        .select(['requestId', 'amount', 'tipperName', 'paidAt', 'createdAt'])
+        .where('musicianId', '=', musicianId)
+        .where('kind', '=', 'tip')
+        .where('status', '=', 'paid')
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('requestId', 'is', null),
+              ...(since === null ? [] : [eb('paidAt', '>=', since)]),
+            ]),
+            eb('requestId', 'in', relevant),
+          ]),
+        )
+        .execute();
+      const tips: AnalyticsTipRow[] = [
+        ...appTips.filter((tip) => (tip.platform as string) !== 'card'),
+        ...cardTips.map((tip) => ({
+          requestId: tip.requestId,
+          amount: tip.amount,
+          deviceId: '',
+          tipperName: tip.tipperName,
+          createdAt: tip.paidAt ?? tip.createdAt,
+        })),
+      ];
       return { requests, voters, tips };
     },
   };

@@ -37,4 +37,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       return csvDownload(reply, 'requesters.csv', csv);
     },
   );
+
+  app.get(
+    '/analytics/export-payments',
+    { schema: { querystring: AnalyticsQuery, response: responses({ 200: z.string() }) } },
+    async (request, reply) => {
+      const csv = await analytics.paymentsCsv(me(request), request.query);
+      return csvDownload(reply, 'payments.csv', csv);
+    },
+  );
 };

@@ -1,12 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import type { ShowReportSong } from '#shared/schemas/show.ts';
 import type { DB } from '#server/db/tables.ts';
+import type { MoneyRows } from '#server/money/money-events.ts';
+import { moneyRepository, refundedCardTips } from '#server/money/money-repository.ts';
 
 interface TotalsRow {
   performer: string;
   total_requests: number;
   total_tips: number;
+  total_claimed: number;
 }
+
+/** What a request's claims hold beyond the money that arrived on it (never below 0). */
+const claimedOnly = (claimed: string, received: string) =>
+  sql<string>`case when ${sql.ref(claimed)} > ${sql.ref(received)}
+    then ${sql.ref(claimed)} - ${sql.ref(received)} else 0 end`;
 
 /**
  * The title or artist of a song's first request in the show: a song is its title and artist as
@@ -19,7 +27,13 @@ const firstAsked = (column: 'r.songTitle' | 'r.songArtist') =>
 
 /** The set as played of one show, read from its requests (scoped to the musician). */
 export function showReportRepository(db: Kysely<DB>) {
+  const money = moneyRepository(db);
   return {
+    /** The money that came on the show's requests: tips, claims and card payments apart. */
+    moneyRows(musicianId: string, showId: string): Promise<MoneyRows> {
+      return money.rows(musicianId, { showId });
+    },
+
     /**
      * Songs with at least one played request in the show, in the order they were played. A song
      * is its title and artist as requested; its songwriter comes from the repertoire.
@@ -35,13 +49,15 @@ export function showReportRepository(db: Kysely<DB>) {
             .where('r.musicianId', '=', musicianId)
             .where('r.showId', '=', showId)
             .where('r.blocked', '=', false)
-            .select([
+            .select((eb) => [
               'r.songTitle',
               'r.songArtist',
               'r.status',
               'r.updatedAt',
               'r.votes',
               'r.tipAmount',
+              'r.tipReceived',
+              refundedCardTips(eb).as('refundedTips'),
               's.songwriter',
               firstAsked('r.songTitle').as('firstTitle'),
               firstAsked('r.songArtist').as('firstArtist'),
@@ -56,7 +72,23 @@ export function showReportRepository(db: Kysely<DB>) {
             .as('writer'),
           eb.fn.min('updatedAt').filterWhere('status', '=', 'played').as('playedAt'),
           eb.fn.sum('votes').as('requestCount'),
-          eb.fn('round', [eb.fn.coalesce(eb.fn.sum('tipAmount'), eb.lit(0)), eb.lit(2)]).as('tips'),
+          eb
+            .fn('round', [
+              eb.fn.coalesce(
+                eb.fn.sum(
+                  sql<string>`${sql.ref('tipReceived')} - coalesce(${sql.ref('refundedTips')}, 0)`,
+                ),
+                eb.lit(0),
+              ),
+              eb.lit(2),
+            ])
+            .as('tips'),
+          eb
+            .fn('round', [
+              eb.fn.coalesce(eb.fn.sum(claimedOnly('tipAmount', 'tipReceived')), eb.lit(0)),
+              eb.lit(2),
+            ])
+            .as('claimed'),
         ])
         .groupBy((eb) => [eb.fn('lower', ['songTitle']), eb.fn('lower', ['songArtist'])])
         .having((eb) => eb.fn.countAll().filterWhere('status', '=', 'played'), '>', 0)
@@ -72,6 +104,7 @@ export function showReportRepository(db: Kysely<DB>) {
         played_at: new Date(row.playedAt as Date | number).toISOString(),
         request_count: Number(row.requestCount),
         tips: Number(row.tips),
+        tips_claimed: Number(row.claimed),
       }));
     },
 
@@ -91,15 +124,36 @@ export function showReportRepository(db: Kysely<DB>) {
           'm.name as performer',
           eb.fn.sum('r.votes').as('requests'),
           eb
-            .fn('round', [eb.fn.coalesce(eb.fn.sum('r.tipAmount'), eb.lit(0)), eb.lit(2)])
+            .fn('round', [eb.fn.coalesce(eb.fn.sum('r.tipReceived'), eb.lit(0)), eb.lit(2)])
             .as('tips'),
+          eb
+            .fn('round', [
+              eb.fn.coalesce(eb.fn.sum(claimedOnly('r.tipAmount', 'r.tipReceived')), eb.lit(0)),
+              eb.lit(2),
+            ])
+            .as('claimed'),
         ])
         .executeTakeFirst();
+      // A card tip refunded since went back: tip_received still holds it.
+      const refunded = await db
+        .selectFrom('payments as p')
+        .innerJoin('requests as r', 'r.id', 'p.requestId')
+        .where('p.musicianId', '=', musicianId)
+        .where('r.musicianId', '=', musicianId)
+        .where('r.showId', '=', showId)
+        .where('r.blocked', '=', false)
+        .where('p.kind', '=', 'tip')
+        .where('p.status', '=', 'refunded')
+        .select((eb) => eb.fn.sum<string | number | null>('p.amount').as('sum'))
+        .executeTakeFirst();
+      const tipsCents = Math.round(Number(row?.tips ?? 0) * 100);
+      const refundedCents = Math.round(Number(refunded?.sum ?? 0) * 100);
       return (
         row && {
           performer: row.performer,
           total_requests: Number(row.requests ?? 0),
-          total_tips: Number(row.tips),
+          total_tips: (tipsCents - refundedCents) / 100,
+          total_claimed: Number(row.claimed),
         }
       );
     },

@@ -3,6 +3,7 @@ import { SHOW_REPORT_CSV_HEADER, type ShowReport } from '#shared/schemas/show.ts
 import { csvText } from '#shared/song-csv.ts';
 import { notFound } from '#server/http/errors.ts';
 import { localDateTime } from '#server/downloads/local-time.ts';
+import { moneyEvents, moneySummary } from '#server/money/money-events.ts';
 import type { ShowReportRepository } from './show-report-repository.ts';
 import type { ShowsRepository } from './shows-repository.ts';
 
@@ -22,12 +23,15 @@ export function showReportService({
     if (!show) throw notFound(messages.showNotFound);
     const songs = await reports.playedSongs(musicianId, showId);
     const totals = await reports.totals(musicianId, showId);
+    const money = moneySummary(moneyEvents(await reports.moneyRows(musicianId, showId)));
     return {
       show,
       performer: totals?.performer ?? '',
       songs,
       total_requests: Number(totals?.total_requests ?? 0),
       total_tips: Number(totals?.total_tips ?? 0),
+      total_claimed: Number(totals?.total_claimed ?? 0),
+      money,
     };
   }
 
@@ -50,6 +54,7 @@ export function showReportService({
         song.songwriter,
         String(song.request_count),
         song.tips.toFixed(2),
+        song.tips_claimed.toFixed(2),
       ]);
       return { show, csv: csvText([SHOW_REPORT_CSV_HEADER, ...rows]) };
     },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import type { DailyAnalyticsResponse, Requester } from '#shared/schemas/analytics.ts';
+import {
+  EMPTY_MONEY,
+  type DailyAnalyticsResponse,
+  type Requester,
+} from '#shared/schemas/analytics.ts';
 import {
   createSong,
   paymentApps,
@@ -146,6 +150,7 @@ describe('GET /api/analytics/daily', () => {
       totals: { total_requests: 0, unique_requesters: 0, requests_with_tips: 0, total_tips: 0 },
       top_songs: [],
       top_requesters: [],
+      money: EMPTY_MONEY,
     });
     const week = await daily(musician, `?days=7&${tz}`);
     expect(week.daily).toHaveLength(7);

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
+import { EMPTY_MONEY } from '#shared/schemas/analytics.ts';
 import type { Show, ShowReport } from '#shared/schemas/show.ts';
 import {
   createSong,
+  paymentApps,
   registerMusician,
+  sendReceivedTip,
+  sendTip,
   setRequestStatus,
   startShow,
   submitRequest,
+  updateProfile,
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
+import { insertPayment } from '#server-test/money/insert-payment.ts';
 
 const { app } = await startTestApp();
 
@@ -182,7 +188,9 @@ describe('GET /api/shows/{id}/report', () => {
         songwriter: 'Dolly Parton',
         played_at: '2025-06-21T20:05:00.000Z',
         request_count: 2,
-        tips: 7,
+        // Both tips were claimed with the requests: the phone's word, not money.
+        tips: 0,
+        tips_claimed: 7,
       },
       {
         song_title: 'Wonderwall',
@@ -191,10 +199,13 @@ describe('GET /api/shows/{id}/report', () => {
         played_at: '2025-06-21T20:30:00.000Z',
         request_count: 1,
         tips: 0,
+        tips_claimed: 0,
       },
     ]);
     expect(report.total_requests).toBe(4);
-    expect(report.total_tips).toBe(8);
+    expect(report.total_tips).toBe(0);
+    expect(report.total_claimed).toBe(8);
+    expect(report.money).toEqual({ ...EMPTY_MONEY, claimed: 8 });
   });
 
   it('exports the report as CSV, times on the musician’s clock', async () => {
@@ -215,18 +226,87 @@ describe('GET /api/shows/{id}/report', () => {
       'attachment; filename="show-report-friday-at-the-blue-note-2025-06-21.csv"',
     );
     expect(res.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Performance date,Venue,Venue address,Performer,Order,Time played,Song,Artist,Songwriter,Requests,Tips',
-      `2025-06-21,'=Blue Note,"131 W 3rd St, New York, NY",The Lanterns,1,2025-06-21 16:05,Jolene,Dolly Parton,Dolly Parton,2,7.00`,
-      `2025-06-21,'=Blue Note,"131 W 3rd St, New York, NY",The Lanterns,2,2025-06-21 16:30,Wonderwall,Oasis,,1,0.00`,
+      'Performance date,Venue,Venue address,Performer,Order,Time played,Song,Artist,Songwriter,Requests,Tips received,Tips claimed',
+      `2025-06-21,'=Blue Note,"131 W 3rd St, New York, NY",The Lanterns,1,2025-06-21 16:05,Jolene,Dolly Parton,Dolly Parton,2,0.00,7.00`,
+      `2025-06-21,'=Blue Note,"131 W 3rd St, New York, NY",The Lanterns,2,2025-06-21 16:30,Wonderwall,Oasis,,1,0.00,0.00`,
       '',
     ]);
+  });
+
+  it('keeps money that arrived apart from claims: a claimed $500 moves no received figure', async () => {
+    const { musician, show } = await playedShow();
+    await updateProfile(app, musician, paymentApps());
+    const report = async () =>
+      (await call(musician, 'GET', `/api/shows/${show.id}/report`)).json<ShowReport>();
+    const jolene = async () => (await report()).songs.find((s) => s.song_title === 'Jolene')!;
+    const firstId = (
+      await app.database.kysely
+        .selectFrom('requests')
+        .select('id')
+        .where('musicianId', '=', musician.musician.id)
+        .where('songTitle', '=', 'Jolene')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await sendReceivedTip(app, musician, { amount: 3, tipper_name: 'Ann', request_id: firstId });
+    // A paid request of the show, and one refunded, each with Stripe's fee.
+    await insertPayment(app, musician.musician.id, {
+      kind: 'request',
+      amount: 4,
+      fee: 0.42,
+      requestId: firstId,
+    });
+    await insertPayment(app, musician.musician.id, {
+      kind: 'request',
+      amount: 4,
+      fee: 0.42,
+      status: 'refunded',
+      requestId: firstId,
+    });
+    // A $2 card tip refunded since, credited to the request as the payments feature does.
+    await insertPayment(app, musician.musician.id, {
+      amount: 2,
+      status: 'refunded',
+      requestId: firstId,
+    });
+    await app.database.kysely
+      .updateTable('requests')
+      .set({ tipAmount: 12, tipReceived: 5 })
+      .where('id', '=', firstId)
+      .execute();
+    const before = await report();
+    expect(await jolene()).toMatchObject({ tips: 3, tips_claimed: 7 });
+    expect(before.total_tips).toBe(3);
+    expect(before.money).toEqual({
+      received: 7,
+      received_by_card: 4,
+      received_by_app: 3,
+      claimed: 8,
+      refunded: 6,
+      fees: 1.43,
+      net: 5.57,
+      payments_without_fee: 0,
+    });
+
+    await sendTip(app, musician, { amount: 500, tipper_name: 'Mallory', request_id: firstId });
+    const after = await report();
+    expect(after.total_tips).toBe(before.total_tips);
+    expect((await jolene()).tips).toBe(3);
+    // Only the claim grows (a request holds at most $500 of claims, its own first).
+    expect({ ...after.money, claimed: 0 }).toEqual({ ...before.money, claimed: 0 });
+    expect(after.money.claimed).toBeGreaterThan(before.money.claimed);
   });
 
   it('answers an empty set for a show with nothing played', async () => {
     const musician = await registerMusician(app);
     const show = await startShow(app, musician);
     const res = await call(musician, 'GET', `/api/shows/${show.id}/report`);
-    expect(res.json<ShowReport>()).toMatchObject({ songs: [], total_requests: 0, total_tips: 0 });
+    expect(res.json<ShowReport>()).toMatchObject({
+      songs: [],
+      total_requests: 0,
+      total_tips: 0,
+      total_claimed: 0,
+      money: EMPTY_MONEY,
+    });
   });
 
   it('answers 404 to another musician, in JSON and CSV', async () => {
