@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import type { MoneyRows } from './money-events.ts';
 
@@ -7,19 +7,6 @@ import type { MoneyRows } from './money-events.ts';
  * requests of one show.
  */
 export type MoneyScope = { since: Date | null } | { showId: string };
-
-/**
- * The card tips on request `r` refunded since they were paid, summed (null: none): its
- * tip_received still holds them, though the money went back.
- */
-export const refundedCardTips = (eb: ExpressionBuilder<DB & { r: DB['requests'] }, 'r'>) =>
-  eb
-    .selectFrom('payments as p')
-    .select((p) => p.fn.sum<string | number | null>('p.amount').as('sum'))
-    .whereRef('p.requestId', '=', 'r.id')
-    .whereRef('p.musicianId', '=', 'r.musicianId')
-    .where('p.kind', '=', 'tip')
-    .where('p.status', '=', 'refunded');
 
 /**
  * A payment with its song: its request's, or, for a paid request never filed (refunded as not

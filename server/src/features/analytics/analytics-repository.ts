@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import type { MoneyRows } from '#server/money/money-events.ts';
-import { moneyRepository, refundedCardTips } from '#server/money/money-repository.ts';
+import { moneyRepository } from '#server/money/money-repository.ts';
 import { toCents } from './tip-crediting.ts';
 
 /** A request of the musician, not blocked, as analytics reads it. */
@@ -96,14 +96,10 @@ export function analyticsRepository(db: Kysely<DB>) {
           'r.tipReceived',
           'r.deviceId',
           'r.createdAt',
-          refundedCardTips(eb).as('refundedCardTips'),
         ])
         .execute();
-      // A card tip refunded since went back: tip_received still holds it.
-      const requests = read.map(({ refundedCardTips: refunded, ...row }) => ({
-        ...row,
-        tipReceived: String(toCents(row.tipReceived) / 100 - toCents(refunded ?? 0) / 100),
-      }));
+      // (A card tip refunded since has left tip_received: payments-repository's markRefunded.)
+      const requests = read;
       const voters = await db
         .selectFrom('requestVoters')
         .select(['id', 'requestId', 'requesterName', 'requesterEmail', 'deviceId', 'createdAt'])

@@ -41,13 +41,29 @@ export interface RefundDue {
  */
 export function paymentsRepository(db: Kysely<DB>) {
   return {
-    /** The row, before Checkout exists; its session id is set once Stripe made it. */
-    async insert(values: NewPayment): Promise<Payment> {
-      return db
-        .insertInto('payments')
-        .values({ ...values, createdAt: creationTime() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    /**
+     * The row, before Checkout exists; its session id is set once Stripe made it. A retry of the
+     * same submission names the same id (from its Idempotency-Key): it gets the row already made.
+     */
+    async insert(values: NewPayment): Promise<{ payment: Payment; created: boolean }> {
+      try {
+        const payment = await db
+          .insertInto('payments')
+          .values({ ...values, createdAt: creationTime() })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { payment, created: true };
+      } catch (error) {
+        if (!values.id || !isUniqueViolation(error)) throw error;
+        const payment = await db
+          .selectFrom('payments')
+          .selectAll()
+          .where('id', '=', values.id)
+          .where('musicianId', '=', values.musicianId)
+          .executeTakeFirst();
+        if (!payment) throw error;
+        return { payment, created: false };
+      }
     },
 
     async setCheckoutSession(id: string, sessionId: string): Promise<void> {
@@ -233,7 +249,28 @@ export function paymentsRepository(db: Kysely<DB>) {
           .where('status', '=', 'paid')
           .returningAll()
           .executeTakeFirst();
-        if (!refunded?.requestId || refunded.kind !== 'request') return refunded;
+        if (!refunded?.requestId) return refunded;
+        if (refunded.kind === 'tip') {
+          // A card tip given back leaves its request's money (and its place under 'tips').
+          const request = await trx
+            .selectFrom('requests')
+            .select(['tipAmount', 'tipReceived'])
+            .where('id', '=', refunded.requestId)
+            .executeTakeFirst();
+          if (request) {
+            const amount = -Number(refunded.amount);
+            await trx
+              .updateTable('requests')
+              .set({
+                tipAmount: Math.max(0, tipsAddedUp(Number(request.tipAmount), amount)),
+                tipReceived: Math.max(0, tipsAddedUp(Number(request.tipReceived), amount)),
+                updatedAt: now,
+              })
+              .where('id', '=', refunded.requestId)
+              .execute();
+          }
+          return refunded;
+        }
         const stillPaid = await trx
           .selectFrom('payments')
           .select('id')

@@ -8,6 +8,7 @@ import {
   OnboardingLink,
   PaymentsAccount,
 } from '#shared/schemas/payments.ts';
+import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
 
@@ -22,7 +23,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: SlugParams, body: CardTipBody, response: responses({ 201: CheckoutUrl }) },
     },
     async (request, reply) =>
-      reply.code(201).send(await payments.createCardTip(request.params.slug, request.body)),
+      reply
+        .code(201)
+        .send(
+          await payments.createCardTip(
+            request.params.slug,
+            request.body,
+            idempotencyKeyOf(request),
+          ),
+        ),
   );
 
   // The session id is Stripe's, unguessable: it names one payment, and says only what became of it.

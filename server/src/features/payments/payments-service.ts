@@ -75,6 +75,15 @@ const FILING_GRACE_MS = 60_000;
 /** Stripe's shortest Checkout: a held paid request cannot be paid for hours later. */
 const CHECKOUT_MINUTES = 30;
 
+/** Sixteen bytes as a version 4 UUID (the columns are uuid on PostgreSQL). */
+function asUuid(bytes: Uint8Array): string {
+  const b = Buffer.from(bytes);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** The key a paid request files under: its retries, and the webhook's, file it once. */
 const filingKey = (paymentId: string) => `paid-request:${paymentId}`;
 
@@ -115,10 +124,24 @@ export function paymentsService(deps: Deps) {
     if (row) events.publish({ musicianId, name: 'profile:updated', payload: toMusician(row) });
   }
 
+  /**
+   * A payment's id (and a paid request's): from the Idempotency-Key when the phone sent one, so
+   * a submit retried after the network dropped gets the same Checkout, not a second charge.
+   */
+  async function idsFor(
+    musicianId: string,
+    purpose: string,
+    idempotencyKey: string | null,
+  ): Promise<[string, string]> {
+    if (!idempotencyKey) return [crypto.randomUUID(), crypto.randomUUID()];
+    const bytes = await deps.keys.derive(`${purpose}-ids`, musicianId, idempotencyKey);
+    return [asUuid(bytes.subarray(0, 16)), asUuid(bytes.subarray(16, 32))];
+  }
+
   /** Stripe's hosted page for this payment; the row goes if Stripe cannot make one. */
   async function openCheckout(
     musician: MusicianRow,
-    payment: Payment,
+    { payment, created }: { payment: Payment; created: boolean },
     product: string,
     successPath: string,
   ): Promise<string> {
@@ -156,7 +179,8 @@ export function paymentsService(deps: Deps) {
       await payments.setCheckoutSession(payment.id, session.id);
       return session.url;
     } catch (error) {
-      await payments.remove(payment.id);
+      // A retry's row stays: the first try may yet be paid.
+      if (created) await payments.remove(payment.id);
       log.error({ stripe: stripeErrorOf(error), paymentId: payment.id }, 'checkout not opened');
       throw serviceUnavailable(messages.paymentUnreachable);
     }
@@ -261,7 +285,10 @@ export function paymentsService(deps: Deps) {
     const payment = intentId ? await payments.findByPaymentIntent(intentId) : undefined;
     if (!payment || payment.status !== 'paid') return;
     const refunded = await payments.markRefunded(payment.id, null);
-    if (refunded?.requestId) await pushRequest(refunded.musicianId, refunded.requestId);
+    if (refunded?.requestId) {
+      await pushRequest(refunded.musicianId, refunded.requestId);
+      await deps.queue?.reorder(refunded.musicianId);
+    }
   }
 
   async function accountUpdated(account: Stripe.Account): Promise<void> {
@@ -350,7 +377,11 @@ export function paymentsService(deps: Deps) {
     },
 
     /** POST /musicians/{slug}/card-tips: a Checkout page for this tip. */
-    async createCardTip(slug: string, data: CardTipData): Promise<{ checkout_url: string }> {
+    async createCardTip(
+      slug: string,
+      data: CardTipData,
+      idempotencyKey: string | null,
+    ): Promise<{ checkout_url: string }> {
       const musician = await musicians.findBySlug(slug);
       if (!musician) throw notFound(messages.musicianNotFound);
       if (!musician.tipsEnabled || !takesCards(musician)) throw notFound(messages.cardTipsNotTaken);
@@ -362,7 +393,9 @@ export function paymentsService(deps: Deps) {
         }
         requestId = data.request_id;
       }
+      const [paymentId] = await idsFor(musician.id, 'card-tip', idempotencyKey);
       const payment = await payments.insert({
+        id: paymentId,
         musicianId: musician.id,
         kind: 'tip',
         amount: data.amount,
@@ -384,6 +417,7 @@ export function paymentsService(deps: Deps) {
      */
     async startPaidRequest(
       data: CreateRequestData,
+      idempotencyKey: string | null,
       deviceId: string,
       address: string,
     ): Promise<PaidRequestCheckout> {
@@ -395,8 +429,7 @@ export function paymentsService(deps: Deps) {
         throw notFound(messages.paidRequestsNotTaken);
       }
       if (!requestsOpen(musician, clock())) throw badRequest(messages.requestsDisabled);
-      const requestId = crypto.randomUUID();
-      const paymentId = crypto.randomUUID();
+      const [paymentId, requestId] = await idsFor(musician.id, 'paid-request', idempotencyKey);
       const token = await keyedStatusToken(deps.keys, musician.id, filingKey(paymentId));
       const held: HeldSubmission = {
         requestId,
@@ -426,7 +459,9 @@ export function paymentsService(deps: Deps) {
         product.slice(0, 250),
         '?checkout={CHECKOUT_SESSION_ID}',
       );
-      return { id: requestId, status_token: token.token, checkout_url: url };
+      // A retry answers the first try's request, whatever this one sent.
+      const heldId = payment.payment.heldRequestId ?? requestId;
+      return { id: heldId, status_token: token.token, checkout_url: url };
     },
 
     /** GET /payments/checkout/{session}: what the phone back from Checkout is told. */

@@ -55,6 +55,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.paid) {
         const checkout = await payments.startPaidRequest(
           request.body,
+          idempotencyKeyOf(request),
           deviceIdOf(request),
           request.ip,
         );

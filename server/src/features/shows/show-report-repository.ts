@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ShowReportSong } from '#shared/schemas/show.ts';
 import type { DB } from '#server/db/tables.ts';
 import type { MoneyRows } from '#server/money/money-events.ts';
-import { moneyRepository, refundedCardTips } from '#server/money/money-repository.ts';
+import { moneyRepository } from '#server/money/money-repository.ts';
 
 interface TotalsRow {
   performer: string;
@@ -49,7 +49,7 @@ export function showReportRepository(db: Kysely<DB>) {
             .where('r.musicianId', '=', musicianId)
             .where('r.showId', '=', showId)
             .where('r.blocked', '=', false)
-            .select((eb) => [
+            .select([
               'r.songTitle',
               'r.songArtist',
               'r.status',
@@ -57,7 +57,6 @@ export function showReportRepository(db: Kysely<DB>) {
               'r.votes',
               'r.tipAmount',
               'r.tipReceived',
-              refundedCardTips(eb).as('refundedTips'),
               's.songwriter',
               firstAsked('r.songTitle').as('firstTitle'),
               firstAsked('r.songArtist').as('firstArtist'),
@@ -73,15 +72,7 @@ export function showReportRepository(db: Kysely<DB>) {
           eb.fn.min('updatedAt').filterWhere('status', '=', 'played').as('playedAt'),
           eb.fn.sum('votes').as('requestCount'),
           eb
-            .fn('round', [
-              eb.fn.coalesce(
-                eb.fn.sum(
-                  sql<string>`${sql.ref('tipReceived')} - coalesce(${sql.ref('refundedTips')}, 0)`,
-                ),
-                eb.lit(0),
-              ),
-              eb.lit(2),
-            ])
+            .fn('round', [eb.fn.coalesce(eb.fn.sum('tipReceived'), eb.lit(0)), eb.lit(2)])
             .as('tips'),
           eb
             .fn('round', [
@@ -134,25 +125,11 @@ export function showReportRepository(db: Kysely<DB>) {
             .as('claimed'),
         ])
         .executeTakeFirst();
-      // A card tip refunded since went back: tip_received still holds it.
-      const refunded = await db
-        .selectFrom('payments as p')
-        .innerJoin('requests as r', 'r.id', 'p.requestId')
-        .where('p.musicianId', '=', musicianId)
-        .where('r.musicianId', '=', musicianId)
-        .where('r.showId', '=', showId)
-        .where('r.blocked', '=', false)
-        .where('p.kind', '=', 'tip')
-        .where('p.status', '=', 'refunded')
-        .select((eb) => eb.fn.sum<string | number | null>('p.amount').as('sum'))
-        .executeTakeFirst();
-      const tipsCents = Math.round(Number(row?.tips ?? 0) * 100);
-      const refundedCents = Math.round(Number(refunded?.sum ?? 0) * 100);
       return (
         row && {
           performer: row.performer,
           total_requests: Number(row.requests ?? 0),
-          total_tips: (tipsCents - refundedCents) / 100,
+          total_tips: Number(row.tips),
           total_claimed: Number(row.claimed),
         }
       );

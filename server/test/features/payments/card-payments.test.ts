@@ -3,6 +3,7 @@ import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { CheckoutState, PaymentsAccount } from '#shared/schemas/payments.ts';
 import type { PaidRequestCheckout, SongRequest } from '#shared/schemas/request.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import { stripeClient } from '#server/features/payments/stripe-client.ts';
 import { stripeConfig } from '#server/features/payments/stripe-config.ts';
 import {
   createSong,
@@ -36,7 +37,9 @@ async function startWithStripe(connect: boolean) {
   );
   const test = await startTestApp({ stripe, clock: () => new Date(now) }, { listen: true });
   stub.setWebhookUrl(`${test.url}/api/payments/webhook`);
-  return { stub, test, app: test.app, later: (ms: number) => void (now += ms) };
+  // The musician's side of Stripe (its dashboard), through the same SDK.
+  const dashboard = stripeClient(stripe!);
+  return { stub, test, app: test.app, dashboard, later: (ms: number) => void (now += ms) };
 }
 
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;
@@ -74,10 +77,11 @@ async function cardTip(
   return { statusCode: res.statusCode, checkoutUrl: body?.checkout_url ?? '', body: res.body };
 }
 
-async function paidRequest(app: FastifyInstance, songId: string) {
+async function paidRequest(app: FastifyInstance, songId: string, idempotencyKey?: string) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/requests',
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
     payload: {
       song_id: songId,
       requester_name: 'Robin',
@@ -292,6 +296,32 @@ describe('card payments with the server’s own Stripe account', () => {
     await vi.waitFor(async () =>
       expect((await requestsOf(app, musician))[0]!.payment).toBe('refunded'),
     );
+  });
+
+  it('answers a paid request sent again (the network dropped) with the same Checkout', async () => {
+    const { app, stub } = await startWithStripe(false);
+    const { song } = await cardMusician(app);
+    const first = await paidRequest(app, song.id, 'key-0001-retried');
+    const again = await paidRequest(app, song.id, 'key-0001-retried');
+    expect(again).toEqual(first);
+    expect(stub.sessions.size).toBe(1);
+    const other = await paidRequest(app, song.id, 'key-0002-another');
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it('takes a card tip refunded from Stripe’s dashboard off its request', async () => {
+    const { app, stub, dashboard } = await startWithStripe(false);
+    const { musician, song, slug } = await cardMusician(app);
+    const request = await submitRequest(app, song);
+    const tip = await cardTip(app, slug, { amount: 20, request_id: request.id });
+    await stub.pay(sessionIdOf(tip.checkoutUrl));
+    expect((await requestsOf(app, musician))[0]!.tip_received).toBe(20);
+
+    const intent = stub.sessions.get(sessionIdOf(tip.checkoutUrl))!.payment_intent as string;
+    await dashboard.refunds.create({ payment_intent: intent });
+    await stub.idle();
+    const [after] = await requestsOf(app, musician);
+    expect(after).toMatchObject({ tip_received: 0, tip_amount: 0, tips: [] });
   });
 
   it('refunds a paid request the musician deletes', async () => {
