@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import type { MoneyRows } from '#server/money/money-events.ts';
 import { moneyRepository } from '#server/money/money-repository.ts';
-import { toCents } from './tip-crediting.ts';
 
 /** A request of the musician, not blocked, as analytics reads it. */
 export interface AnalyticsRequestRow {
@@ -87,7 +86,7 @@ export function analyticsRepository(db: Kysely<DB>) {
         );
       const relevant = ofPeriod.select('r.id');
       const read = await ofPeriod
-        .select((eb) => [
+        .select([
           'r.id',
           'r.songTitle',
           'r.songArtist',

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { AUDIENCE_PAGE, pageAddress } from '#shared/app-pages.ts';
 import { UNDO_WINDOW_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
@@ -146,7 +147,7 @@ export function paymentsService(deps: Deps) {
     successPath: string,
   ): Promise<string> {
     const client = stripeOr404();
-    const pageUrl = `${deps.publicUrl}/${encodeURIComponent(musician.slug)}`;
+    const pageUrl = `${deps.publicUrl}${pageAddress(AUDIENCE_PAGE, encodeURIComponent(musician.slug))}`;
     const destination = config?.connect ? musician.stripeAccountId : null;
     const metadata = { payment_id: payment.id, musician_id: musician.id };
     try {
