@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { makeMusician } from '#client-test/musician-factory.ts';
 import { applyLocale } from '../audience/i18n/audience-i18n.ts';
+import type { CardTipSettings } from './card-payments-contract.ts';
 import { tipMessage } from './tip-payment.ts';
-import { availablePlatforms, checkTipAmount, tipLinkFor, tipsAvailable } from './tip-rules.ts';
+import {
+  availablePlatforms,
+  checkTipAmount,
+  paidRequestPrice,
+  tipChoices,
+  tipLinkFor,
+  tipsAvailable,
+} from './tip-rules.ts';
 
 const everyApp = makeMusician({
   tips_enabled: true,
@@ -60,6 +68,37 @@ describe('the payment apps offered', () => {
     expect(tipLinkFor('cashapp', links)).toBe('c');
     expect(tipLinkFor('zelle', links)).toBeNull();
     expect(tipLinkFor('paypal', { ...links, paypal_link: null })).toBeNull();
+  });
+});
+
+/** A musician with the public card fields (issue 45). */
+const withCards = <T extends object>(musician: T, card: CardTipSettings): T =>
+  Object.assign({}, musician, card);
+
+describe('cards (Stripe)', () => {
+  it('come first where the musician takes them, preselected, then the apps', () => {
+    expect(tipChoices(withCards(everyApp, { card_tips: true }))).toEqual([
+      'card',
+      'venmo',
+      'paypal',
+      'cashapp',
+      'zelle',
+    ]);
+    expect(tipChoices(withCards(everyApp, { card_tips: false }))[0]).toBe('venmo');
+  });
+
+  it('turn tips on without any app set up, unless the musician turned tips off', () => {
+    const cardsOnly = makeMusician({ tips_enabled: true });
+    expect(tipsAvailable(withCards(cardsOnly, { card_tips: true }))).toBe(true);
+    expect(
+      tipsAvailable(withCards({ ...cardsOnly, tips_enabled: false }, { card_tips: true })),
+    ).toBe(false);
+  });
+
+  it('price a paid request only while cards are taken', () => {
+    expect(paidRequestPrice({ card_tips: true, paid_request_price: 5 })).toBe(5);
+    expect(paidRequestPrice({ card_tips: true, paid_request_price: null })).toBeNull();
+    expect(paidRequestPrice({ card_tips: false, paid_request_price: 5 })).toBeNull();
   });
 });
 
