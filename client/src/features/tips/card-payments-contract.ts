@@ -46,3 +46,7 @@ export interface CardTipSettings {
   card_tips?: boolean;
   paid_request_price?: number | null;
 }
+
+/** A request's payment, read before SongRequest carries the field in shared/. */
+export const requestPayment = (request: object): RequestPayment =>
+  (request as { payment?: RequestPayment }).payment ?? null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SongRequest } from '#shared/schemas/request.ts';
+import { requestPayment } from '#client/features/tips/card-payments-contract.ts';
 import {
   activeRequests,
   completedRequests,
@@ -55,6 +56,8 @@ export function toStoredRequest(request: SongRequest): SongRequest {
     status: request.status,
     tip_amount: request.tip_amount,
     tip_received: request.tip_received,
+    // Paid or refunded: the stage screen says so even offline (issue 45).
+    ...(requestPayment(request) && { payment: requestPayment(request) }),
     tip_clicked: false,
     social_clicks: [],
     show_id: request.show_id,
