@@ -8,6 +8,7 @@ export function songRequest(overrides: Partial<SongRequest> = {}): SongRequest {
     song_id: 's1',
     song_title: 'Wonderwall',
     song_artist: 'Oasis',
+    payment: null,
     requester_name: 'Alex',
     requester_email: 'alex@example.com',
     dedication: '',

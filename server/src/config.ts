@@ -1,3 +1,4 @@
+import { type StripeConfig, stripeConfig } from './features/payments/stripe-config.ts';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
@@ -58,6 +59,8 @@ export interface AppConfig {
   };
   /** Sign-in with an OpenID Connect provider; undefined hides the Continue button. */
   oidc: OidcConfig | undefined;
+  /** Card payments (features/payments/stripe-config.ts); undefined: none. */
+  stripe: StripeConfig | undefined;
   /** How much one audience member, and one musician's page, may submit (counted in the database). */
   limits: SubmissionLimits;
   /** Live connections (Socket.IO), counted in each server process. */
@@ -320,6 +323,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       timeoutMs: positiveInt(env, 'PLAYLIST_IMPORT_TIMEOUT_MS', 10_000),
     },
     oidc: oidcConfig(env),
+    stripe: stripeConfig(env, (message) => new ConfigError(message)),
     limits: limitsConfig(env),
     socketLimits: {
       connectionsPerAddress: positiveInt(env, 'SOCKET_CONNECTIONS_PER_ADDRESS', 500),

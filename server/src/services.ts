@@ -2,6 +2,7 @@ import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
+import { paymentsMode } from './features/payments/payments-mode.ts';
 import { derivedKeys } from './db/derived-keys.ts';
 import { domainEvents } from './events/domain-events.ts';
 import { accountRepository } from './features/account/account-repository.ts';
@@ -211,6 +212,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       events,
       clock: config.clock,
       queue,
+      paymentsMode: paymentsMode(config.stripe),
     }),
     account: accountService({
       musicians,
@@ -227,6 +229,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       design: repositories.design,
       clock: config.clock,
       songStates: repositories.songStates,
+      cardsOnServer: config.stripe !== undefined,
     }),
     /** The public song lists this process answered in the last fraction of a second. */
     songLists: songListCache(),

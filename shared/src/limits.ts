@@ -48,6 +48,8 @@ export const SONG_SORT_KEYS = [
 export type SongSortKey = (typeof SONG_SORT_KEYS)[number];
 
 export const TIP_MAX_AMOUNT = 500;
+/** Stripe's smallest charge in dollars: a paid request costs at least this. */
+export const PAID_REQUEST_PRICE_MIN = 0.5;
 /** Fallback polling when the live connection is down (spec section 9). */
 export const DASHBOARD_POLL_MS = 3000;
 export const ON_STAGE_POLL_MS = 5000;

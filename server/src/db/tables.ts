@@ -78,6 +78,12 @@ export interface MusiciansTable {
    * still the musician's (migration 0002).
    */
   songsVersion: Generated<number>;
+  /** The musician's Stripe Connect account (hosted service only; migration 0005). */
+  stripeAccountId: string | null;
+  /** Whether the audience may pay by card: the musician's switch, or Connect's charges_enabled. */
+  cardPaymentsEnabled: Generated<boolean>;
+  /** "Skip the line for $X"; null: paid requests are off. */
+  paidRequestPrice: string | null;
 }
 
 export interface AuthSessionsTable {
@@ -184,6 +190,8 @@ export interface RequestsTable {
   tipAmount: GeneratedMoney;
   /** What arrived: app tips the musician marked received. The 'tips' order counts this. */
   tipReceived: GeneratedMoney;
+  /** A paid request's money: 'paid', then 'refunded' if it was not played; null otherwise. */
+  payment: RequestPayment | null;
   tipClicked: Generated<boolean>;
   idempotencyKey: string | null;
   /** SHA-256 of the requester's secret status token. */
@@ -285,6 +293,41 @@ export interface TipsTable {
   receivedAt: Date | null;
 }
 
+export type PaymentKind = 'tip' | 'request';
+export type PaymentStatus = 'open' | 'paid' | 'refunded' | 'expired';
+export type RequestPayment = 'paid' | 'refunded';
+export type RefundReason = 'rejected' | 'show_ended' | 'not_admitted';
+
+/** A card payment through Stripe Checkout, from the moment Checkout opens (migration 0005). */
+export interface PaymentsTable {
+  id: Generated<string>;
+  musicianId: string;
+  /** The request it tips or pays for; a paid request's is set once it is filed. */
+  requestId: string | null;
+  kind: PaymentKind;
+  amount: Money;
+  currency: Generated<string>;
+  /** Stripe's fee, where Stripe told it. */
+  fee: string | null;
+  status: Generated<PaymentStatus>;
+  checkoutSessionId: string | null;
+  paymentIntentId: string | null;
+  tipperName: Generated<string>;
+  message: Generated<string>;
+  /** A paid request's submission (JSON), filed once Stripe says it is paid. */
+  submission: string | null;
+  refundReason: RefundReason | null;
+  createdAt: GeneratedTime;
+  paidAt: Date | null;
+  refundedAt: Date | null;
+}
+
+/** Every Stripe event acted on, by its id: a replay is counted once. */
+export interface PaymentEventsTable {
+  id: string;
+  createdAt: GeneratedTime;
+}
+
 export interface DesignSettingsTable {
   musicianId: string;
   colorScheme: Generated<ColorScheme>;
@@ -363,6 +406,8 @@ export interface DB {
   playlists: PlaylistsTable;
   playlistSongs: PlaylistSongsTable;
   tips: TipsTable;
+  payments: PaymentsTable;
+  paymentEvents: PaymentEventsTable;
   designSettings: DesignSettingsTable;
   contactMessages: ContactMessagesTable;
   musicianSlugHistory: MusicianSlugHistoryTable;
@@ -385,6 +430,7 @@ export type NewSongRequest = Insertable<RequestsTable>;
 export type SongRequestUpdate = Updateable<RequestsTable>;
 export type RequestVoter = Selectable<RequestVotersTable>;
 export type Tip = Selectable<TipsTable>;
+export type Payment = Selectable<PaymentsTable>;
 export type Playlist = Selectable<PlaylistsTable>;
 export type SongSuggestion = Selectable<SongSuggestionsTable>;
 export type DesignSettings = Selectable<DesignSettingsTable>;

@@ -4,8 +4,17 @@ import { requestsOpen } from './request-window.ts';
 
 export type MusicianRow = MusicianTableRow;
 
-/** `now`: the moment the request window is read at (requests_enabled is false outside it). */
-export function toPublicMusician(row: MusicianRow, now = new Date()): PublicMusician {
+/**
+ * `now`: the moment the request window is read at (requests_enabled is false outside it).
+ * `cardsOnServer`: whether this server has Stripe keys; without them no musician takes cards,
+ * whatever they once turned on.
+ */
+export function toPublicMusician(
+  row: MusicianRow,
+  now = new Date(),
+  cardsOnServer = true,
+): PublicMusician {
+  const cardTips = cardsOnServer && row.cardPaymentsEnabled;
   return {
     id: row.id,
     name: row.name,
@@ -33,6 +42,8 @@ export function toPublicMusician(row: MusicianRow, now = new Date()): PublicMusi
     requests_close_at: row.requestsCloseAt?.toISOString() ?? null,
     venue_screen_enabled: row.venueScreenEnabled,
     public_queue: row.publicQueue,
+    card_tips: cardTips,
+    paid_request_price: cardTips && row.paidRequestPrice !== null ? Number(row.paidRequestPrice) : null,
   };
 }
 
@@ -44,6 +55,9 @@ export function toMusician(row: MusicianRow, now = new Date()): Musician {
     repeat_rule: row.repeatRule,
     repeat_hours: row.repeatHours,
     venue_screen_dedications: row.venueScreenDedications,
+    card_payments_enabled: row.cardPaymentsEnabled,
+    // The price as set, so the Profile tab shows it while cards are off.
+    paid_request_price: row.paidRequestPrice === null ? null : Number(row.paidRequestPrice),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -88,7 +88,7 @@ const DOLLARS_TEXT = /^-?(?:\d+\.?\d*|\.\d+)$/;
  * dollars written out: Number() alone also read "0x10" as $16 and "1e2" as $100. Rounded to cents
  * before the range checks, so 0.001 is refused (it would be a $0.00 tip) and 500.004 is $500.00.
  */
-const tipAmount = z
+export const tipAmount = z
   .preprocess(
     (value) => {
       if (typeof value !== 'string') return value;
@@ -102,7 +102,7 @@ const tipAmount = z
   .refine((amount) => amount > 0, messages.tipAmountInvalid)
   .refine((amount) => amount <= TIP_MAX_AMOUNT, messages.tipAmountTooHigh);
 
-const tipMessage = z
+export const tipMessage = z
   .string()
   .trim()
   .max(SHORT_TEXT_MAX_LENGTH)
@@ -174,6 +174,8 @@ export const RequestStatusView = z.object({
   updated_at: z.string(),
   /** Its place in line (1 = next in its column); null once played or rejected. */
   queue_position: z.number().int().min(1).nullable().optional(),
+  /** A paid request: 'awaiting' until Stripe says paid, then 'paid' or 'refunded'. */
+  payment: z.enum(['awaiting', 'paid', 'refunded']).nullable().default(null),
 });
 export type RequestStatusView = z.infer<typeof RequestStatusView>;
 

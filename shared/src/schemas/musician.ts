@@ -4,7 +4,9 @@ import {
   SHORT_TEXT_MAX_LENGTH,
   SLUG_MAX_LENGTH,
   SLUG_MIN_LENGTH,
+  PAID_REQUEST_PRICE_MIN,
   TEXT_MAX_LENGTH,
+  TIP_MAX_AMOUNT,
 } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { requiredText } from './common.ts';
@@ -48,6 +50,10 @@ export const PublicMusician = z.object({
   venue_screen_enabled: z.boolean().default(true),
   /** The queue in the open: the audience page shows the queue and takes +1 votes (issue 22). */
   public_queue: z.boolean().default(false),
+  /** The audience may tip by card, Apple Pay or Google Pay (Stripe; issue 45). */
+  card_tips: z.boolean().default(false),
+  /** "Skip the line for $X": null unless cards are taken and the musician set a price. */
+  paid_request_price: z.number().nullable().default(null),
 });
 export type PublicMusician = z.infer<typeof PublicMusician>;
 
@@ -73,6 +79,12 @@ export const Musician = PublicMusician.extend({
   repeat_hours: z.number().int(),
   /** Dedications shown on the venue screen: off by default, they are often private. */
   venue_screen_dedications: z.boolean().default(false),
+  /**
+   * Card payments on (the musician's switch on an install with its own Stripe keys; on a hosted
+   * service, whether their Stripe account can take charges).
+   */
+  card_payments_enabled: z.boolean().default(false),
+  // paid_request_price here is the price as set, whether or not cards are taken now.
   created_at: z.string(),
   /** Lets devices apply profile:updated idempotently. */
   updated_at: z.string(),
@@ -197,6 +209,13 @@ export const ProfileUpdateBody = z
     venue_screen_enabled: z.boolean(),
     venue_screen_dedications: z.boolean(),
     public_queue: z.boolean(),
+    card_payments_enabled: z.boolean(),
+    paid_request_price: z
+      .number({ error: messages.paidRequestPriceInvalid })
+      .min(PAID_REQUEST_PRICE_MIN, messages.paidRequestPriceInvalid)
+      .max(TIP_MAX_AMOUNT, messages.paidRequestPriceInvalid)
+      .transform((price) => Math.round(price * 100) / 100)
+      .nullable(),
   })
   .partial()
   // Choosing the hours rule names its hours in the same change.

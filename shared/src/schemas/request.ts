@@ -55,7 +55,8 @@ export type RequestVoter = z.infer<typeof RequestVoter>;
 export const RequestTip = z.object({
   id: z.string(),
   amount: z.number(),
-  platform: z.enum(TIP_PLATFORMS),
+  /** 'card': paid through Stripe, received from the start. */
+  platform: z.enum([...TIP_PLATFORMS, 'card']),
   tipper_name: z.string(),
   received: z.boolean(),
 });
@@ -75,6 +76,8 @@ export const SongRequest = z.object({
   tip_amount: z.number(),
   /** What arrived: app tips the musician marked received. The 'tips' order counts this. */
   tip_received: z.number(),
+  /** A paid request ("Skip the line"): 'paid', 'refunded' once refunded; null otherwise. */
+  payment: z.enum(['paid', 'refunded']).nullable().default(null),
   tip_clicked: z.boolean(),
   social_clicks: z.array(z.string()),
   show_id: z.string().nullable(),
@@ -132,6 +135,8 @@ export const CreateRequestBody = z.object({
     .max(TIP_MAX_AMOUNT, messages.requestTipInvalid)
     .nullish()
     .transform((amount) => Math.round((amount ?? 0) * 100) / 100),
+  /** "Skip the line": answered with a Checkout page; the request joins the queue once paid. */
+  paid: z.boolean({ error: messages.requestPaidInvalid }).nullish(),
 });
 export type CreateRequestBody = z.input<typeof CreateRequestBody>;
 export type CreateRequestData = z.output<typeof CreateRequestBody>;
@@ -147,6 +152,17 @@ export const CreatedRequest = z.object({
   status_token: z.string(),
 });
 export type CreatedRequest = z.infer<typeof CreatedRequest>;
+
+/**
+ * POST /requests with "paid": true: the request waits unseen until Stripe says it is paid, then
+ * joins the queue under this id, followed by this status token.
+ */
+export const PaidRequestCheckout = z.object({
+  id: z.string(),
+  status_token: z.string(),
+  checkout_url: z.string(),
+});
+export type PaidRequestCheckout = z.infer<typeof PaidRequestCheckout>;
 
 /**
  * POST /requests answered 200 instead of 201: the same person (email or device) asked again for

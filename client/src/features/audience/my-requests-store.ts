@@ -62,6 +62,7 @@ export const useMyRequestsStore = create<MyRequestsState>()((set, get) => {
         song_title: created.song_title,
         song_artist: created.song_artist,
         status: created.status,
+        payment: null,
         updated_at: created.created_at,
       }),
 

@@ -28,6 +28,7 @@ function tracked(n: number, overrides: Partial<TrackedRequest> = {}): TrackedReq
     id: `id-${n}`,
     song_title: `Song ${n}`,
     song_artist: 'Artist',
+    payment: null,
     status: 'pending',
     updated_at: '2025-05-01T20:00:00.000Z',
     ...overrides,

@@ -1,6 +1,5 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import { isOpenStatus } from '#shared/request-statuses.ts';
-import type { RequesterPayment } from '../tips/card-payments-contract.ts';
 
 /**
  * The requester's own requests on this phone: the secret status token each POST answered, with
@@ -8,8 +7,6 @@ import type { RequesterPayment } from '../tips/card-payments-contract.ts';
  */
 export interface TrackedRequest extends RequestStatusView {
   token: string;
-  /** A paid request's money: 'awaiting' until Stripe says paid; absent on a free one. */
-  payment?: RequesterPayment | undefined;
 }
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -49,10 +46,7 @@ export function addTracked(list: TrackedRequest[], item: TrackedRequest): Tracke
  * A status from the server, applied unless older than what is held. The same moment may bring
  * the place in line the filing's answer did not carry (issue 43: "#9 in line" at once).
  */
-export function applyStatus(
-  list: TrackedRequest[],
-  view: RequestStatusView & { payment?: RequesterPayment | undefined },
-): TrackedRequest[] {
+export function applyStatus(list: TrackedRequest[], view: RequestStatusView): TrackedRequest[] {
   let changed = false;
   const next = list.map((item) => {
     if (item.id !== view.id || item.updated_at > view.updated_at) return item;

@@ -1,6 +1,5 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { RequestStatus } from '#shared/schemas/request.ts';
-import type { RequesterPayment } from '../tips/card-payments-contract.ts';
 import type { CatalogKey } from './i18n/catalog-en.ts';
 
 /**
@@ -45,4 +44,4 @@ export const REQUESTER_PAYMENT_KEYS = {
   awaiting: 'paymentAwaiting',
   paid: 'paymentPaid',
   refunded: 'paymentRefunded',
-} as const satisfies Record<NonNullable<RequesterPayment>, CatalogKey>;
+} as const satisfies Record<NonNullable<RequestStatusView['payment']>, CatalogKey>;

@@ -90,8 +90,8 @@ export function formValuesOf(musician: Musician): ProfileFormValues {
   for (const flag of FLAG_FIELDS) values[flag] = musician[flag];
   values.repeat_rule = musician.repeat_rule;
   values.repeat_hours = String(musician.repeat_hours);
-  const price = (musician as { paid_request_price?: number | null }).paid_request_price;
-  values.paid_request_price = typeof price === 'number' ? priceText(price) : '';
+  const price = musician.paid_request_price;
+  values.paid_request_price = price === null ? '' : priceText(price);
   return values;
 }
 

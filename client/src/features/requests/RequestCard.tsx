@@ -5,7 +5,6 @@ import { RequestDedication } from './RequestDedication.tsx';
 import { claimedOnly, tipLabel } from './request-views.ts';
 import { RequestTips } from '../tips/RequestTips.tsx';
 import { PaymentFlag } from '../tips/PaymentFlag.tsx';
-import { requestPayment } from '../tips/card-payments-contract.ts';
 import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';
 
@@ -52,7 +51,7 @@ export function RequestCard({
   const name = `${request.song_title} by ${request.song_artist}`;
   // A stage row gives the title a line of its own; the artist joins who asked on the next.
   const row = variant === 'row';
-  const payment = requestPayment(request);
+  const payment = request.payment;
   const artist = <span className="request-artist"> by {request.song_artist}</span>;
   return (
     <article

@@ -1,11 +1,11 @@
-import type { RequestPayment } from './card-payments-contract.ts';
+import type { SongRequest } from '#shared/schemas/request.ts';
 import './payment-flag.css';
 
 /**
  * A paid request's money at a glance, before its title: "Paid" (Stripe has it: this request
  * goes first), or "Refunded" (rejected, or the show ended without it: the money went back).
  */
-export function PaymentFlag({ payment }: { payment: RequestPayment }) {
+export function PaymentFlag({ payment }: { payment: SongRequest['payment'] }) {
   if (!payment) return null;
   return payment === 'paid' ? (
     <span className="payment-flag payment-flag-paid">

@@ -7,9 +7,6 @@ import { requestsApi } from '../requests/requests-api.ts';
 import { tipLabel } from '../requests/request-views.ts';
 import '../requests/request-voters.css';
 
-/** A tip paid by card (Stripe): money that arrived, so nothing to mark. */
-const isCard = (tip: RequestTip) => (tip.platform as string) === 'card';
-
 /**
  * The tips sent after a request, as what they are: a card tip is money Stripe has ("tipped $5
  * by card"); an app tip is the phone's word ("says they tipped $5 by Venmo") until the musician
@@ -39,7 +36,8 @@ export function RequestTips({ tips = [] }: { tips?: readonly RequestTip[] | unde
     <ul className="request-tips">
       {tips.map((tip) => {
         const amount = tipLabel(tip.amount) ?? '$0';
-        if (isCard(tip)) {
+        // Paid by card (Stripe): money that arrived, nothing to mark.
+        if (tip.platform === 'card') {
           return (
             <li key={tip.id} className="request-tip-card">
               {tip.tipper_name} tipped {amount} by card

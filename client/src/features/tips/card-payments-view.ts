@@ -1,4 +1,4 @@
-import type { PaymentsAccount } from './card-payments-contract.ts';
+import type { PaymentsAccount } from '#shared/schemas/payments.ts';
 
 /** Where Stripe's onboarding sends the musician back: ?stripe=return, or refresh (link used). */
 export const STRIPE_RETURN_PARAM = 'stripe';

@@ -1,9 +1,5 @@
 import { audienceFetch, postSubmission } from '../audience/audience-submit.ts';
-import type {
-  CheckoutCreated,
-  CheckoutStatusResponse,
-  CreateCardTipBody,
-} from './card-payments-contract.ts';
+import type { CardTipBody, CheckoutState, CheckoutUrl } from '#shared/schemas/payments.ts';
 
 /**
  * The audience page's card calls (no schema checks: the page carries no validation library;
@@ -12,16 +8,14 @@ import type {
  */
 export const cardTipApi = {
   /** A Stripe Checkout session for a tip; the key makes a retried send the same session. */
-  start: (slug: string, body: CreateCardTipBody, key: string) =>
+  start: (slug: string, body: CardTipBody, key: string) =>
     postSubmission(
       `/musicians/${encodeURIComponent(slug)}/card-tips`,
       body,
       key,
-    ) as Promise<CheckoutCreated>,
+    ) as Promise<CheckoutUrl>,
   /** Where a Checkout session stands, asked after coming back from it (public: the id is
    * unguessable). */
   checkoutStatus: (sessionId: string) =>
-    audienceFetch(
-      `/payments/checkout/${encodeURIComponent(sessionId)}`,
-    ) as Promise<CheckoutStatusResponse>,
+    audienceFetch(`/payments/checkout/${encodeURIComponent(sessionId)}`) as Promise<CheckoutState>,
 };

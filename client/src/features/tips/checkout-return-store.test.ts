@@ -1,22 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#client/lib/api-fetch.ts';
-import type { CheckoutStatusResponse } from './card-payments-contract.ts';
+import type { CheckoutState } from '#shared/schemas/payments.ts';
 import { CHECKOUT_POLL_LIMIT_MS, checkoutPollDelay } from './checkout-return.ts';
 import { useCheckoutReturnStore } from './checkout-return-store.ts';
 
 const store = () => useCheckoutReturnStore.getState();
-const tip = (status: CheckoutStatusResponse['status']): CheckoutStatusResponse => ({
+const tip = (status: CheckoutState['status']): CheckoutState => ({
   kind: 'tip',
   status,
   amount: 5,
 });
 
 /** Answers in turn from `answers` (the last one repeats); counts the questions. */
-function server(...answers: (CheckoutStatusResponse | Error)[]) {
+function server(...answers: (CheckoutState | Error)[]) {
   const ask = vi.fn(async (_id: string) => {
     const next = answers.length > 1 ? answers.shift() : answers[0];
     if (next instanceof Error) throw next;
-    return next as CheckoutStatusResponse;
+    return next as CheckoutState;
   });
   return ask;
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { ApiError } from '#client/lib/api-fetch.ts';
-import type { CheckoutKind, CheckoutStatusResponse } from './card-payments-contract.ts';
+import type { CheckoutState } from '#shared/schemas/payments.ts';
 import { cardTipApi } from './card-tip-api.ts';
 import {
   CHECKOUT_POLL_LIMIT_MS,
@@ -13,10 +13,10 @@ interface CheckoutReturnState {
   sessionId: string | null;
   /** null: nothing to say (no checkout, or one the server does not know). */
   phase: CheckoutPhase | null;
-  kind: CheckoutKind | null;
+  kind: CheckoutState['kind'] | null;
   amount: number | null;
   /** Follows the session the page came back with, asking with a short backoff. */
-  follow(sessionId: string, ask?: (sessionId: string) => Promise<CheckoutStatusResponse>): void;
+  follow(sessionId: string, ask?: (sessionId: string) => Promise<CheckoutState>): void;
   dismiss(): void;
 }
 
@@ -41,7 +41,7 @@ export const useCheckoutReturnStore = create<CheckoutReturnState>()((set) => ({
     set({ ...IDLE, sessionId, phase: 'confirming' });
 
     const poll = async (attempt: number) => {
-      let answer: CheckoutStatusResponse | null = null;
+      let answer: CheckoutState | null = null;
       try {
         answer = await ask(sessionId);
       } catch (error) {

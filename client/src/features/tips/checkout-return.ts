@@ -1,4 +1,4 @@
-import type { CheckoutSessionStatus } from './card-payments-contract.ts';
+import type { PaymentStatus } from '#shared/schemas/payments.ts';
 
 /**
  * Back from Stripe Checkout (`?checkout=<session id>`), the page says what the server knows,
@@ -22,7 +22,7 @@ export function checkoutPollDelay(attempt: number): number {
 }
 
 /** The phase a session's status settles; null while it is still open (keep asking). */
-export function settledPhase(status: CheckoutSessionStatus): CheckoutPhase | null {
+export function settledPhase(status: PaymentStatus): CheckoutPhase | null {
   switch (status) {
     case 'open':
       return null;

@@ -1,9 +1,12 @@
 import { ApiError } from '#client/lib/api-fetch.ts';
 import type { OutboxOutcome } from '#client/lib/outbox.ts';
-import type { AlreadyRequested, CreateRequestBody } from '#shared/schemas/request.ts';
+import type {
+  AlreadyRequested,
+  CreateRequestBody,
+  PaidRequestCheckout,
+} from '#shared/schemas/request.ts';
 import { postSubmission } from '../audience/audience-submit.ts';
 import type { TrackedRequest } from '../audience/my-requests.ts';
-import type { PaidRequestCreated } from './card-payments-contract.ts';
 
 export interface PaidRequest {
   /** The request as a free one would be sent; `paid: true` is added here. */
@@ -20,7 +23,7 @@ export interface PaidRequest {
  * place in line, and its money awaited. Stripe's word moves it on (its status view).
  */
 export function trackedPaidRequest(
-  answer: PaidRequestCreated,
+  answer: PaidRequestCheckout,
   song: PaidRequest['song'],
   now: Date,
 ): TrackedRequest {
@@ -50,9 +53,9 @@ export async function sendPaidRequest(
   try {
     const answer = (await postSubmission(
       request.path,
-      { ...request.body, paid: true },
+      { ...request.body, paid: true } satisfies CreateRequestBody,
       request.key,
-    )) as PaidRequestCreated | AlreadyRequested;
+    )) as PaidRequestCheckout | AlreadyRequested;
     // The same person's request for this song still waits: nothing to pay for.
     if ('already_requested' in answer) return { ok: true, response: answer };
     remember(trackedPaidRequest(answer, request.song, new Date()));

@@ -1,7 +1,7 @@
 import { errorMessage } from '#client/lib/api-client.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { createResettable } from '#client/lib/store-reset.ts';
-import type { PaymentsAccount } from './card-payments-contract.ts';
+import type { PaymentsAccount } from '#shared/schemas/payments.ts';
 import { paymentsAccountApi } from './payments-account-api.ts';
 
 interface PaymentsAccountState {

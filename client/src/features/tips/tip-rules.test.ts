@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeMusician } from '#client-test/musician-factory.ts';
 import { applyLocale } from '../audience/i18n/audience-i18n.ts';
-import type { CardTipSettings } from './card-payments-contract.ts';
 import { tipMessage } from './tip-payment.ts';
 import {
   availablePlatforms,
@@ -71,28 +70,22 @@ describe('the payment apps offered', () => {
   });
 });
 
-/** A musician with the public card fields (issue 45). */
-const withCards = <T extends object>(musician: T, card: CardTipSettings): T =>
-  Object.assign({}, musician, card);
-
 describe('cards (Stripe)', () => {
   it('come first where the musician takes them, preselected, then the apps', () => {
-    expect(tipChoices(withCards(everyApp, { card_tips: true }))).toEqual([
+    expect(tipChoices({ ...everyApp, card_tips: true })).toEqual([
       'card',
       'venmo',
       'paypal',
       'cashapp',
       'zelle',
     ]);
-    expect(tipChoices(withCards(everyApp, { card_tips: false }))[0]).toBe('venmo');
+    expect(tipChoices({ ...everyApp, card_tips: false })[0]).toBe('venmo');
   });
 
   it('turn tips on without any app set up, unless the musician turned tips off', () => {
     const cardsOnly = makeMusician({ tips_enabled: true });
-    expect(tipsAvailable(withCards(cardsOnly, { card_tips: true }))).toBe(true);
-    expect(
-      tipsAvailable(withCards({ ...cardsOnly, tips_enabled: false }, { card_tips: true })),
-    ).toBe(false);
+    expect(tipsAvailable({ ...cardsOnly, card_tips: true })).toBe(true);
+    expect(tipsAvailable({ ...cardsOnly, tips_enabled: false, card_tips: true })).toBe(false);
   });
 
   it('price a paid request only while cards are taken', () => {

@@ -2,7 +2,6 @@ import { TIP_PLATFORMS, type TipPlatform } from '#shared/audience-constants.ts';
 import { TIP_MAX_AMOUNT } from '#shared/limits.ts';
 import type { TipLinksResponse } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
-import type { CardTipSettings } from './card-payments-contract.ts';
 
 type TipSettings = Pick<
   PublicMusician,
@@ -16,6 +15,7 @@ type TipSettings = Pick<
   | 'zelle_enabled'
   | 'zelle_email'
   | 'zelle_phone'
+  | 'card_tips'
 >;
 
 const filled = (text: string) => text.trim() !== '';
@@ -42,13 +42,15 @@ export function availablePlatforms(musician: TipSettings): TipPlatform[] {
 }
 
 /** The musician takes cards now (Stripe): the server's word, on the public profile. */
-export function cardTipsOn(musician: object): boolean {
-  return (musician as CardTipSettings).card_tips === true;
+export function cardTipsOn(musician: Pick<PublicMusician, 'card_tips'>): boolean {
+  return musician.card_tips;
 }
 
 /** A paid request's price, or null when paid requests are off (or cards are not taken). */
-export function paidRequestPrice(musician: object): number | null {
-  const price = (musician as CardTipSettings).paid_request_price;
+export function paidRequestPrice(
+  musician: Pick<PublicMusician, 'card_tips' | 'paid_request_price'>,
+): number | null {
+  const price = musician.paid_request_price;
   return cardTipsOn(musician) && typeof price === 'number' && price > 0 ? price : null;
 }
 

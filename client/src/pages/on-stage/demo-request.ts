@@ -8,6 +8,7 @@ export function demoRequest(now: Date = new Date()): SongRequest {
     song_id: null,
     song_title: 'Wonderwall',
     song_artist: 'Oasis',
+    payment: null,
     requester_name: 'Demo Requester',
     requester_email: '',
     dedication: 'This is demo data: your requests could not be loaded.',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { SongRequest } from '#shared/schemas/request.ts';
-import { requestPayment } from '#client/features/tips/card-payments-contract.ts';
 import {
   activeRequests,
   completedRequests,
@@ -49,6 +48,7 @@ export function toStoredRequest(request: SongRequest): SongRequest {
     song_id: request.song_id,
     song_title: request.song_title,
     song_artist: request.song_artist,
+    payment: request.payment ?? null,
     requester_name: request.requester_name,
     // The stage screen never shows it, so the device never keeps it.
     requester_email: '',
@@ -56,8 +56,6 @@ export function toStoredRequest(request: SongRequest): SongRequest {
     status: request.status,
     tip_amount: request.tip_amount,
     tip_received: request.tip_received,
-    // Paid or refunded: the stage screen says so even offline (issue 45).
-    ...(requestPayment(request) && { payment: requestPayment(request) }),
     tip_clicked: false,
     social_clicks: [],
     show_id: request.show_id,

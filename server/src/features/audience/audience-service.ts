@@ -49,6 +49,8 @@ export function audienceService(deps: {
   /** The moment the request window is read at; tests hand in their own. */
   clock?: Clock;
   songStates: SongStatesRepository;
+  /** Whether this server has Stripe keys (no musician takes cards without them). */
+  cardsOnServer?: boolean;
 }) {
   async function findOr404(slug: string) {
     const row = await deps.musicians.findBySlug(slug);
@@ -126,7 +128,8 @@ export function audienceService(deps: {
     },
 
     async profile(slug: string): Promise<PublicMusician> {
-      return toPublicMusician(await findOr404(slug), (deps.clock ?? systemClock)());
+      const now = (deps.clock ?? systemClock)();
+      return toPublicMusician(await findOr404(slug), now, deps.cardsOnServer ?? false);
     },
 
     /** The page's song list, and whose it is (the routes' cache forgets it by musician). */

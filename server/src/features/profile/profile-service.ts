@@ -11,6 +11,7 @@ import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import type { PaymentsMode } from '#server/features/payments/payments-mode.ts';
 import { toMusician } from '#server/musicians/musician-mapper.ts';
 import type {
   MusicianChanges,
@@ -55,6 +56,8 @@ const COLUMNS = {
   venue_screen_enabled: 'venueScreenEnabled',
   venue_screen_dedications: 'venueScreenDedications',
   public_queue: 'publicQueue',
+  card_payments_enabled: 'cardPaymentsEnabled',
+  paid_request_price: 'paidRequestPrice',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
 
 const asDate = (time: string | null) => (time === null ? null : new Date(time));
@@ -120,13 +123,29 @@ interface Deps {
   queue?: QueueReorder;
   /** The moment the request window is read at; tests hand in their own. */
   clock?: Clock;
+  /** How this server takes cards (payments-mode.ts): the card switch is the musician's only
+   * when the server's own Stripe account takes the money. */
+  paymentsMode?: PaymentsMode;
+}
+
+/** The card switch, refused where it is not the musician's to flip. */
+function checkCardSwitch(body: ProfileUpdateBody, mode: PaymentsMode) {
+  if (body.card_payments_enabled === undefined) return;
+  if (mode === 'off') throw badRequest(messages.paymentsNotConfigured);
+  if (mode === 'connect') throw badRequest(messages.paymentsOwnAccountOnly);
 }
 
 /** Whether the update may change which songs the audience's list shows as held back. */
 const touchesRepeatRule = (body: ProfileUpdateBody) =>
   body.repeat_rule !== undefined || body.repeat_hours !== undefined;
 
-export function profileService({ musicians, events, queue, clock = systemClock }: Deps) {
+export function profileService({
+  musicians,
+  events,
+  queue,
+  clock = systemClock,
+  paymentsMode = 'off',
+}: Deps) {
   return {
     /** The musician's current slug (the name of their public room), or undefined when gone. */
     async slugOf(musicianId: string): Promise<string | undefined> {
@@ -141,6 +160,7 @@ export function profileService({ musicians, events, queue, clock = systemClock }
 
     async update(musicianId: string, body: ProfileUpdateBody): Promise<Musician> {
       const now = clock();
+      checkCardSwitch(body, paymentsMode);
       const changes = toChanges(body);
       if (touchesWindow(body)) {
         const stored = await musicians.findById(musicianId);

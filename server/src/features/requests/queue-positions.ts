@@ -17,6 +17,8 @@ export interface QueuedRequest {
   votes: number;
   /** Money that arrived (tip_received): a claimed tip moves nothing. */
   tipReceived: number;
+  /** A paid request: it waits before every unpaid one, whatever the order. */
+  paid: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -43,8 +45,13 @@ function sortKey(order: QueueOrder, request: QueuedRequest): number {
   return 0;
 }
 
+/** Waiting, a paid request goes first; Up Next stays in the musician's order. */
+const paidFirst = (request: QueuedRequest) =>
+  request.status !== 'up_next' && request.paid ? 0 : 1;
+
 function byPlace(order: QueueOrder) {
   return (a: QueuedRequest, b: QueuedRequest) =>
+    paidFirst(a) - paidFirst(b) ||
     sortKey(order, a) - sortKey(order, b) ||
     a.createdAt.getTime() - b.createdAt.getTime() ||
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -95,9 +102,10 @@ export function queueChanges(
  */
 export function placeAtEnd(
   order: QueueOrder,
-  newRequest: { tipReceived: number; createdAt: Date },
+  newRequest: { tipReceived: number; paid: boolean; createdAt: Date },
   waiting: { count: number; newestCreatedAt: Date | null },
 ): number | undefined {
+  if (newRequest.paid) return undefined;
   if (order === 'manual' || (order === 'tips' && newRequest.tipReceived > 0)) return undefined;
   const { newestCreatedAt } = waiting;
   if (newestCreatedAt && newestCreatedAt.getTime() >= newRequest.createdAt.getTime()) {

@@ -21,6 +21,7 @@ const queuedStatement = statementOnce((db, values: { musicianId: string }) =>
       'queueRank',
       'votes',
       'tipReceived',
+      'payment',
       'createdAt',
       'updatedAt',
     ])
@@ -32,7 +33,11 @@ const queuedStatement = statementOnce((db, values: { musicianId: string }) =>
 
 export async function queuedRequests(tx: Kysely<DB>, musicianId: string): Promise<QueuedRequest[]> {
   const rows = await queuedStatement(tx, { musicianId });
-  return rows.map((row) => ({ ...row, tipReceived: Number(row.tipReceived) }));
+  return rows.map(({ payment, ...row }) => ({
+    ...row,
+    tipReceived: Number(row.tipReceived),
+    paid: payment === 'paid',
+  }));
 }
 
 const changeStatement = statementOnce(

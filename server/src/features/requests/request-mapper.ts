@@ -50,6 +50,7 @@ export type RequestStatusSource = Pick<
 > & {
   updated_at: Date | string;
   queue_position?: number | null;
+  payment?: RequestStatusView['payment'];
 };
 
 /** Built field by field, so nothing personal a source carries can ride along. */
@@ -61,6 +62,7 @@ export function toRequestStatusView(source: RequestStatusSource): RequestStatusV
     status: source.status,
     updated_at: new Date(source.updated_at).toISOString(),
     queue_position: source.queue_position ?? null,
+    payment: source.payment ?? null,
   };
 }
 

@@ -45,6 +45,8 @@ interface NewRequest {
   source: string;
   queuePosition: number | null;
   queueRank: number;
+  /** 'paid': a paid request, filed once Stripe said so; null otherwise. */
+  payment: 'paid' | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -71,6 +73,7 @@ const insertRequest = statementOnce((db, values: NewRequest) =>
       source: values.source,
       queuePosition: values.queuePosition,
       queueRank: values.queueRank,
+      payment: values.payment,
       createdAt: values.createdAt,
       updatedAt: values.updatedAt,
     })
@@ -114,6 +117,11 @@ const joinRequest = statementOnce(
       .updateTable('requests')
       .set({ votes: values.votes, tipAmount: values.tipAmount, updatedAt: values.updatedAt })
       .where('id', '=', values.id),
+);
+
+/** A paid +1: the request it joins becomes a paid one (and goes before the unpaid). */
+const markJoinedPaid = statementOnce((db, values: { id: string }) =>
+  db.updateTable('requests').set({ payment: 'paid' }).where('id', '=', values.id),
 );
 
 export async function fileAdmitted(
@@ -183,8 +191,10 @@ async function merge(
     tipAmount: admission.tipAmount,
     updatedAt: now,
   });
-  // A +1 may move it up (queue order by votes; its tip is a claim, which moves nothing).
-  const { moved } = plusOneMayMove(state.musician.queueOrder)
+  if (submission.paid) await markJoinedPaid(tx, { id: admission.requestId });
+  // A +1 may move it up (queue order by votes; its tip is a claim, which moves nothing); paid,
+  // it goes before the unpaid.
+  const { moved } = submission.paid || plusOneMayMove(state.musician.queueOrder)
     ? await placeInQueue(tx, state, now)
     : { moved: [] };
   return {
@@ -204,7 +214,9 @@ async function create(
 ): Promise<Filed> {
   const { now } = submission;
   const musicianId = state.song.musicianId;
-  const id = randomUUID();
+  // A paid request keeps the id its phone was given before Checkout.
+  const id = submission.id ?? randomUUID();
+  const paid = submission.paid === true;
   let place: { queuePosition: number | null; queueRank: number } = {
     queuePosition: null,
     queueRank: arrivalRank(now),
@@ -216,7 +228,7 @@ async function create(
     const atEnd = placeAtEnd(
       state.musician.queueOrder,
       // A new request carries no money that arrived: its tip_amount is only a claim.
-      { tipReceived: 0, createdAt: now },
+      { tipReceived: 0, paid, createdAt: now },
       state.waitingColumn,
     );
     if (atEnd !== undefined) place = { queuePosition: atEnd, queueRank: atEnd };
@@ -230,6 +242,7 @@ async function create(
       queueRank: place.queueRank,
       votes: 1,
       tipReceived: 0,
+      paid,
       createdAt: now,
       updatedAt: now,
     });
@@ -254,6 +267,7 @@ async function create(
     source: submission.source,
     queuePosition: place.queuePosition,
     queueRank: place.queueRank,
+    payment: paid ? 'paid' : null,
     createdAt: now,
     updatedAt: now,
   });
@@ -271,6 +285,7 @@ async function create(
         status: filed!.status,
         tip_amount: Number(filed!.tipAmount),
         tip_received: 0,
+        payment: paid ? 'paid' : null,
         tip_clicked: truthOf(filed!.tipClicked),
         // Nothing has been clicked on a request filed this instant, and no one has joined it.
         social_clicks: [],

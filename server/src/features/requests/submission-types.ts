@@ -41,6 +41,10 @@ export interface Submission {
    */
   now: Date;
   limits: AdmissionLimits;
+  /** The id to file under (a paid request's, given to the phone before Checkout). */
+  id?: string;
+  /** Paid through Stripe: filed as a paid request, before the unpaid ones. */
+  paid?: boolean;
 }
 
 export type Filed =

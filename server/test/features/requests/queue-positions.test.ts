@@ -22,6 +22,7 @@ const queued = fc
       queueRank: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.constant(NOW.getTime() / 1000)),
       votes: fc.integer({ min: 1, max: 4 }),
       tipAmount: fc.constantFrom(0, 1.5, 5, 20),
+      paid: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
       // Ties of age are common: two requests of the same millisecond.
       ageMs: fc.integer({ min: 0, max: 5 }),
       updatedAgoMs: fc.integer({ min: -3, max: 1000 }),
@@ -37,6 +38,7 @@ const queued = fc
       queueRank: row.queueRank,
       votes: row.votes,
       tipReceived: row.tipAmount,
+      paid: row.paid,
       createdAt: new Date(NOW.getTime() - 10_000 + row.ageMs),
       updatedAt: new Date(NOW.getTime() - row.updatedAgoMs),
     })),
@@ -65,6 +67,18 @@ describe('queueChanges', () => {
     );
   });
 
+  it('puts every paid waiting request before the unpaid ones, whatever the order', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...QUEUE_ORDERS), queued, (order, rows) => {
+        const waiting = applied(rows, queueChanges(order, rows, NOW))
+          .filter((r) => inQueue(r) && r.status !== 'up_next')
+          .sort((a, b) => a.queuePosition! - b.queuePosition!);
+        const firstUnpaid = waiting.findIndex((r) => !r.paid);
+        if (firstUnpaid >= 0) expect(waiting.slice(firstUnpaid).some((r) => r.paid)).toBe(false);
+      }),
+    );
+  });
+
   it('orders waiting requests by the musician’s order, oldest first on a tie', () => {
     fc.assert(
       fc.property(fc.constantFrom(...QUEUE_ORDERS), queued, (order, rows) => {
@@ -75,7 +89,7 @@ describe('queueChanges', () => {
           ({ arrival: 0, votes: -r.votes, tips: -r.tipReceived, manual: 0 })[order];
         for (let i = 1; i < waiting.length; i++) {
           const [a, b] = [waiting[i - 1]!, waiting[i]!];
-          if (order === 'manual') continue;
+          if (order === 'manual' || a.paid !== b.paid) continue;
           expect(key(a)).toBeLessThanOrEqual(key(b));
           if (key(a) === key(b)) expect(a.createdAt <= b.createdAt).toBe(true);
           // Ranks follow the positions but under 'manual' (the musician's own order).
@@ -122,6 +136,7 @@ describe('queueChanges', () => {
     const row = (id: string, rank: number, created: number): QueuedRequest => ({
       id,
       status: 'up_next',
+      paid: false,
       blocked: false,
       queuePosition: null,
       queueRank: rank,
