@@ -9,12 +9,14 @@ function TrackedBadges({ item }: { item: TrackedRequest }) {
   // Not in the queue before it is paid: only that is said.
   if (item.payment === 'awaiting') {
     return (
-      <span className="status-badge payment-awaiting">{t(REQUESTER_PAYMENT_KEYS.awaiting)}</span>
+      <span className="my-request-badges">
+        <span className="status-badge payment-awaiting">{t(REQUESTER_PAYMENT_KEYS.awaiting)}</span>
+      </span>
     );
   }
   const place = placeInLine(item);
   return (
-    <>
+    <span className="my-request-badges">
       <span className={`status-badge status-${item.status}`}>
         {t(REQUESTER_STATUS_KEYS[item.status])}
       </span>
@@ -26,7 +28,7 @@ function TrackedBadges({ item }: { item: TrackedRequest }) {
       {place !== null && (
         <span className="my-request-place">{t('placeInLine', { position: place })}</span>
       )}
-    </>
+    </span>
   );
 }
 
