@@ -70,7 +70,7 @@ export function CheckoutReturnNotice() {
         : null;
 
   return (
-    <section className={`checkout-notice card checkout-${phase}`} aria-live="polite">
+    <section className={`checkout-notice card checkout-${phase}`}>
       <Mark phase={phase} />
       <div className="checkout-words">
         <p className="checkout-headline" role="status" data-testid="checkout-status">
