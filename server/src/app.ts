@@ -24,6 +24,7 @@ import { imagesRoutes } from './features/images/images-routes.ts';
 import { qrCodeRoutes } from './features/qr-code/qr-code-routes.ts';
 import { audienceRoutes } from './features/audience/audience-routes.ts';
 import { tipsRoutes } from './features/tips/tips-routes.ts';
+import { paymentsRoutes } from './features/payments/payments-routes.ts';
 import { playlistsRoutes } from './features/playlists/playlists-routes.ts';
 import { profileRoutes } from './features/profile/profile-routes.ts';
 import { requestsRoutes } from './features/requests/requests-routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp(
       await api.register(starterPackRoutes);
       await api.register(audienceRoutes);
       await api.register(tipsRoutes);
+      await api.register(paymentsRoutes);
       await api.register(playlistsRoutes);
       await api.register(requestsRoutes);
       await api.register(blocklistRoutes);

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config.ts';
 import { paymentsMode } from './features/payments/payments-mode.ts';
+import { paymentsRepository } from './features/payments/payments-repository.ts';
+import { paymentsService } from './features/payments/payments-service.ts';
+import { stripeClient } from './features/payments/stripe-client.ts';
 import { derivedKeys } from './db/derived-keys.ts';
 import { domainEvents } from './events/domain-events.ts';
 import { accountRepository } from './features/account/account-repository.ts';
@@ -120,6 +123,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
     tips: tipsRepository(db),
+    payments: paymentsRepository(db),
   };
   const { musicians, playlists } = repositories;
   // Whether the audience may request the song now: the active playlist's rule.
@@ -163,6 +167,21 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   });
   // What a tip, a queue order, a deleted show or a blocked requester calls to close up the queue.
   const queue: QueueReorder = { reorder: (musicianId) => requests.reorderQueue(musicianId) };
+  const payments = paymentsService({
+    config: config.stripe,
+    stripe: config.stripe && stripeClient(config.stripe),
+    publicUrl: config.publicUrl,
+    payments: repositories.payments,
+    musicians,
+    requests: { create: requests.create, findById: repositories.requests.findById },
+    events,
+    keys,
+    queue,
+    log: app.log,
+    clock: config.clock,
+  });
+  // Refunds follow the musician's rejections and ended shows.
+  payments.listen();
   return {
     events,
     auth,
@@ -246,6 +265,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       queue,
     }),
     requests,
+    payments,
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
       events,

@@ -258,11 +258,13 @@ export const messages = {
   requestSent: 'Request sent:',
   tipAmountInvalid: 'Please enter a valid tip amount',
   tipAmountTooHigh: 'Tip amount cannot exceed $500',
-  paidRequestPriceInvalid: 'A paid request costs between $0.50 and $500 (leave it empty to turn paid requests off)',
+  paidRequestPriceInvalid:
+    'A paid request costs between $0.50 and $500 (leave it empty to turn paid requests off)',
   cardTipsNotTaken: "This musician doesn't take card tips",
   paidRequestsNotTaken: "This musician doesn't take paid requests",
   paymentsNotConfigured: 'Card payments are not set up on this server',
-  paymentsConnectOnly: 'Card payments here use your own Stripe account: turn them on in your profile',
+  paymentsConnectOnly:
+    'Card payments here use your own Stripe account: turn them on in your profile',
   paymentsOwnAccountOnly: 'Card payments on this server are turned on through Stripe onboarding',
   paymentNotFound: 'Payment not found',
   requestPaidInvalid: 'paid must be true or false',

@@ -192,6 +192,8 @@ export const tableColumns = {
     'tipperName',
     'message',
     'submission',
+    'heldRequestId',
+    'statusTokenHash',
     'refundReason',
     'createdAt',
     'paidAt',

@@ -296,7 +296,7 @@ export interface TipsTable {
 export type PaymentKind = 'tip' | 'request';
 export type PaymentStatus = 'open' | 'paid' | 'refunded' | 'expired';
 export type RequestPayment = 'paid' | 'refunded';
-export type RefundReason = 'rejected' | 'show_ended' | 'not_admitted';
+export type RefundReason = 'rejected' | 'show_ended' | 'not_admitted' | 'deleted';
 
 /** A card payment through Stripe Checkout, from the moment Checkout opens (migration 0005). */
 export interface PaymentsTable {
@@ -316,6 +316,13 @@ export interface PaymentsTable {
   message: Generated<string>;
   /** A paid request's submission (JSON), filed once Stripe says it is paid. */
   submission: string | null;
+  /**
+   * The id a paid request is filed under (its phone was told it before Checkout): no foreign
+   * key, so a paid request deleted is still known to be gone, and refunded.
+   */
+  heldRequestId: string | null;
+  /** A paid request's status token, hashed: the phone follows it before the request exists. */
+  statusTokenHash: string | null;
   refundReason: RefundReason | null;
   createdAt: GeneratedTime;
   paidAt: Date | null;

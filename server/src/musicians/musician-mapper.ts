@@ -43,7 +43,8 @@ export function toPublicMusician(
     venue_screen_enabled: row.venueScreenEnabled,
     public_queue: row.publicQueue,
     card_tips: cardTips,
-    paid_request_price: cardTips && row.paidRequestPrice !== null ? Number(row.paidRequestPrice) : null,
+    paid_request_price:
+      cardTips && row.paidRequestPrice !== null ? Number(row.paidRequestPrice) : null,
   };
 }
 

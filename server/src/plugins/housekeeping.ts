@@ -15,6 +15,10 @@ export const housekeepingPlugin = fp(
         (removed) => app.log.info(removed, 'housekeeping: removed stale sign-in rows'),
         (err: unknown) => app.log.error({ err }, 'housekeeping failed'),
       );
+      // Paid requests whose refund failed when it was due (Stripe unreachable a moment).
+      app.services.payments
+        .refundDue()
+        .catch((err: unknown) => app.log.error({ err }, 'refund sweep failed'));
       // Sign-ins abandoned at the identity provider, even when nobody signs in again.
       app.services.oidc
         ?.sweepExpired()

@@ -22,18 +22,13 @@ export function cardPaymentsMigration(dialect: Dialect): Migration {
       // Own-account mode: the musician's switch. Connect: the account's charges_enabled.
       await db.schema
         .alterTable('musicians')
-        .addColumn('card_payments_enabled', t.type('boolean'), (c) =>
-          c.notNull().defaultTo(false),
-        )
+        .addColumn('card_payments_enabled', t.type('boolean'), (c) => c.notNull().defaultTo(false))
         .execute();
       await db.schema
         .alterTable('musicians')
         .addColumn('paid_request_price', t.type('money'))
         .execute();
-      await db.schema
-        .alterTable('requests')
-        .addColumn('payment', t.type('text'))
-        .execute();
+      await db.schema.alterTable('requests').addColumn('payment', t.type('text')).execute();
 
       await db.schema
         .createTable('payments')
@@ -50,6 +45,8 @@ export function cardPaymentsMigration(dialect: Dialect): Migration {
         .addColumn('tipper_name', t.type('text'), blank)
         .addColumn('message', t.type('text'), blank)
         .addColumn('submission', t.type('text'))
+        .addColumn('status_token_hash', t.type('text'))
+        .addColumn('held_request_id', t.type('id'))
         .addColumn('refund_reason', t.type('text'))
         .$call(b.timeOfInsert('created_at'))
         .addColumn('paid_at', t.type('timestamp'))
@@ -67,6 +64,7 @@ export function cardPaymentsMigration(dialect: Dialect): Migration {
         .execute();
       await b.index('payments_payment_intent_idx', 'payments', ['payment_intent_id']).execute();
       await b.index('payments_request_idx', 'payments', ['request_id']).execute();
+      await b.index('payments_status_token_idx', 'payments', ['status_token_hash']).execute();
       await b
         .index('payments_musician_created_idx', 'payments', ['musician_id', 'created_at'])
         .execute();

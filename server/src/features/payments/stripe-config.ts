@@ -14,10 +14,7 @@ export interface StripeConfig {
 type Env = Record<string, string | undefined>;
 
 /** Undefined without a secret key: no card option anywhere, nothing else changes. */
-export function stripeConfig(
-  env: Env,
-  fail: (message: string) => Error,
-): StripeConfig | undefined {
+export function stripeConfig(env: Env, fail: (message: string) => Error): StripeConfig | undefined {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) return undefined;
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();

@@ -60,8 +60,8 @@ interface Extra {
 }
 
 /**
- * The social clicks, the +1s and the payment-app tips of these requests, oldest first, in one
- * statement a chunk.
+ * The social clicks, the +1s, the payment-app tips and the paid card tips of these requests,
+ * oldest first, in one statement a chunk.
  */
 async function extrasOf(db: Kysely<DB>, ids: readonly string[]): Promise<Extra[]> {
   const extras: Extra[] = [];
@@ -110,6 +110,24 @@ async function extrasOf(db: Kysely<DB>, ids: readonly string[]): Promise<Extra[]
             't.createdAt',
           ])
           .where('t.requestId', 'in', chunk),
+      )
+      .unionAll(
+        // A card tip counts once Stripe said it was paid: received from the start.
+        db
+          .selectFrom('payments as p')
+          .select([
+            sql<ExtraKind>`'tip'`.as('kind'),
+            sql<string>`p.request_id`.as('requestId'),
+            'p.id',
+            sql<string>`'card'`.as('name'),
+            'p.tipperName as dedication',
+            'p.amount as tipAmount',
+            sql<number>`1`.as('received'),
+            'p.createdAt',
+          ])
+          .where('p.requestId', 'in', chunk)
+          .where('p.kind', '=', 'tip')
+          .where('p.status', '=', 'paid'),
       )
       .orderBy('createdAt')
       .orderBy('id')

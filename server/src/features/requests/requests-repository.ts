@@ -98,6 +98,7 @@ export function requestsRepository(db: Kysely<DB>) {
         'r.status',
         'r.updatedAt',
         'r.queuePosition',
+        'r.payment',
       ] as const;
       // A +1 follows the request it was merged into, by its own token.
       const [own, merged] = await Promise.all([
@@ -122,6 +123,7 @@ export function requestsRepository(db: Kysely<DB>) {
           status: row.status,
           updated_at: row.updatedAt,
           queue_position: row.queuePosition,
+          payment: row.payment,
         }),
       );
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
 import { RequestStatusView, StatusTokenParams } from '#shared/schemas/audience.ts';
 import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
@@ -9,6 +10,7 @@ import {
   GroupedRequestsResponse,
   MovePositionBody,
   MusicianIdParams,
+  PaidRequestCheckout,
   RequestsPageQuery,
   RequestsResponse,
   SongRequest,
@@ -23,7 +25,7 @@ import { sessionOf } from '#server/http/session.ts';
 import { deviceIdOf, timeZoneOf } from '#server/submissions/requester.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { requests, liveQueue, events } = app.services;
+  const { requests, liveQueue, events, payments } = app.services;
   const musicianOnly = { onRequest: app.requireMusician };
   // What the On Stage screen needs: also open to the musician's paired stage devices.
   const queueAccess = { onRequest: app.requireQueueAccess };
@@ -42,10 +44,22 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...publicWrite,
       schema: {
         body: CreateRequestBody,
-        response: responses({ 200: AlreadyRequested, 201: CreatedRequest }),
+        response: responses({
+          200: AlreadyRequested,
+          201: z.union([CreatedRequest, PaidRequestCheckout]),
+        }),
       },
     },
     async (request, reply) => {
+      // "Skip the line": a Checkout page now, the request once Stripe says it is paid.
+      if (request.body.paid) {
+        const checkout = await payments.startPaidRequest(
+          request.body,
+          deviceIdOf(request),
+          request.ip,
+        );
+        return reply.code(201).send(checkout);
+      }
       const created = await requests.create(
         request.body,
         idempotencyKeyOf(request),
@@ -62,7 +76,11 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/request-status/:token',
     { schema: { params: StatusTokenParams, response: responses({ 200: RequestStatusView }) } },
-    async (request) => requests.statusByToken(request.params.token),
+    async (request) => {
+      // A paid request not filed yet (waiting for Stripe, or refused and refunded).
+      const held = await payments.heldStatus(request.params.token);
+      return held ?? requests.statusByToken(request.params.token);
+    },
   );
 
   app.post(

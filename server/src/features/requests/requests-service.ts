@@ -189,6 +189,8 @@ export function requestsService({
       deviceId = '',
       address = '',
       timeZone?: string,
+      /** A paid request Stripe said is paid (payments-service.ts): its id and keyed source. */
+      paid?: { id: string; source: string },
     ): Promise<CreatedRequest | AlreadyRequested> {
       const now = clock();
       const { requestsPerRequester: perRequester } = limits;
@@ -207,7 +209,8 @@ export function requestsService({
           deviceId,
           idempotencyKey,
           statusTokenHash: statusToken.hash,
-          source: await submissionSource(keys, musicianId, address),
+          source: paid?.source ?? (await submissionSource(keys, musicianId, address)),
+          ...(paid ? { id: paid.id, paid: true } : {}),
           now,
           limits: {
             perRequester,

@@ -194,9 +194,10 @@ async function merge(
   if (submission.paid) await markJoinedPaid(tx, { id: admission.requestId });
   // A +1 may move it up (queue order by votes; its tip is a claim, which moves nothing); paid,
   // it goes before the unpaid.
-  const { moved } = submission.paid || plusOneMayMove(state.musician.queueOrder)
-    ? await placeInQueue(tx, state, now)
-    : { moved: [] };
+  const { moved } =
+    submission.paid || plusOneMayMove(state.musician.queueOrder)
+      ? await placeInQueue(tx, state, now)
+      : { moved: [] };
   return {
     outcome: 'merged',
     musicianId,

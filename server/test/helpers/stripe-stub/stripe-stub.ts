@@ -34,6 +34,8 @@ export interface StripeStub {
     headers: Record<string, unknown>;
   }[];
   close(): Promise<void>;
+  /** Where webhooks go from now on (the app's address, once it listens). */
+  setWebhookUrl(url: string): void;
 }
 
 interface ApiRequest {
@@ -58,7 +60,9 @@ export async function startStripeStub(options: {
 }): Promise<StripeStub> {
   const secretKey = options.secretKey ?? 'sk_test_stripe_stub';
   const webhookSecret = options.webhookSecret ?? 'whsec_stripe_stub';
-  const sender = webhookSender({ webhookUrl: options.webhookUrl, webhookSecret });
+  // Read at each delivery: an app that listens only after the stub started is named later.
+  const target = { webhookUrl: options.webhookUrl, webhookSecret };
+  const sender = webhookSender(target);
   const store = new Map<string, StripeObject>(); // every object by id, as stored
   const owner = new Map<string, string>(); // object id -> connected account it was made on
   const links = new Map<string, StripeObject>(); // account id -> its latest link's params
@@ -294,6 +298,7 @@ export async function startStripeStub(options: {
     url,
     secretKey,
     webhookSecret,
+    setWebhookUrl: (webhookUrl) => void (target.webhookUrl = webhookUrl),
     pay: async (sessionId) => paySession(sessionId),
     expire: async (sessionId) => expireSession(sessionId),
     finishOnboarding: async (accountId) => finishOnboarding(accountId),
