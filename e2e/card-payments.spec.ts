@@ -80,7 +80,8 @@ test('a card tip and a paid request, from onboarding to the refund of a rejectio
     await expect(audience.checkoutStatus).toHaveText('Tip received, thank you');
     // Said once: the address loses the session id.
     await expect(phone).toHaveURL(new RegExp(`/musician/${musician.slug}$`));
-    await shot(phone, 'phone-tip-received');
+    await atEachSize(phone, (size) => shot(phone, `audience-tip-received-${size.name}`));
+    await phone.setViewportSize(PHONE.viewport);
   });
 
   await test.step('the phone asks for a song paid to skip the line, and pays', async () => {

@@ -29,6 +29,7 @@ export class AudiencePage {
   readonly language: Locator;
   /** Back from Stripe Checkout: "Confirming your payment…", then "Tip received, thank you". */
   readonly checkoutStatus: Locator;
+  readonly checkoutNotice: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -51,6 +52,7 @@ export class AudiencePage {
     this.notices = page.locator('.audience-main > [role="status"]');
     this.language = page.getByRole('banner').getByRole('combobox');
     this.checkoutStatus = page.getByTestId('checkout-status');
+    this.checkoutNotice = page.locator('.checkout-notice');
   }
 
   async goto(slug: string, query = ''): Promise<void> {

@@ -9,6 +9,9 @@ import { CHECKOUT_PARAM, type CheckoutPhase } from './checkout-return.ts';
 import { useCheckoutReturnStore } from './checkout-return-store.ts';
 import './card-payments.css';
 
+/** How long "Payment received: your request is in line" stays before "Your requests" alone says it. */
+const REQUEST_NOTICE_MS = 12_000;
+
 function Mark({ phase }: { phase: CheckoutPhase }) {
   if (phase === 'confirming') return <span className="checkout-spinner" aria-hidden="true" />;
   const done = phase === 'paid' || phase === 'refunded';
@@ -54,6 +57,15 @@ export function CheckoutReturnNotice() {
     refreshAwaitingRequests();
   }, [settled]);
 
+  // A paid request's notice steps aside after a while: "Your requests" follows it from there
+  // (Paid, then Played, or Refunded), where a lasting "in line" would soon be out of date.
+  const requestPaid = phase === 'paid' && kind === 'request';
+  useEffect(() => {
+    if (!requestPaid) return;
+    const timer = setTimeout(() => useCheckoutReturnStore.getState().dismiss(), REQUEST_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [requestPaid]);
+
   if (!phase) return null;
   const headline = {
     confirming: t('checkoutConfirming'),
@@ -62,12 +74,13 @@ export function CheckoutReturnNotice() {
     expired: t('checkoutExpired'),
     unconfirmed: t('checkoutUnconfirmed'),
   }[phase];
-  const hint =
-    phase === 'expired'
-      ? t('checkoutExpiredHint')
-      : phase === 'unconfirmed'
-        ? t('checkoutUnconfirmedHint')
-        : null;
+  const hint = {
+    confirming: null,
+    paid: kind === 'request' ? t('checkoutRequestPaidHint') : null,
+    refunded: null,
+    expired: t('checkoutExpiredHint'),
+    unconfirmed: t('checkoutUnconfirmedHint'),
+  }[phase];
 
   return (
     <section className={`checkout-notice card checkout-${phase}`}>
