@@ -96,7 +96,8 @@ test('a card tip and a paid request, from onboarding to the refund of a rejectio
     await form.send.click();
     await expect(phone).toHaveURL(/\/pay\/cs_/);
     await phoneStripe.pay.click();
-    await expect(audience.checkoutStatus).toHaveText('Payment received: your request is in line');
+    await expect(audience.checkoutStatus).toHaveText('Payment received');
+    await expect(audience.checkoutNotice).toContainText('Your request is in line.');
     await expect(audience.myRequest('Jolene')).toContainText('Paid');
     await expect(new SentSheet(phone).dialog).toBeHidden();
     await shot(phone, 'phone-request-paid');
