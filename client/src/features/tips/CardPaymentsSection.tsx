@@ -82,7 +82,7 @@ function AccountState({ returned }: { returned: StripeReturn | null }) {
     case 'on':
       return (
         <p className="card-state card-state-on" role="status">
-          Card payments are on
+          <span aria-hidden="true">✓ </span>Card payments are on
         </p>
       );
   }

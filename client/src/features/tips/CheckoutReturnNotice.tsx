@@ -97,7 +97,7 @@ export function CheckoutReturnNotice() {
       {settled && (
         <button
           type="button"
-          className="button button-ghost checkout-done"
+          className="button button-ghost button-small checkout-done"
           onClick={() => useCheckoutReturnStore.getState().dismiss()}
         >
           {t('done')}
