@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '#server/db/compiled-once.ts';
+import { compiledOnce } from '#server/db/statement-once.ts';
 import type { DB } from '#server/db/tables.ts';
 
 export function sessionsRepository(db: Kysely<DB>) {

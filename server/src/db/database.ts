@@ -26,11 +26,6 @@ export interface Database {
   /** One query for SQLite and PostgreSQL (docs/architecture.md, "The data layer"). */
   kysely: Kysely<DB>;
   kind: DatabaseKind;
-  /**
-   * Database sessions behind `kysely`, each preparing statements for itself: PostgreSQL's pool,
-   * one backend a connection; SQLite's one connection.
-   */
-  sessions: number;
   /** What the connections hold right now, read at each scrape of GET /metrics. */
   stats(): DatabaseStats;
   ping(): Promise<void>;
@@ -110,7 +105,6 @@ async function openSqliteDatabase(
   return {
     kysely,
     kind: 'sqlite',
-    sessions: 1,
     // One connection: idle while nothing holds its write lock.
     stats: () => ({
       pool: { total: 1, idle: engine.lock.held ? 0 : 1, waiting: engine.lock.waiting },
@@ -158,7 +152,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kysely,
     kind: 'postgres',
-    sessions: poolSize,
     stats: () => ({
       pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
     }),

@@ -21,7 +21,7 @@ import {
 
 const { app, url } = await startTestApp({}, { listen: true });
 
-const STATUS_FIELDS = ['id', 'queue_position', 'song_artist', 'song_title', 'status', 'updated_at'];
+const STATUS_FIELDS = ['id', 'payment', 'queue_position', 'song_artist', 'song_title', 'status', 'updated_at'];
 
 async function pageOf(musician: TestMusician): Promise<TestAudiencePhone> {
   const phone = await connectAudience(url);
@@ -155,6 +155,7 @@ describe('the audience namespace: a requester follows their requests', () => {
       status: 'pending',
       updated_at: expect.any(String),
       queue_position: 1,
+      payment: null,
     });
 
     await setRequestStatus(app, musician, created.id, 'up_next');

@@ -46,8 +46,11 @@ export const CheckoutSessionParams = z.object({ session_id: z.string().max(255) 
  * GET /payments/account: 'off' (no Stripe keys on this server), 'own_account' (the keys' own
  * account takes the money; the musician's switch), 'connect' (the musician onboards).
  */
+export const PAYMENTS_MODES = ['off', 'own_account', 'connect'] as const;
+export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
+
 export const PaymentsAccount = z.object({
-  mode: z.enum(['off', 'own_account', 'connect']),
+  mode: z.enum(PAYMENTS_MODES),
   card_payments_enabled: z.boolean(),
   account_connected: z.boolean(),
 });

@@ -21,7 +21,7 @@ import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-m
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import type { SongState, SongStatesRepository } from './song-states-repository.ts';
-import { takesTips, tipLinks } from '../tips/tip-providers.ts';
+import { takesTips, tipLinks } from '#server/musicians/tip-providers.ts';
 
 /** The songs feature's audience reads (songs-service.ts), injected by services.ts. */
 interface AudienceSongs {

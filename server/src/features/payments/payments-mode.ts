@@ -1,3 +1,4 @@
+import type { PaymentsMode } from '#shared/schemas/payments.ts';
 import type { StripeConfig } from './stripe-config.ts';
 
 /**
@@ -5,8 +6,6 @@ import type { StripeConfig } from './stripe-config.ts';
  * money (one musician's install); the musician turns cards on in Profile. 'connect': a hosted
  * service; each musician onboards a Connect account and takes cards once it can be charged.
  */
-export type PaymentsMode = 'off' | 'own_account' | 'connect';
-
 export function paymentsMode(stripe: StripeConfig | undefined): PaymentsMode {
   if (!stripe) return 'off';
   return stripe.connect ? 'connect' : 'own_account';

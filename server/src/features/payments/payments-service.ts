@@ -21,7 +21,7 @@ import type { Payment, RefundReason } from '#server/db/tables.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import { badRequest, HttpError, notFound, serviceUnavailable } from '#server/http/errors.ts';
-import { keyedStatusToken, statusTokenHash } from '#server/features/requests/status-token.ts';
+import { keyedStatusToken, statusTokenHash } from '#server/submissions/status-token.ts';
 import { toMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { requestsOpen } from '#server/musicians/request-window.ts';

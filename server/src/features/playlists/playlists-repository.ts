@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { compiledOnce } from '#server/db/compiled-once.ts';
+import { compiledOnce } from '#server/db/statement-once.ts';
 import { lockingRows } from '#server/db/locks.ts';
 import type { DB, Playlist } from '#server/db/tables.ts';
 import type { SongRow } from '#server/catalogue/song-mapper.ts';

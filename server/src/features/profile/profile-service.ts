@@ -11,7 +11,7 @@ import { isUniqueViolation } from '#server/db/pg-errors.ts';
 import type { QueueReorder } from '#server/events/queue-reorder.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import type { PaymentsMode } from '#server/features/payments/payments-mode.ts';
+import type { PaymentsMode } from '#shared/schemas/payments.ts';
 import { toMusician } from '#server/musicians/musician-mapper.ts';
 import type {
   MusicianChanges,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { OPEN_REQUEST_STATUSES, type OpenRequestStatus } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
 import { mergeTarget } from '#server/submissions/merge-target.ts';
+import { openRequests } from '#server/queue/open-requests.ts';
 
 /** The switches of a musician's public screens, by slug. */
 export interface PublicQueueMusician {
@@ -50,36 +51,8 @@ export function publicQueueRepository(db: Kysely<DB>) {
 
     /** Up Next, then waiting, each by queue_position; never a blocked requester's. */
     async open(musicianId: string): Promise<OpenRequestRow[]> {
-      const rows = await db
-        .selectFrom('requests')
-        .select([
-          'id',
-          'songTitle',
-          'songArtist',
-          'requesterName',
-          'dedication',
-          'votes',
-          'status',
-          'queuePosition',
-        ])
-        .where('musicianId', '=', musicianId)
-        .where('blocked', '=', false)
-        .where('status', 'in', OPEN_REQUEST_STATUSES)
-        .orderBy((eb) => eb.case().when('status', '=', 'up_next').then(0).else(1).end())
-        .orderBy('queuePosition')
-        .orderBy('createdAt')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        song_title: row.songTitle,
-        song_artist: row.songArtist,
-        requester_name: row.requesterName,
-        dedication: row.dedication,
-        votes: row.votes,
-        status: row.status as OpenRequestStatus,
-        queue_position: row.queuePosition,
-      }));
+      const rows = await openRequests(db, musicianId);
+      return rows.map(({ created_at: _createdAt, ...row }) => row);
     },
 
     async voteTarget(requestId: string): Promise<VoteTarget | undefined> {

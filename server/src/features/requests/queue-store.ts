@@ -4,7 +4,7 @@ import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
 import { lockedFor } from './locked-for.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
-import { statementOnce } from './statement-once.ts';
+import { statementOnce } from '#server/db/statement-once.ts';
 
 // The queue's rows as stored, for queue-positions.ts to order: read, and written back where they
 // changed. Called inside a transaction that took the musician's lock (db/locks.ts).

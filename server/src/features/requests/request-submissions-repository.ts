@@ -3,7 +3,7 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
 import { lockedFor } from './locked-for.ts';
 import { admit } from './request-admission.ts';
-import { statementOnce } from './statement-once.ts';
+import { statementOnce } from '#server/db/statement-once.ts';
 import { addWarmUpMusician, removeWarmUpMusician } from './submission-warm-up.ts';
 import { admissionState } from './submission-reads.ts';
 import { fileAdmitted } from './submission-filing.ts';

@@ -9,7 +9,7 @@ export type { HistoryPosition } from './request-pages-repository.ts';
 import { toRequestStatusView } from './request-mapper.ts';
 import { requestPagesRepository } from './request-pages-repository.ts';
 import { requestSubmissionsRepository } from './request-submissions-repository.ts';
-import { statementOnce } from './statement-once.ts';
+import { statementOnce } from '#server/db/statement-once.ts';
 
 /** The statuses an undo can take a request back from. */
 const FINAL_STATUSES: RequestStatus[] = ['played', 'rejected'];

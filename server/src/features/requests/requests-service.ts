@@ -27,7 +27,11 @@ import { submissionSource } from '#server/submissions/submission-source.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
-import { keyedStatusToken, newStatusToken, statusTokenHash } from './status-token.ts';
+import {
+  keyedStatusToken,
+  newStatusToken,
+  statusTokenHash,
+} from '#server/submissions/status-token.ts';
 import { outsideWindowError } from './window-refusal.ts';
 
 interface Deps {

@@ -6,7 +6,7 @@ import { queuedRequests, writeQueueChanges } from './queue-store.ts';
 import type { Admission } from './request-admission.ts';
 import { toSongRequest } from './request-mapper.ts';
 import type { Filed, Submission } from './submission-types.ts';
-import { statementOnce } from './statement-once.ts';
+import { statementOnce } from '#server/db/statement-once.ts';
 import { dateOf, truthOf, type SubmissionState } from './submission-reads.ts';
 
 // Writes what request-admission.ts decided, in the transaction and under the lock it was decided

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import type { DB } from '#server/db/tables.ts';
 import { limitWindows, type AdmissionState } from './request-admission.ts';
-import { compilable, statementOnce } from './statement-once.ts';
+import { compilable, statementOnce } from '#server/db/statement-once.ts';
 import type { Submission } from './submission-types.ts';
 
 // What a request's admission reads, in two statements, each of one musician's rows through the

@@ -13,7 +13,7 @@ import { floodError, limitError, limitReached } from '#server/submissions/submis
 import { submissionSource } from '#server/submissions/submission-source.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { toAppTip, toCreatedTip, type TipRow } from './tip-mapper.ts';
-import { isSetUp, takesTips } from './tip-providers.ts';
+import { isSetUp, takesTips } from '#server/musicians/tip-providers.ts';
 import type { TipsRepository } from './tips-repository.ts';
 
 interface Deps {

@@ -57,6 +57,7 @@ describe('GET /api/request-status/:token', () => {
       status: 'pending',
       updated_at: expect.any(String),
       queue_position: 1,
+      payment: null,
     });
   });
 

@@ -12,9 +12,9 @@ import {
   submitRequest,
   updateProfile,
   type TestMusician,
-} from '../../helpers/factories.ts';
-import { startStripeStub } from '../../helpers/stripe-stub/stripe-stub.ts';
-import { startTestApp } from '../../helpers/test-app.ts';
+} from '#server-test/helpers/factories.ts';
+import { startStripeStub } from '#server-test/helpers/stripe-stub/stripe-stub.ts';
+import { startTestApp } from '#server-test/helpers/test-app.ts';
 import type { FastifyInstance } from 'fastify';
 
 // The money path against a local server answering as Stripe does: the webhook alone makes a

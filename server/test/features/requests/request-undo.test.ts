@@ -176,6 +176,7 @@ describe('undoing Played or Reject (PUT /api/requests/:id/status back to the pre
     await feed.waitFor('request.updated', (m) => m.data.id === id && m.data.status === 'pending');
     expect(Object.keys(back).sort()).toEqual([
       'id',
+      'payment',
       'queue_position',
       'song_artist',
       'song_title',

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely } from 'kysely';
-import type { DB } from '#server/db/tables.ts';
+import type { DB } from './tables.ts';
 
 /** Where a value goes in a statement compiled once: replaced by the value of `name` at each run. */
 class Slot {
@@ -16,8 +16,7 @@ interface Compiled {
 
 /**
  * A statement of the request path built and compiled on its first run, then run with new values
- * in whatever transaction is handed in: as db/compiled-once.ts, whose statements run on the
- * instance they were made with, where a submission's run inside its transaction. Compiled once
+ * in whatever transaction is handed in (a submission's run inside its transaction). Compiled once
  * per engine instance (the adapter a Kysely instance and its transactions share), so that one
  * process may hold PostgreSQL and SQLite (the tests do).
  */
@@ -54,3 +53,15 @@ export const compilable = <Row>(
   db: Kysely<DB>,
   raw: { compile(db: Kysely<DB>): CompiledQuery<Row> },
 ): Compilable<Row> => ({ compile: () => raw.compile(db) });
+
+/**
+ * A statement compiled once that always runs on `db` (the hot reads outside a transaction: each
+ * device's connection, each signed-in request).
+ */
+export function compiledOnce<Values extends object, Row>(
+  db: Kysely<DB>,
+  build: (values: Values) => Compilable<Row>,
+): (values: Values) => Promise<Row[]> {
+  const run = statementOnce((_db: Kysely<DB>, values: Values) => build(values));
+  return (values) => run(db, values);
+}
