@@ -82,7 +82,7 @@ function AccountState({ returned }: { returned: StripeReturn | null }) {
     case 'on':
       return (
         <p className="card-state card-state-on" role="status">
-          <span aria-hidden="true">✓ </span>Card payments are on
+          Card payments are on
         </p>
       );
   }
