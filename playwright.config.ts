@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_APP_PORT, E2E_SMTP_PORT } from './e2e/e2e-ports.ts';
 import { E2E_OIDC_ENV } from './e2e/support/oidc-provider.ts';
+import { E2E_STRIPE_ENV } from './e2e/support/stripe-stub.ts';
 
 // Playwright loads this file again in each worker: they reuse the runner's folder via the env.
 let dataDir = process.env.E2E_DATA_DIR;
@@ -75,6 +76,8 @@ export default defineConfig({
       LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
       // The identity provider e2e/oidc-sign-in.spec.ts starts (discovered on first sign-in).
       ...E2E_OIDC_ENV,
+      // The local Stripe e2e/card-payments.spec.ts starts (called only when a payment starts).
+      ...E2E_STRIPE_ENV,
     },
   },
 });

@@ -19,6 +19,8 @@ class AudienceDialog {
 
 export class RequestForm extends AudienceDialog {
   readonly name: Locator;
+  /** "Skip the line for $5": a paid request (where the musician takes cards and set a price). */
+  readonly skipTheLine: Locator;
   readonly email: Locator;
   readonly dedication: Locator;
   readonly send: Locator;
@@ -32,7 +34,10 @@ export class RequestForm extends AudienceDialog {
     this.name = this.dialog.getByLabel('Your name');
     this.email = this.dialog.getByLabel('Your email');
     this.dedication = this.dialog.getByLabel('Dedication (optional)');
-    this.send = this.dialog.getByRole('button', { name: /^(Send Request|Sending…)$/ });
+    this.skipTheLine = this.dialog.getByRole('checkbox', { name: /^Skip the line for / });
+    this.send = this.dialog.getByRole('button', {
+      name: /^(Send Request|Continue to Payment|Sending…)$/,
+    });
     this.error = this.dialog.getByRole('alert');
     this.notice = this.dialog.getByRole('status');
     this.done = this.button('Done');
@@ -81,6 +86,11 @@ export class TipModal extends AudienceDialog {
 
   platform(name: string): Locator {
     return this.dialog.getByRole('radio', { name });
+  }
+
+  /** Stripe Checkout: first, and chosen, where the musician takes cards. */
+  get card(): Locator {
+    return this.platform('Card, Apple Pay, Google Pay');
   }
 
   quickAmount(label: string): Locator {

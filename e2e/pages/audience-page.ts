@@ -27,6 +27,9 @@ export class AudiencePage {
   readonly notices: Locator;
   /** The language switcher in the header (labelled in the page's language). */
   readonly language: Locator;
+  /** Back from Stripe Checkout: "Confirming your payment…", then "Tip received, thank you". */
+  readonly checkoutStatus: Locator;
+  readonly checkoutNotice: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -48,6 +51,8 @@ export class AudiencePage {
     this.yourRequests = page.getByRole('region', { name: 'Your requests' });
     this.notices = page.locator('.audience-main > [role="status"]');
     this.language = page.getByRole('banner').getByRole('combobox');
+    this.checkoutStatus = page.getByTestId('checkout-status');
+    this.checkoutNotice = page.locator('.checkout-notice');
   }
 
   async goto(slug: string, query = ''): Promise<void> {

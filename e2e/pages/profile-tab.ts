@@ -35,6 +35,10 @@ export class ProfileTab {
   readonly sectionNav: Locator;
   readonly settingsError: Locator;
   readonly activePlaylist: Locator;
+  /** Payments > Card payments (Stripe), shown where the server has Stripe keys. */
+  readonly cardPayments: Locator;
+  readonly acceptCardTips: Locator;
+  readonly paidRequestPrice: Locator;
 
   readonly account: Locator;
   readonly accountStatus: Locator;
@@ -65,6 +69,9 @@ export class ProfileTab {
     this.repeatRule = this.settings.getByLabel('A song already played may be requested');
     this.venueScreenOn = this.settings.getByLabel('Venue screen on');
     this.sectionNav = page.getByRole('navigation', { name: 'Profile sections' });
+    this.cardPayments = this.settings.getByRole('group', { name: 'Card payments' });
+    this.acceptCardTips = this.cardPayments.getByRole('button', { name: 'Accept card tips' });
+    this.paidRequestPrice = this.cardPayments.getByLabel('Paid requests: price ($)');
     this.settingsStatus = this.settings.getByRole('status').last();
     this.settingsError = this.settings.getByRole('alert');
     this.activePlaylist = page.getByRole('combobox', { name: 'Audience sees' });

@@ -8,6 +8,7 @@ import { SongBrowser } from './SongBrowser.tsx';
 import { QueueTabs } from './QueueTabs.tsx';
 import { useAudienceLive } from './use-audience-live.ts';
 import { YourRequests } from './YourRequests.tsx';
+import { CheckoutReturnNotice } from '../tips/CheckoutReturnNotice.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** The page once loaded: header, notices, the requester's own requests, the songs, the modals. */
@@ -31,6 +32,7 @@ export function AudienceMain() {
       <title>{t('documentTitle', { name: musician.name })}</title>
       <AudienceHeader />
       <main className="audience-main">
+        <CheckoutReturnNotice />
         {/* One notice at a time: the countdown while open, else the requests-off one. */}
         {musician.requests_enabled ? <RequestWindowNotice /> : <RequestsOffNotice />}
         <YourRequests />

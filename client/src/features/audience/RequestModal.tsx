@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '#client/lib/api-fetch.ts';
 import type { OutboxOutcome } from '#client/lib/outbox.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -22,6 +22,11 @@ import { audienceT } from './i18n/audience-i18n.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { fetchStatuses } from './status-reads.ts';
 import { useSheetFields } from './use-sheet-fields.ts';
+import { useMyRequestsStore } from './my-requests-store.ts';
+import { sendPaidRequest } from '../tips/paid-request.ts';
+import { SkipTheLine } from '../tips/SkipTheLine.tsx';
+import { usePageRestored } from '../tips/use-page-restored.ts';
+import { paidRequestPrice } from '../tips/tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /**
@@ -52,6 +57,17 @@ function RequestForm({ song }: { song: PublicSong }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
+  // "Skip the line" chosen: sent with `paid: true`, then on to Checkout.
+  const [paid, setPaid] = useState(false);
+  const price = useAudienceStore((s) => (s.musician ? paidRequestPrice(s.musician) : null));
+  // Set in the tap itself: a double tap lands before the re-render that disables the button.
+  const busy = useRef(false);
+  usePageRestored(
+    useCallback(() => {
+      busy.current = false;
+      setSending(false);
+    }, []),
+  );
   // The same person's request for this song still waits: said instead of sending it again.
   const [alreadyAsked, setAlreadyAsked] = useState(false);
   const { t } = useAudienceTranslation();
@@ -82,7 +98,7 @@ function RequestForm({ song }: { song: PublicSong }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
+    if (sending || busy.current) return;
     const name = values.name.trim();
     const email = values.email.trim();
     const found = requesterProblems(name, email);
@@ -93,6 +109,7 @@ function RequestForm({ song }: { song: PublicSong }) {
       return;
     }
     setError('');
+    busy.current = true;
     setSending(true);
     rememberRequester({ name, email });
     const body: CreateRequestBody = {
@@ -104,7 +121,21 @@ function RequestForm({ song }: { song: PublicSong }) {
     const meta: RequestMeta = { slug, song_title: song.title, song_artist: song.artist };
     const musician = useAudienceStore.getState().musician;
     const path = submissionPaths.request(musician?.id);
+    if (paid && price !== null) {
+      const paidSong = { title: song.title, artist: song.artist };
+      const sent = await sendPaidRequest(
+        { body, path, song: paidSong, key: crypto.randomUUID() },
+        (item) => useMyRequestsStore.getState().track(slug, item),
+      );
+      const already = sent.ok && 'already_requested' in (sent.response as object);
+      // On its way to Checkout: the button stays busy until the page leaves.
+      if ((sent.ok && !already) || !mounted.current) return;
+      busy.current = false;
+      setSending(false);
+      return sent.ok ? setAlreadyAsked(true) : setError(requestError(sent));
+    }
     const outcome = await audienceOutbox().submit('request', path, body, meta);
+    busy.current = false;
     if (!mounted.current) return;
     setSending(false);
     if (!outcome.ok) return setError(requestError(outcome));
@@ -155,8 +186,12 @@ function RequestForm({ song }: { song: PublicSong }) {
         maxLength={TEXT_MAX_LENGTH}
         {...field('dedication')}
       />
+      {price !== null && <SkipTheLine price={price} checked={paid} onChange={setPaid} />}
       <StatusMessage tone="error">{error}</StatusMessage>
-      <SheetSubmitButton sending={sending} label={t('sendRequest')} />
+      <SheetSubmitButton
+        sending={sending}
+        label={paid && price !== null ? t('continueToPayment') : t('sendRequest')}
+      />
     </form>
   );
 }

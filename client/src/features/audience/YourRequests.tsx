@@ -1,6 +1,36 @@
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-import { placeInLine, REQUESTER_STATUS_KEYS } from './requester-status.ts';
+import type { TrackedRequest } from './my-requests.ts';
+import { placeInLine, REQUESTER_PAYMENT_KEYS, REQUESTER_STATUS_KEYS } from './requester-status.ts';
+
+/** Its state, its money (a paid request) and its place in line, as badges after the song. */
+function TrackedBadges({ item }: { item: TrackedRequest }) {
+  const { t } = useAudienceTranslation();
+  // Not in the queue before it is paid: only that is said.
+  if (item.payment === 'awaiting') {
+    return (
+      <span className="my-request-badges">
+        <span className="status-badge payment-awaiting">{t(REQUESTER_PAYMENT_KEYS.awaiting)}</span>
+      </span>
+    );
+  }
+  const place = placeInLine(item);
+  return (
+    <span className="my-request-badges">
+      <span className={`status-badge status-${item.status}`}>
+        {t(REQUESTER_STATUS_KEYS[item.status])}
+      </span>
+      {item.payment && (
+        <span className={`status-badge payment-${item.payment}`}>
+          {t(REQUESTER_PAYMENT_KEYS[item.payment])}
+        </span>
+      )}
+      {place !== null && (
+        <span className="my-request-place">{t('placeInLine', { position: place })}</span>
+      )}
+    </span>
+  );
+}
 
 /**
  * The requests this phone sent, with their state as the musician works them (live). The songs
@@ -31,14 +61,7 @@ export function YourRequests() {
               <span className="my-request-title">{item.song_title}</span>
               <span className="my-request-artist">{item.song_artist}</span>
             </span>
-            <span className={`status-badge status-${item.status}`}>
-              {t(REQUESTER_STATUS_KEYS[item.status])}
-            </span>
-            {placeInLine(item) !== null && (
-              <span className="my-request-place">
-                {t('placeInLine', { position: placeInLine(item) ?? 0 })}
-              </span>
-            )}
+            <TrackedBadges item={item} />
           </li>
         ))}
       </ul>

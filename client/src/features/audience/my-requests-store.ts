@@ -26,6 +26,8 @@ interface MyRequestsState {
   open(slug: string): void;
   /** The server filed a request of the page `slug` (perhaps after a reload). */
   filed(slug: string, created: CreatedRequest): void;
+  /** A request to follow that the answer did not describe whole (a paid one, before paying). */
+  track(slug: string, item: TrackedRequest): void;
   applyStatus(view: RequestStatusView): void;
   /** Tokens the server no longer knows (the musician deleted the request). */
   drop(tokens: string[]): void;
@@ -53,8 +55,8 @@ export const useMyRequestsStore = create<MyRequestsState>()((set, get) => {
 
     open: (slug) => set({ slug, tracked: loadTracked(storage(), slug) }),
 
-    filed: (slug, created) => {
-      const item: TrackedRequest = {
+    filed: (slug, created) =>
+      get().track(slug, {
         token: created.status_token,
         id: created.id,
         song_title: created.song_title,
@@ -62,7 +64,9 @@ export const useMyRequestsStore = create<MyRequestsState>()((set, get) => {
         status: created.status,
         payment: null,
         updated_at: created.created_at,
-      };
+      }),
+
+    track: (slug, item) => {
       if (slug === get().slug) update((list) => addTracked(list, item));
       else saveTracked(storage(), slug, addTracked(loadTracked(storage(), slug), item));
     },

@@ -105,3 +105,16 @@ describe('the requests this phone sent', () => {
     ).toEqual([false, false, false, true, true]);
   });
 });
+
+describe("a paid request's money", () => {
+  it('moves from waiting for payment to paid, then refunded, at the same status moment', () => {
+    const at = '2025-05-01T20:00:00.000Z';
+    const list = [tracked(1, { payment: 'awaiting' })];
+    const paid = applyStatus(list, { ...tracked(1), payment: 'paid', updated_at: at });
+    expect(paid[0]?.payment).toBe('paid');
+    const refunded = applyStatus(paid, { ...tracked(1), status: 'rejected', payment: 'refunded' });
+    expect(refunded[0]).toMatchObject({ status: 'rejected', payment: 'refunded' });
+    // The same view again changes nothing (the list keeps its identity).
+    expect(applyStatus(refunded, { ...refunded[0]!, token: undefined } as never)).toBe(refunded);
+  });
+});

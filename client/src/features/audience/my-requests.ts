@@ -51,7 +51,13 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
   const next = list.map((item) => {
     if (item.id !== view.id || item.updated_at > view.updated_at) return item;
     const samePlace = (item.queue_position ?? null) === (view.queue_position ?? null);
-    if (item.status === view.status && item.updated_at === view.updated_at && samePlace) {
+    const samePayment = (item.payment ?? null) === (view.payment ?? null);
+    if (
+      item.status === view.status &&
+      item.updated_at === view.updated_at &&
+      samePlace &&
+      samePayment
+    ) {
       return item;
     }
     changed = true;

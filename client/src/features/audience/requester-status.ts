@@ -35,3 +35,13 @@ export function sentHeadline(
   if (place) return { key: 'sentInLine', position: place };
   return { key: view?.status === 'up_next' ? 'sentUpNext' : 'sentReceived' };
 }
+
+/**
+ * A paid request's money, said plainly beside its state: waiting until Stripe says paid, then
+ * paid; refunded when it was rejected or the show ended without it (no alarm: money back).
+ */
+export const REQUESTER_PAYMENT_KEYS = {
+  awaiting: 'paymentAwaiting',
+  paid: 'paymentPaid',
+  refunded: 'paymentRefunded',
+} as const satisfies Record<NonNullable<RequestStatusView['payment']>, CatalogKey>;

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { AboutFields } from './AboutFields.tsx';
 import { PaymentFields } from './PaymentFields.tsx';
@@ -13,11 +13,19 @@ interface ProfileSettingsFormProps {
   form: ProfileForm;
   /** One of the form's sections: profile, payments, links or show. */
   section: ProfileSectionId;
+  /** Card payments (the tips feature's), first in the payments section where Stripe is set up. */
+  cardPayments?: ReactNode;
   onSave(): void;
 }
 
 /** The section of the settings being edited, and the one Save that sends every section. */
-export function ProfileSettingsForm({ musician, form, section, onSave }: ProfileSettingsFormProps) {
+export function ProfileSettingsForm({
+  musician,
+  form,
+  section,
+  cardPayments,
+  onSave,
+}: ProfileSettingsFormProps) {
   const label = PROFILE_SECTIONS.find((each) => each.id === section)?.label;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -30,7 +38,12 @@ export function ProfileSettingsForm({ musician, form, section, onSave }: Profile
       <form className="profile-form" onSubmit={submit} noValidate>
         <h3 className="profile-section-title">{label}</h3>
         {section === 'profile' && <AboutFields form={form} musician={musician} />}
-        {section === 'payments' && <PaymentFields bind={form.bind} />}
+        {section === 'payments' && (
+          <>
+            {cardPayments}
+            <PaymentFields bind={form.bind} />
+          </>
+        )}
         {section === 'links' && <SocialFields bind={form.bind} />}
         {section === 'show' && <ShowSettingsFields form={form} musician={musician} />}
         <ProfileSaveBar form={form} submits onSave={onSave} />

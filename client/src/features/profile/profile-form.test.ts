@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { checkProfileForm, formValuesOf, withoutPrefix } from './profile-form.ts';
+import { sectionOfFirstError } from './profile-sections.ts';
 
 const musician: Musician = {
   id: 'm1',
@@ -105,5 +106,26 @@ describe('the repeat rule in the one profile form', () => {
       venue_screen_dedications: false,
       public_queue: false,
     });
+  });
+
+  it('sends the paid request price as dollars, or null when left empty (paid requests off)', () => {
+    const priced = (typed: string) =>
+      checkProfileForm({ ...formValuesOf(musician), paid_request_price: typed });
+    expect(priced('5')).toMatchObject({ ok: true, body: { paid_request_price: 5 } });
+    expect(priced(' $2.5 ')).toMatchObject({ ok: true, body: { paid_request_price: 2.5 } });
+    expect(priced('')).toMatchObject({ ok: true, body: { paid_request_price: null } });
+    for (const typed of ['0.49', '500.01', 'abc']) {
+      expect(priced(typed)).toEqual({
+        ok: false,
+        errors: { paid_request_price: messages.paidRequestPriceInvalid },
+      });
+    }
+    expect(sectionOfFirstError({ paid_request_price: 'x' })).toBe('payments');
+  });
+
+  it('shows a saved price as typed: whole dollars plain, else with cents', () => {
+    expect(formValuesOf({ ...musician, paid_request_price: 5 }).paid_request_price).toBe('5');
+    expect(formValuesOf({ ...musician, paid_request_price: 2.5 }).paid_request_price).toBe('2.50');
+    expect(formValuesOf(musician).paid_request_price).toBe('');
   });
 });

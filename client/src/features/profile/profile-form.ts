@@ -61,10 +61,12 @@ export type ProfileFormValues = Record<TextField, string> &
     repeat_rule: RepeatRule;
     /** As typed; checked (a whole number of hours) only while the rule is 'hours'. */
     repeat_hours: string;
+    /** A paid request's price in dollars, as typed; empty turns paid requests off. */
+    paid_request_price: string;
   };
-type CheckedField = TextField | 'repeat_hours';
+type CheckedField = TextField | 'repeat_hours' | 'paid_request_price';
 export type ProfileFormErrors = Partial<Record<CheckedField, string>>;
-const CHECKED_FIELDS: readonly string[] = [...TEXT_FIELDS, 'repeat_hours'];
+const CHECKED_FIELDS: readonly string[] = [...TEXT_FIELDS, 'repeat_hours', 'paid_request_price'];
 
 /** Handles entered without a prefix: a typed one is dropped as the musician types. */
 const PREFIX: Partial<Record<TextField, '@' | '$'>> = {
@@ -88,14 +90,28 @@ export function formValuesOf(musician: Musician): ProfileFormValues {
   for (const flag of FLAG_FIELDS) values[flag] = musician[flag];
   values.repeat_rule = musician.repeat_rule;
   values.repeat_hours = String(musician.repeat_hours);
+  const price = musician.paid_request_price;
+  values.paid_request_price = price === null ? '' : priceText(price);
   return values;
+}
+
+/** A price as the field shows it: "5", "2.50". */
+function priceText(price: number): string {
+  return Number.isInteger(price) ? String(price) : price.toFixed(2);
+}
+
+/** The typed price as the API takes it: null (off) when empty, NaN when not a number. */
+export function typedPrice(text: string): number | null {
+  const trimmed = text.trim().replace(/^\$/, '');
+  return trimmed === '' ? null : Number(trimmed);
 }
 
 type Checked = { ok: true; body: ProfileUpdateBody } | { ok: false; errors: ProfileFormErrors };
 
 /** The same rules the server applies, so most mistakes show before anything is sent. */
 export function checkProfileForm(values: ProfileFormValues): Checked {
-  const { repeat_hours: typedHours, ...rest } = values;
+  const { repeat_hours: typedHours, paid_request_price: price, ...fields } = values;
+  const rest = { ...fields, paid_request_price: typedPrice(price) };
   // The hours matter (and are sent) only with the rule that uses them.
   const hours = typedHours.trim() === '' ? Number.NaN : Number(typedHours);
   const result = ProfileUpdateBody.safeParse(

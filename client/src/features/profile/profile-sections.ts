@@ -43,6 +43,7 @@ const SECTION_OF_FIELD: Record<keyof ProfileFormErrors, ProfileSectionId> = {
   spotify_artist_url: 'links',
   apple_music_artist_url: 'links',
   repeat_hours: 'show',
+  paid_request_price: 'payments',
 };
 
 /** Where a failed save sends the musician: the first section holding a field in error. */

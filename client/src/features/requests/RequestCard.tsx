@@ -4,6 +4,7 @@ import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { RequestDedication } from './RequestDedication.tsx';
 import { claimedOnly, tipLabel } from './request-views.ts';
 import { RequestTips } from '../tips/RequestTips.tsx';
+import { PaymentFlag } from '../tips/PaymentFlag.tsx';
 import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';
 
@@ -50,10 +51,11 @@ export function RequestCard({
   const name = `${request.song_title} by ${request.song_artist}`;
   // A stage row gives the title a line of its own; the artist joins who asked on the next.
   const row = variant === 'row';
+  const payment = request.payment;
   const artist = <span className="request-artist"> by {request.song_artist}</span>;
   return (
     <article
-      className={`request-card request-card-${variant}`}
+      className={`request-card request-card-${variant}${payment ? ` request-${payment}` : ''}`}
       aria-label={labelPrefix ? `${labelPrefix}: ${name}` : name}
       ref={ref}
     >
@@ -66,6 +68,7 @@ export function RequestCard({
         )}
         <h4 className="request-title" title={variant === 'card' ? undefined : name}>
           {flag && <span className={`request-flag flag-${flag.tone}`}>{flag.text}</span>}
+          <PaymentFlag payment={payment} />
           <span className="request-song">{request.song_title}</span>
           {!row && artist}
         </h4>

@@ -8,8 +8,9 @@ import { tipLabel } from '../requests/request-views.ts';
 import '../requests/request-voters.css';
 
 /**
- * The payment-app tips sent after a request, as what they are: the phone's word ("says they
- * tipped $5 by Venmo") until the musician taps Received, after which the money counts (the
+ * The tips sent after a request, as what they are: a card tip is money Stripe has ("tipped $5
+ * by card"); an app tip is the phone's word ("says they tipped $5 by Venmo") until the musician
+ * taps Received, after which the money counts (the
  * "biggest tip" order, analytics). The updated request arrives live.
  */
 export function RequestTips({ tips = [] }: { tips?: readonly RequestTip[] | undefined }) {
@@ -35,7 +36,15 @@ export function RequestTips({ tips = [] }: { tips?: readonly RequestTip[] | unde
     <ul className="request-tips">
       {tips.map((tip) => {
         const amount = tipLabel(tip.amount) ?? '$0';
-        const app = tip.platform === 'card' ? 'card' : TIP_PLATFORM_NAMES[tip.platform];
+        // Paid by card (Stripe): money that arrived, nothing to mark.
+        if (tip.platform === 'card') {
+          return (
+            <li key={tip.id} className="request-tip-card">
+              {tip.tipper_name} tipped {amount} by card
+            </li>
+          );
+        }
+        const app = TIP_PLATFORM_NAMES[tip.platform];
         const received = tip.received || marked.has(tip.id);
         return (
           <li key={tip.id}>

@@ -1,11 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
-import {
-  TIP_PLATFORM_NAMES,
-  TIP_QUICK_AMOUNTS,
-  type TipPlatform,
-} from '#shared/audience-constants.ts';
+import { TIP_PLATFORM_NAMES, TIP_QUICK_AMOUNTS } from '#shared/audience-constants.ts';
 import { SHORT_TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '#shared/limits.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import { useAudienceFlowStore } from '../audience/audience-flow-store.ts';
@@ -13,35 +9,59 @@ import { AudienceModal } from '../audience/AudienceModal.tsx';
 import { useAudienceStore } from '../audience/audience-store.ts';
 import { formatMoney } from '../audience/i18n/locale-format.ts';
 import { useLocaleStore } from '../audience/i18n/locale-store.ts';
+import { payByCard } from './card-tip.ts';
+import { usePageRestored } from './use-page-restored.ts';
 import { payTip, tipMessage } from './tip-payment.ts';
-import { availablePlatforms, checkTipAmount } from './tip-rules.ts';
+import { checkTipAmount, tipChoices, type TipChoice } from './tip-rules.ts';
+import './card-payments.css';
 import { useAudienceTranslation } from '../audience/i18n/audience-i18n.ts';
 
 function TipForm({ musician }: { musician: PublicMusician }) {
   const slug = useAudienceStore((s) => s.slug);
   const filed = useAudienceFlowStore((s) => s.filed);
-  const platforms = availablePlatforms(musician);
+  const choices = tipChoices(musician);
   const id = useId();
   const { t } = useAudienceTranslation();
   const locale = useLocaleStore((s) => s.locale);
   // Cleared each time the modal opens (the form mounts with it).
   const [amount, setAmount] = useState('');
-  const [platform, setPlatform] = useState<TipPlatform | undefined>(platforms[0]);
+  const [platform, setPlatform] = useState<TipChoice | undefined>(choices[0]);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [paying, setPaying] = useState(false);
+  // Set in the tap itself: a double tap lands before the re-render that disables the button,
+  // and two Checkout sessions must not come of it.
+  const busy = useRef(false);
+  const restore = useCallback(() => {
+    busy.current = false;
+    setPaying(false);
+  }, []);
+  usePageRestored(restore);
 
   const check = checkTipAmount(amount);
   const typedError = amount.trim() !== '' && !check.ok ? t(`messages:${check.error}`) : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (paying || !platform) return;
+    if (busy.current || !platform) return;
     if (!check.ok) return setError(t(`messages:${check.error}`));
     setError('');
+    busy.current = true;
     setPaying(true);
+    if (platform === 'card') {
+      const payment = { slug, amount: check.amount, message, filed };
+      void payByCard(payment, crypto.randomUUID()).then((failure) => {
+        // On success this tab is on its way to Checkout: the button stays busy until it leaves.
+        if (!failure) return;
+        busy.current = false;
+        setPaying(false);
+        setError(failure);
+      });
+      return;
+    }
     // Synchronously from the click: payTip opens the provider's tab before any wait.
     void payTip({ slug, platform, amount: check.amount, message, filed }).then((failure) => {
+      busy.current = false;
       setPaying(false);
       if (failure) setError(failure);
       else useAudienceFlowStore.getState().tipSent(platform, check.amount);
@@ -76,18 +96,38 @@ function TipForm({ musician }: { musician: PublicMusician }) {
       />
       <fieldset className="platforms">
         <legend>{t('payWith')}</legend>
-        {platforms.map((option) => (
-          <label key={option} className="platform-option">
-            <input
-              type="radio"
-              name={`${id}-platform`}
-              value={option}
-              checked={platform === option}
-              onChange={() => setPlatform(option)}
-            />
-            <span>{TIP_PLATFORM_NAMES[option]}</span>
-          </label>
-        ))}
+        {choices.map((option) =>
+          option === 'card' ? (
+            <label key={option} className="platform-option platform-card">
+              <input
+                type="radio"
+                name={`${id}-platform`}
+                value={option}
+                checked={platform === option}
+                aria-describedby={`${id}-card-hint`}
+                onChange={() => setPlatform(option)}
+              />
+              <CardIcon />
+              <span className="platform-card-words">
+                <span>{t('payByCard')}</span>
+                <span className="platform-card-hint" id={`${id}-card-hint`}>
+                  {t('payByCardHint')}
+                </span>
+              </span>
+            </label>
+          ) : (
+            <label key={option} className="platform-option">
+              <input
+                type="radio"
+                name={`${id}-platform`}
+                value={option}
+                checked={platform === option}
+                onChange={() => setPlatform(option)}
+              />
+              <span>{TIP_PLATFORM_NAMES[option]}</span>
+            </label>
+          ),
+        )}
       </fieldset>
       <TextField
         label={t('messageOptional')}
@@ -116,6 +156,15 @@ function TipForm({ musician }: { musician: PublicMusician }) {
         </button>
       </div>
     </form>
+  );
+}
+
+function CardIcon() {
+  return (
+    <svg className="card-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+      <path d="M2.5 9.5h19M6 15h4" />
+    </svg>
   );
 }
 

@@ -36,6 +36,30 @@ describe("a request card's payment-app tips", () => {
     expect(all).not.toContain('claimed');
   });
 
+  it('shows a card tip as money arrived, with nothing to mark', () => {
+    const cardTip = { id: 't2', amount: 5, platform: 'card', tipper_name: 'Kim', received: true };
+    const html = card([cardTip as unknown as RequestTip]);
+    expect(html).toContain('Kim tipped $5 by card');
+    expect(html).not.toContain('says they');
+    expect(html).not.toContain('>Received</button>');
+  });
+
+  it('flags a paid request strongly and a refunded one quietly', () => {
+    const paid = renderToStaticMarkup(
+      <RequestCard request={{ ...songRequest(), ...{ payment: 'paid' } }} />,
+    );
+    expect(paid).toContain('payment-flag-paid');
+    expect(paid).toMatch(/<\/svg>Paid<\/span>/);
+    expect(paid).toContain('request-card request-card-card request-paid');
+    const refunded = renderToStaticMarkup(
+      <RequestCard request={{ ...songRequest(), ...{ payment: 'refunded' } }} />,
+    );
+    expect(refunded).toContain('>Refunded</span>');
+    expect(renderToStaticMarkup(<RequestCard request={songRequest()} />)).not.toContain(
+      'payment-flag',
+    );
+  });
+
   it('shows nothing for a request without app tips', () => {
     expect(card([])).not.toContain('request-tips');
     expect(card(undefined)).not.toContain('request-tips');

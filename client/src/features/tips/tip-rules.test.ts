@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { makeMusician } from '#client-test/musician-factory.ts';
 import { applyLocale } from '../audience/i18n/audience-i18n.ts';
 import { tipMessage } from './tip-payment.ts';
-import { availablePlatforms, checkTipAmount, tipLinkFor, tipsAvailable } from './tip-rules.ts';
+import {
+  availablePlatforms,
+  checkTipAmount,
+  paidRequestPrice,
+  tipChoices,
+  tipLinkFor,
+  tipsAvailable,
+} from './tip-rules.ts';
 
 const everyApp = makeMusician({
   tips_enabled: true,
@@ -60,6 +67,31 @@ describe('the payment apps offered', () => {
     expect(tipLinkFor('cashapp', links)).toBe('c');
     expect(tipLinkFor('zelle', links)).toBeNull();
     expect(tipLinkFor('paypal', { ...links, paypal_link: null })).toBeNull();
+  });
+});
+
+describe('cards (Stripe)', () => {
+  it('come first where the musician takes them, preselected, then the apps', () => {
+    expect(tipChoices({ ...everyApp, card_tips: true })).toEqual([
+      'card',
+      'venmo',
+      'paypal',
+      'cashapp',
+      'zelle',
+    ]);
+    expect(tipChoices({ ...everyApp, card_tips: false })[0]).toBe('venmo');
+  });
+
+  it('turn tips on without any app set up, unless the musician turned tips off', () => {
+    const cardsOnly = makeMusician({ tips_enabled: true });
+    expect(tipsAvailable({ ...cardsOnly, card_tips: true })).toBe(true);
+    expect(tipsAvailable({ ...cardsOnly, tips_enabled: false, card_tips: true })).toBe(false);
+  });
+
+  it('price a paid request only while cards are taken', () => {
+    expect(paidRequestPrice({ card_tips: true, paid_request_price: 5 })).toBe(5);
+    expect(paidRequestPrice({ card_tips: true, paid_request_price: null })).toBeNull();
+    expect(paidRequestPrice({ card_tips: false, paid_request_price: 5 })).toBeNull();
   });
 });
 

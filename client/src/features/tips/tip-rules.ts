@@ -15,6 +15,7 @@ type TipSettings = Pick<
   | 'zelle_enabled'
   | 'zelle_email'
   | 'zelle_phone'
+  | 'card_tips'
 >;
 
 const filled = (text: string) => text.trim() !== '';
@@ -40,9 +41,30 @@ export function availablePlatforms(musician: TipSettings): TipPlatform[] {
   return TIP_PLATFORMS.filter((platform) => isSetUp(musician, platform));
 }
 
-/** Tips are on for the page: the musician takes them and has at least one app set up. */
+/** The musician takes cards now (Stripe): the server's word, on the public profile. */
+export function cardTipsOn(musician: Pick<PublicMusician, 'card_tips'>): boolean {
+  return musician.card_tips;
+}
+
+/** A paid request's price, or null when paid requests are off (or cards are not taken). */
+export function paidRequestPrice(
+  musician: Pick<PublicMusician, 'card_tips' | 'paid_request_price'>,
+): number | null {
+  const price = musician.paid_request_price;
+  return cardTipsOn(musician) && typeof price === 'number' && price > 0 ? price : null;
+}
+
+/** How a tip can be paid: a card first, where the musician takes cards, then the apps. */
+export type TipChoice = 'card' | TipPlatform;
+
+export function tipChoices(musician: TipSettings): TipChoice[] {
+  const apps = availablePlatforms(musician);
+  return cardTipsOn(musician) ? ['card', ...apps] : apps;
+}
+
+/** Tips are on for the page: the musician takes them, by card or with an app set up. */
 export function tipsAvailable(musician: TipSettings): boolean {
-  return musician.tips_enabled && availablePlatforms(musician).length > 0;
+  return musician.tips_enabled && tipChoices(musician).length > 0;
 }
 
 /** What is wrong with an amount: the key of its sentence in messages.ts (worded by the form). */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { AccountSettings } from '#client/features/profile/AccountSettings.tsx';
@@ -19,6 +19,8 @@ import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import { StageDevicesPanel } from '#client/features/stage-devices/StageDevicesPanel.tsx';
 import { BlockedRequesters } from '#client/features/requests/BlockedRequesters.tsx';
 import { FeedTokensSection } from '#client/features/feed/FeedTokensSection.tsx';
+import { CardPaymentsSection } from '#client/features/tips/CardPaymentsSection.tsx';
+import { STRIPE_RETURN_PARAM, stripeReturnOf } from '#client/features/tips/card-payments-view.ts';
 import '#client/features/profile/profile-settings.css';
 
 interface ProfileTabProps {
@@ -36,7 +38,14 @@ export function ProfileTab({ musician }: ProfileTabProps) {
 
 function ProfileSections({ musician }: ProfileTabProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const section = profileSectionFromQuery(searchParams.get('section'));
+  // Back from Stripe's onboarding (?stripe=return|refresh): the payments section, once.
+  const [stripeReturn] = useState(() => stripeReturnOf(searchParams.get(STRIPE_RETURN_PARAM)));
+  const section = searchParams.has(STRIPE_RETURN_PARAM)
+    ? 'payments'
+    : profileSectionFromQuery(searchParams.get('section'));
+  useEffect(() => {
+    if (stripeReturn) setSearchParams({ tab: 'profile', section: 'payments' }, { replace: true });
+  }, [stripeReturn, setSearchParams]);
   const form = useProfileForm(musician);
   // A password change revokes every feed token on the server: the list loads again to say so.
   const [passwordChanges, setPasswordChanges] = useState(0);
@@ -62,6 +71,16 @@ function ProfileSections({ musician }: ProfileTabProps) {
           musician={musician}
           form={form}
           section={section}
+          cardPayments={
+            <CardPaymentsSection
+              returned={stripeReturn}
+              price={{
+                value: form.values.paid_request_price,
+                error: form.errors.paid_request_price,
+                onChange: (event) => form.change('paid_request_price', event.target.value),
+              }}
+            />
+          }
           onSave={() => void save()}
         />
       ) : (

@@ -116,6 +116,27 @@ export const ui = {
   copy: 'Kopieren',
   copyEmail: 'E-Mail-Adresse kopieren',
   copyPhone: 'Telefonnummer kopieren',
+  payByCard: 'Karte, Apple Pay, Google Pay',
+  payByCardHint: 'Sicher bezahlen mit Stripe',
+  cardTipFailed:
+    'Die Kartenzahlung konnte nicht starten. Versuch es noch einmal oder wähle eine App.',
+  checkoutConfirming: 'Deine Zahlung wird bestätigt…',
+  checkoutTipPaid: 'Trinkgeld erhalten, danke!',
+  checkoutRequestPaid: 'Zahlung erhalten',
+  checkoutRequestPaidHint: 'Dein Wunsch ist in der Reihe.',
+  checkoutRefunded: 'Deine Zahlung wurde erstattet',
+  checkoutExpired: 'Zahlung nicht abgeschlossen',
+  checkoutExpiredHint: 'Dir wurde nichts berechnet.',
+  checkoutUnconfirmed: 'Deine Zahlung ist noch nicht bestätigt',
+  checkoutUnconfirmedHint:
+    'Wenn du bezahlt hast, kommt sie trotzdem an. Du musst nichts weiter tun.',
+  skipTheLine: 'Vordrängeln für {price}',
+  skipTheLineHint:
+    'Bezahlte Wünsche kommen zuerst. Heute nicht gespielt? Du bekommst dein Geld zurück.',
+  continueToPayment: 'Weiter zur Zahlung',
+  paymentAwaiting: 'Wartet auf Zahlung',
+  paymentPaid: 'Bezahlt',
+  paymentRefunded: 'Erstattet',
 } as const satisfies AudienceCatalog;
 
 export const messages = audienceMessagesDe;

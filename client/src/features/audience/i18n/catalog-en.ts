@@ -125,6 +125,26 @@ export const catalogEn = {
   copy: 'Copy',
   copyEmail: 'Copy email',
   copyPhone: 'Copy phone',
+
+  // Card payments (issue 45): Stripe Checkout, and what the page says on the way back
+  payByCard: 'Card, Apple Pay, Google Pay',
+  payByCardHint: 'Secure checkout by Stripe',
+  cardTipFailed: 'The card payment could not start. Try again, or pick an app.',
+  checkoutConfirming: 'Confirming your payment…',
+  checkoutTipPaid: 'Tip received, thank you',
+  checkoutRequestPaid: 'Payment received',
+  checkoutRequestPaidHint: 'Your request is in line.',
+  checkoutRefunded: 'Your payment was refunded',
+  checkoutExpired: 'Payment not completed',
+  checkoutExpiredHint: 'You were not charged.',
+  checkoutUnconfirmed: 'Your payment is not confirmed yet',
+  checkoutUnconfirmedHint: 'If you paid, it still reaches the musician. Nothing more to do.',
+  skipTheLine: 'Skip the line for {price}',
+  skipTheLineHint: 'Paid requests go first. Not played tonight? You get your money back.',
+  continueToPayment: 'Continue to Payment',
+  paymentAwaiting: 'Waiting for payment',
+  paymentPaid: 'Paid',
+  paymentRefunded: 'Refunded',
 } as const;
 
 export type CatalogKey = keyof typeof catalogEn;

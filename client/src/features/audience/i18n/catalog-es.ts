@@ -117,6 +117,26 @@ export const ui = {
   copy: 'Copiar',
   copyEmail: 'Copiar correo electrónico',
   copyPhone: 'Copiar teléfono',
+  payByCard: 'Tarjeta, Apple Pay, Google Pay',
+  payByCardHint: 'Pago seguro con Stripe',
+  cardTipFailed: 'No se pudo iniciar el pago con tarjeta. Inténtalo de nuevo o elige una app.',
+  checkoutConfirming: 'Confirmando tu pago…',
+  checkoutTipPaid: 'Propina recibida, ¡gracias!',
+  checkoutRequestPaid: 'Pago recibido',
+  checkoutRequestPaidHint: 'Tu petición está en la fila.',
+  checkoutRefunded: 'Te hemos devuelto el pago',
+  checkoutExpired: 'Pago no completado',
+  checkoutExpiredHint: 'No se te ha cobrado nada.',
+  checkoutUnconfirmed: 'Tu pago aún no está confirmado',
+  checkoutUnconfirmedHint:
+    'Si pagaste, le llegará igualmente al músico. No tienes que hacer nada más.',
+  skipTheLine: 'Sáltate la fila por {price}',
+  skipTheLineHint:
+    'Las peticiones pagadas van primero. ¿No suena esta noche? Te devolvemos el dinero.',
+  continueToPayment: 'Continuar al pago',
+  paymentAwaiting: 'Esperando el pago',
+  paymentPaid: 'Pagada',
+  paymentRefunded: 'Reembolsada',
 } as const satisfies AudienceCatalog;
 
 export const messages = audienceMessagesEs;

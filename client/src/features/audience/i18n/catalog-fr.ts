@@ -117,6 +117,27 @@ export const ui = {
   copy: 'Copier',
   copyEmail: 'Copier l’adresse e-mail',
   copyPhone: 'Copier le numéro de téléphone',
+  payByCard: 'Carte, Apple Pay, Google Pay',
+  payByCardHint: 'Paiement sécurisé par Stripe',
+  cardTipFailed:
+    'Le paiement par carte n’a pas pu démarrer. Réessayez ou choisissez une application.',
+  checkoutConfirming: 'Confirmation de votre paiement…',
+  checkoutTipPaid: 'Pourboire reçu, merci\u00a0!',
+  checkoutRequestPaid: 'Paiement reçu',
+  checkoutRequestPaidHint: 'Votre demande est dans la file.',
+  checkoutRefunded: 'Votre paiement a été remboursé',
+  checkoutExpired: 'Paiement non effectué',
+  checkoutExpiredHint: 'Rien ne vous a été débité.',
+  checkoutUnconfirmed: 'Votre paiement n’est pas encore confirmé',
+  checkoutUnconfirmedHint:
+    'Si vous avez payé, il parviendra quand même au musicien. Rien d’autre à faire.',
+  skipTheLine: 'Passer devant pour {price}',
+  skipTheLineHint:
+    'Les demandes payées passent en premier. Pas jouée ce soir\u00a0? Vous êtes remboursé.',
+  continueToPayment: 'Continuer vers le paiement',
+  paymentAwaiting: 'En attente de paiement',
+  paymentPaid: 'Payée',
+  paymentRefunded: 'Remboursée',
 } as const satisfies AudienceCatalog;
 
 export const messages = audienceMessagesFr;

@@ -117,6 +117,26 @@ export const ui = {
   copy: 'Copiar',
   copyEmail: 'Copiar e-mail',
   copyPhone: 'Copiar telefone',
+  payByCard: 'Cartão, Apple Pay, Google Pay',
+  payByCardHint: 'Pagamento seguro com Stripe',
+  cardTipFailed:
+    'Não foi possível iniciar o pagamento com cartão. Tente de novo ou escolha um app.',
+  checkoutConfirming: 'Confirmando seu pagamento…',
+  checkoutTipPaid: 'Gorjeta recebida, obrigado!',
+  checkoutRequestPaid: 'Pagamento recebido',
+  checkoutRequestPaidHint: 'Seu pedido está na fila.',
+  checkoutRefunded: 'Seu pagamento foi reembolsado',
+  checkoutExpired: 'Pagamento não concluído',
+  checkoutExpiredHint: 'Nada foi cobrado.',
+  checkoutUnconfirmed: 'Seu pagamento ainda não foi confirmado',
+  checkoutUnconfirmedHint:
+    'Se você pagou, ele chega ao músico mesmo assim. Não precisa fazer mais nada.',
+  skipTheLine: 'Fure a fila por {price}',
+  skipTheLineHint: 'Pedidos pagos vão primeiro. Não tocou hoje? Você recebe o dinheiro de volta.',
+  continueToPayment: 'Continuar para o pagamento',
+  paymentAwaiting: 'Aguardando pagamento',
+  paymentPaid: 'Pago',
+  paymentRefunded: 'Reembolsado',
 } as const satisfies AudienceCatalog;
 
 export const messages = audienceMessagesPt;
