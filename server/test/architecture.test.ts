@@ -67,6 +67,7 @@ const SERVER_FEATURES_ALLOWED: Record<string, string> = {};
 const CLIENT_FEATURES_ALLOWED: Record<string, string> = {
   'shows -> requests':
     'a show lists its requests with RequestCard; deleting it drops them from the requests store',
+  'requests -> tips': "a request card shows its payment's Paid or Refunded flag",
 };
 
 /** The feature-to-feature imports of one side that its allow-list does not name. */

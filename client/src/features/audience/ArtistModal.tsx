@@ -4,7 +4,7 @@ import { AudienceModal } from './AudienceModal.tsx';
 import { useAudienceStore } from './audience-store.ts';
 import { ProfileLinkList } from './ProfileLinkList.tsx';
 import { connectLinks, listenLinks } from './profile-links.ts';
-import { tipsAvailable } from '../tips/tip-rules.ts';
+import { tipsAvailable } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function ArtistProfile() {

@@ -2,7 +2,7 @@ import { ArtistAvatar } from './ArtistAvatar.tsx';
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { tipsAvailable } from '../tips/tip-rules.ts';
+import { tipsAvailable } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /**

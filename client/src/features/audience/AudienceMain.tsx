@@ -8,7 +8,7 @@ import { SongBrowser } from './SongBrowser.tsx';
 import { QueueTabs } from './QueueTabs.tsx';
 import { useAudienceLive } from './use-audience-live.ts';
 import { YourRequests } from './YourRequests.tsx';
-import { CheckoutReturnNotice } from '../tips/CheckoutReturnNotice.tsx';
+import { CheckoutReturnNotice } from './CheckoutReturnNotice.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** The page once loaded: header, notices, the requester's own requests, the songs, the modals. */

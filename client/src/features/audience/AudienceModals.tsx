@@ -3,8 +3,8 @@ import { FollowModal } from './FollowModal.tsx';
 import { RequestModal } from './RequestModal.tsx';
 import { SentModal } from './SentModal.tsx';
 import { SuggestModal } from './SuggestModal.tsx';
-import { TipModal } from '../tips/TipModal.tsx';
-import { ZelleModal } from '../tips/ZelleModal.tsx';
+import { TipModal } from './TipModal.tsx';
+import { ZelleModal } from './ZelleModal.tsx';
 import './audience-modals.css';
 
 /** Every modal of the page; the flow store says which one is open. */

@@ -23,10 +23,10 @@ import { recallRequester, rememberRequester } from './requester-memory.ts';
 import { fetchStatuses } from './status-reads.ts';
 import { useSheetFields } from './use-sheet-fields.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
-import { sendPaidRequest } from '../tips/paid-request.ts';
-import { SkipTheLine } from '../tips/SkipTheLine.tsx';
-import { usePageRestored } from '../tips/use-page-restored.ts';
-import { paidRequestPrice } from '../tips/tip-rules.ts';
+import { sendPaidRequest } from './paid-request.ts';
+import { SkipTheLine } from './SkipTheLine.tsx';
+import { usePageRestored } from '#client/lib/use-page-restored.ts';
+import { paidRequestPrice } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { useAudienceStore } from './audience-store.ts';
 import { RequestWindowNotice } from './RequestWindowNotice.tsx';
-import { tipsAvailable } from '../tips/tip-rules.ts';
+import { tipsAvailable } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /**

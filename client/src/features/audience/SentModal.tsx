@@ -5,7 +5,7 @@ import { FollowLinks } from './FollowLinks.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { sentHeadline } from './requester-status.ts';
-import { tipsAvailable } from '../tips/tip-rules.ts';
+import { tipsAvailable } from './tip-rules.ts';
 
 /** A tick in a disc: the request landed. */
 function SentMark() {

@@ -3,7 +3,7 @@ import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { RequestDedication } from './RequestDedication.tsx';
 import { claimedOnly, tipLabel } from './request-views.ts';
-import { RequestTips } from '../tips/RequestTips.tsx';
+import { RequestTips } from './RequestTips.tsx';
 import { PaymentFlag } from '../tips/PaymentFlag.tsx';
 import { RequestVoters, RequestVotes } from './RequestVoters.tsx';
 import './requests.css';

@@ -3,7 +3,7 @@ import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { cardPaymentsView, type StripeReturn } from './card-payments-view.ts';
 import { usePaymentsAccountStore } from './payments-account-store.ts';
-import { usePageRestored } from './use-page-restored.ts';
+import { usePageRestored } from '#client/lib/use-page-restored.ts';
 import './card-payments-settings.css';
 
 interface CardPaymentsSectionProps {

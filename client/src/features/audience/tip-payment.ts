@@ -1,11 +1,11 @@
 import { TIP_PLATFORM_NAMES, type TipPlatform } from '#shared/audience-constants.ts';
 import { ApiError, errorMessage } from '#client/lib/api-fetch.ts';
 import type { CreateTipBody } from '#shared/schemas/audience.ts';
-import { audienceApi, submissionPaths } from '../audience/audience-api.ts';
-import { audienceOutbox, logUnsent } from '../audience/audience-outbox.ts';
-import { useAudienceStore } from '../audience/audience-store.ts';
-import type { FiledRequest } from '../audience/audience-flow-store.ts';
-import { audienceT } from '../audience/i18n/audience-i18n.ts';
+import { audienceApi, submissionPaths } from './audience-api.ts';
+import { audienceOutbox, logUnsent } from './audience-outbox.ts';
+import { useAudienceStore } from './audience-store.ts';
+import type { FiledRequest } from './audience-flow-store.ts';
+import { audienceT } from './i18n/audience-i18n.ts';
 import { tipLinkFor } from './tip-rules.ts';
 
 export interface TipPayment {

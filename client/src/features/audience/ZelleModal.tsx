@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '#client/lib/copy-text.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
-import { useAudienceFlowStore } from '../audience/audience-flow-store.ts';
-import { AudienceModal } from '../audience/AudienceModal.tsx';
-import { SheetDoneButton } from '../audience/SheetButtons.tsx';
-import { useAudienceStore } from '../audience/audience-store.ts';
-import { formatMoney } from '../audience/i18n/locale-format.ts';
-import { useLocaleStore } from '../audience/i18n/locale-store.ts';
-import { useAudienceTranslation } from '../audience/i18n/audience-i18n.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
+import { AudienceModal } from './AudienceModal.tsx';
+import { SheetDoneButton } from './SheetButtons.tsx';
+import { useAudienceStore } from './audience-store.ts';
+import { formatMoney } from './i18n/locale-format.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** Where the amount goes in the sentence: it is set in bold there. */
 const AMOUNT_SLOT = '{amount}';

@@ -4,17 +4,17 @@ import { TextField } from '#client/ui/TextField.tsx';
 import { TIP_PLATFORM_NAMES, TIP_QUICK_AMOUNTS } from '#shared/audience-constants.ts';
 import { SHORT_TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '#shared/limits.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
-import { useAudienceFlowStore } from '../audience/audience-flow-store.ts';
-import { AudienceModal } from '../audience/AudienceModal.tsx';
-import { useAudienceStore } from '../audience/audience-store.ts';
-import { formatMoney } from '../audience/i18n/locale-format.ts';
-import { useLocaleStore } from '../audience/i18n/locale-store.ts';
+import { useAudienceFlowStore } from './audience-flow-store.ts';
+import { AudienceModal } from './AudienceModal.tsx';
+import { useAudienceStore } from './audience-store.ts';
+import { formatMoney } from './i18n/locale-format.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
 import { payByCard } from './card-tip.ts';
-import { usePageRestored } from './use-page-restored.ts';
+import { usePageRestored } from '#client/lib/use-page-restored.ts';
 import { payTip, tipMessage } from './tip-payment.ts';
 import { checkTipAmount, tipChoices, type TipChoice } from './tip-rules.ts';
 import './card-payments.css';
-import { useAudienceTranslation } from '../audience/i18n/audience-i18n.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 function TipForm({ musician }: { musician: PublicMusician }) {
   const slug = useAudienceStore((s) => s.slug);

@@ -3,9 +3,9 @@ import { TIP_PLATFORM_NAMES } from '#shared/audience-constants.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestTip } from '#shared/schemas/request.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { requestsApi } from '../requests/requests-api.ts';
-import { tipLabel } from '../requests/request-views.ts';
-import '../requests/request-voters.css';
+import { requestsApi } from './requests-api.ts';
+import { tipLabel } from './request-views.ts';
+import './request-voters.css';
 
 /**
  * The tips sent after a request, as what they are: a card tip is money Stripe has ("tipped $5

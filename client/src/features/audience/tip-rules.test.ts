@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeMusician } from '#client-test/musician-factory.ts';
-import { applyLocale } from '../audience/i18n/audience-i18n.ts';
+import { applyLocale } from './i18n/audience-i18n.ts';
 import { tipMessage } from './tip-payment.ts';
 import {
   availablePlatforms,

@@ -1,6 +1,6 @@
-import { formatMoney } from '../audience/i18n/locale-format.ts';
-import { useLocaleStore } from '../audience/i18n/locale-store.ts';
-import { useAudienceTranslation } from '../audience/i18n/audience-i18n.ts';
+import { formatMoney } from './i18n/locale-format.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import './card-payments.css';
 
 interface SkipTheLineProps {

@@ -1,5 +1,5 @@
 import { errorMessage } from '#client/lib/api-fetch.ts';
-import { audienceT } from '../audience/i18n/audience-i18n.ts';
+import { audienceT } from './i18n/audience-i18n.ts';
 import { cardTipApi } from './card-tip-api.ts';
 import { tipMessage, type TipPayment } from './tip-payment.ts';
 

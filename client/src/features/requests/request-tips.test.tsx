@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RequestTip } from '#shared/schemas/request.ts';
 import { songRequest } from '#client-test/request-factory.ts';
-import { RequestCard } from '../requests/RequestCard.tsx';
+import { RequestCard } from './RequestCard.tsx';
 
 const card = (tips: RequestTip[] | undefined) =>
   renderToStaticMarkup(<RequestCard request={songRequest({ tip_amount: 5, tips })} />);

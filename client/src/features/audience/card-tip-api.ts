@@ -1,4 +1,4 @@
-import { audienceFetch, postSubmission } from '../audience/audience-submit.ts';
+import { audienceFetch, postSubmission } from './audience-submit.ts';
 import type { CardTipBody, CheckoutState, CheckoutUrl } from '#shared/schemas/payments.ts';
 
 /**

@@ -5,8 +5,8 @@ import type {
   CreateRequestBody,
   PaidRequestCheckout,
 } from '#shared/schemas/request.ts';
-import { postSubmission } from '../audience/audience-submit.ts';
-import type { TrackedRequest } from '../audience/my-requests.ts';
+import { postSubmission } from './audience-submit.ts';
+import type { TrackedRequest } from './my-requests.ts';
 
 export interface PaidRequest {
   /** The request as a free one would be sent; `paid: true` is added here. */

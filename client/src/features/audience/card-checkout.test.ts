@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedRequest } from '../audience/my-requests.ts';
+import type { TrackedRequest } from './my-requests.ts';
 import { payByCard } from './card-tip.ts';
 import { sendPaidRequest } from './paid-request.ts';
 

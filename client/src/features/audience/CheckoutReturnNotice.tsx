@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { readParam, writeParam } from '../audience/audience-location.ts';
-import { formatMoney } from '../audience/i18n/locale-format.ts';
-import { useLocaleStore } from '../audience/i18n/locale-store.ts';
-import { useAudienceTranslation } from '../audience/i18n/audience-i18n.ts';
-import { useMyRequestsStore } from '../audience/my-requests-store.ts';
-import { fetchStatuses } from '../audience/status-reads.ts';
+import { readParam, writeParam } from './audience-location.ts';
+import { formatMoney } from './i18n/locale-format.ts';
+import { useLocaleStore } from './i18n/locale-store.ts';
+import { useAudienceTranslation } from './i18n/audience-i18n.ts';
+import { useMyRequestsStore } from './my-requests-store.ts';
+import { fetchStatuses } from './status-reads.ts';
 import { CHECKOUT_PARAM, type CheckoutPhase } from './checkout-return.ts';
 import { useCheckoutReturnStore } from './checkout-return-store.ts';
 import './card-payments.css';
