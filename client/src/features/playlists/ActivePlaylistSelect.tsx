@@ -1,5 +1,6 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { plural } from '#shared/fill-message.ts';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { useToast } from '#client/lib/use-toast.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { usePlaylistActions } from './playlist-actions.ts';
@@ -20,15 +21,13 @@ export function ActivePlaylistSelect({ musicianId }: ActivePlaylistSelectProps) 
   const active = usePlaylistsStore(selectActivePlaylist);
   const status = usePlaylistsStore((s) => s.status);
   const { toast, show } = useToast(MESSAGE_MS);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const onError = useCallback((text: string) => show(text, 'error'), [show]);
   usePlaylistsLoader(musicianId, onError);
   const actions = usePlaylistActions(show);
 
   async function choose(value: string) {
-    setBusy(true);
-    await actions.activate(value === ALL_SONGS ? null : value);
-    setBusy(false);
+    await run(() => actions.activate(value === ALL_SONGS ? null : value));
   }
 
   return (

@@ -1,3 +1,4 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { dragAnnouncements } from '#client/lib/drag-announcements.ts';
 import {
   closestCenter,
@@ -36,7 +37,7 @@ interface EditorProps {
 function PlaylistEditor({ playlist, actions, onClose }: EditorProps) {
   const [songs, setSongs] = useState<Song[]>(playlist.songs);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   // dnd-kit's live region goes here: outside the modal dialog it would be inert and unheard.
   const [liveRegion, setLiveRegion] = useState<HTMLDivElement | null>(null);
   const sensors = useSensors(
@@ -69,9 +70,7 @@ function PlaylistEditor({ playlist, actions, onClose }: EditorProps) {
   }
 
   async function save() {
-    setBusy(true);
-    const failure = await actions.save(playlist.id, ids);
-    setBusy(false);
+    const failure = await run(() => actions.save(playlist.id, ids));
     if (failure) setError(failure);
     else onClose();
   }

@@ -1,3 +1,4 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import { PLAYLIST_NAME_MAX_LENGTH, type PlaylistSummary } from '#shared/schemas/playlist.ts';
@@ -10,16 +11,14 @@ import { selectActivePlaylist, selectPlaylists, usePlaylistsStore } from './play
 function CreatePlaylistForm({ actions }: { actions: PlaylistActions }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return setError(messages.playlistNameMissing);
     if (name.trim().length > PLAYLIST_NAME_MAX_LENGTH)
       return setError(messages.playlistNameTooLong);
-    setBusy(true);
-    const failure = await actions.create(name, []);
-    setBusy(false);
+    const failure = await run(() => actions.create(name, []));
     if (failure) setError(failure);
     else setName('');
   }

@@ -1,3 +1,4 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { plural } from '#shared/fill-message.ts';
 import { useState, type FormEvent } from 'react';
 import { PLAYLIST_NAME_MAX_LENGTH, type PlaylistSummary } from '#shared/schemas/playlist.ts';
@@ -20,13 +21,11 @@ export function RenameForm({
 }: Pick<PlaylistRowProps, 'playlist' | 'actions'> & { onDone(): void }) {
   const [name, setName] = useState(playlist.name);
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const failure = await actions.rename(playlist.id, name);
-    setBusy(false);
+    const failure = await run(() => actions.rename(playlist.id, name));
     if (failure) setError(failure);
     else onDone();
   }

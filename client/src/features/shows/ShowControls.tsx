@@ -1,3 +1,4 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useState } from 'react';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
@@ -28,14 +29,11 @@ export function ShowControls({
   const [ownOpen, setOwnOpen] = useState(false);
   const formOpen = controlledOpen ?? ownOpen;
   const setFormOpen = (open: boolean) => (onFormOpenChange ?? setOwnOpen)(open);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const header = layout === 'header';
 
   async function stop() {
-    if (busy) return;
-    setBusy(true);
-    await actions.stop();
-    setBusy(false);
+    await run(() => actions.stop());
   }
 
   if (current) {

@@ -1,3 +1,4 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { Show } from '#shared/schemas/show.ts';
@@ -18,20 +19,20 @@ export function ShowDetailsForm({ show, actions, onSaved }: ShowDetailsFormProps
     performed_on: show.performed_on ?? '',
   });
   const [dateError, setDateError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (values.performed_on && !/^\d{4}-\d{2}-\d{2}$/.test(values.performed_on)) {
       return setDateError(messages.showDateInvalid);
     }
-    setBusy(true);
-    const saved = await actions.update(show, {
-      venue_name: values.venue_name,
-      venue_address: values.venue_address,
-      performed_on: values.performed_on || null,
-    });
-    setBusy(false);
+    const saved = await run(() =>
+      actions.update(show, {
+        venue_name: values.venue_name,
+        venue_address: values.venue_address,
+        performed_on: values.performed_on || null,
+      }),
+    );
     if (saved) onSaved();
   }
 

@@ -1,3 +1,4 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useState, type FormEvent } from 'react';
 import { NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
@@ -21,19 +22,18 @@ export function StartShowForm({ actions, onClose }: StartShowFormProps) {
   // Made when the form opens: opened on another day than the page loaded, it is still today.
   const [venue, setVenue] = useState<VenueValues>(newVenue);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     if (!name.trim()) return setError(messages.showNameRequired);
-    setBusy(true);
-    const started = await actions.start({
-      name: name.trim(),
-      ...venue,
-      performed_on: venue.performed_on || null,
-    });
-    setBusy(false);
+    const started = await run(() =>
+      actions.start({
+        name: name.trim(),
+        ...venue,
+        performed_on: venue.performed_on || null,
+      }),
+    );
     if (started) onClose();
   }
 

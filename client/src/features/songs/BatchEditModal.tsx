@@ -1,3 +1,4 @@
+import { useBusy } from '#client/lib/use-busy.ts';
 import { plural } from '#shared/fill-message.ts';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '#client/ui/Modal.tsx';
@@ -18,14 +19,12 @@ const FIELDS: { key: keyof BatchEditForm; label: string; hint?: string }[] = [
 function BatchEditForm({ actions, onClose }: { actions: SongActions; onClose(): void }) {
   const [form, setForm] = useState(EMPTY_BATCH_FORM);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const count = useSongsStore(selectSelectedCount);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const failure = await actions.batchEdit(form);
-    setBusy(false);
+    const failure = await run(() => actions.batchEdit(form));
     if (failure) setError(failure);
     else onClose();
   }
