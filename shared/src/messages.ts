@@ -15,6 +15,13 @@ export const messages = {
   requestUnreadable: 'This request could not be read as HTTP. Please try again.',
   requestTimedOut: 'This request took too long to arrive. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  // The balancer's own answers (deploy/haproxy.cfg repeats these sentences word for word).
+  balancerBadRequest:
+    'This request could not be read: its address or headers may be too long. Use a shorter address, or clear the cookies of this site, and try again.',
+  balancerForbidden: 'This request is not allowed.',
+  balancerServerGone: 'The server stopped while answering. Please try again.',
+  balancerNoServer: 'The server is not available right now. Please try again in a moment.',
+  balancerServerTooSlow: 'The server took too long to answer. Please try again.',
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
 
