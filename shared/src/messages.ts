@@ -141,6 +141,14 @@ export const messages = {
   csvWrongExtension: 'Please drop a valid CSV file',
   lstWrongExtension: 'Please select a .lst file',
   importFileMissing: 'Please choose a file to upload.',
+  importNotForm:
+    'Send the file as a form upload (multipart/form-data), the file in one field of the form.',
+  importTooManyParts: 'This upload has too many parts. Send the file with at most 5 other fields.',
+  importOneFileOnly: 'Please upload one file at a time.',
+  importUploadCutOff:
+    'The upload stopped before the end of the file. Please choose the file again and retry.',
+  importUploadUnreadable:
+    'This upload could not be read as a form. Please choose the file again and retry.',
   importFileTooLarge: 'The file is too large (max 5 MB).',
   importFileEmpty: 'This file has no songs in it.',
   csvColumnsMissing:
