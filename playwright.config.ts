@@ -18,7 +18,7 @@ const baseURL = `http://127.0.0.1:${E2E_APP_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  // Two browsers at once on two cores (docs/architecture.md, "How the test suite stays fast").
+  // Two browsers at once on two cores (docs/testing.md).
   workers: 2,
   retries: 1,
   forbidOnly: !!process.env.CI,

@@ -130,7 +130,7 @@ export interface SubmissionLimits {
   contactPerAddress: SubmissionLimit;
   /**
    * Requests, suggestions and tips to one musician per minute, each counted apart: a flood guard,
-   * large enough for a crowd (docs/architecture.md, "One address's share").
+   * large enough for a crowd (docs/queue-rules.md, "One address's share").
    */
   perMusicianPerMinute: number;
   /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { warmUpRequestPath } from './features/requests/request-path-warm-up.ts';
+import { warmUp } from './warm-up.ts';
 
 /**
  * A start that fails before the logger exists says why in one sentence; the stack follows when
@@ -56,24 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-// The first audience requests should not pay for what every request after them finds ready.
-await app.services.requests
-  .warmUp()
-  .catch((err: unknown) => app.log.warn({ err }, 'requests could not be warmed up'));
-// And, on PostgreSQL, the code of their path, which V8 compiles only once it has run often
-// enough (request-path-warm-up.ts). Not on the embedded server: measured there on PGlite, it
-// changed nothing measurable and cost every start 0.8 s (not measured again on SQLite, where a
-// start now takes half a second).
-if (app.database.kind === 'postgres') {
-  await warmUpRequestPath(app).then(
-    (statuses) =>
-      app.log.info(
-        { requests: statuses.length, filed: statuses.filter((status) => status < 300).length },
-        'request path warmed up',
-      ),
-    (err: unknown) => app.log.warn({ err }, 'the request path could not be warmed up'),
-  );
-}
+await warmUp(app);
 try {
   await app.listen({ port: config.port, host: config.host });
   // Not if a SIGTERM came while it started: it stays draining.

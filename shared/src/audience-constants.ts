@@ -32,5 +32,3 @@ export const TIP_PLATFORM_NAMES: Record<TipPlatform, string> = {
 
 export const TIP_QUICK_AMOUNTS = [1, 5, 10, 20] as const;
 export const TIP_DEFAULT_MESSAGE = 'Thanks for the music!';
-/** Appended to the default message when the tip follows a request. */
-export const TIP_AFTER_REQUEST_SUFFIX = ' (with song request)';

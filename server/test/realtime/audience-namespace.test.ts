@@ -21,7 +21,15 @@ import {
 
 const { app, url } = await startTestApp({}, { listen: true });
 
-const STATUS_FIELDS = ['id', 'payment', 'queue_position', 'song_artist', 'song_title', 'status', 'updated_at'];
+const STATUS_FIELDS = [
+  'id',
+  'payment',
+  'queue_position',
+  'song_artist',
+  'song_title',
+  'status',
+  'updated_at',
+];
 
 async function pageOf(musician: TestMusician): Promise<TestAudiencePhone> {
   const phone = await connectAudience(url);

@@ -1,14 +1,6 @@
-import type { Socket } from 'socket.io-client';
-import { createPoller } from '#client/live/poller.ts';
+import { connectAudience } from '#client/live/audience-connection.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
-import {
-  AUDIENCE_NAMESPACE,
-  type AudienceClientToServerEvents,
-  type AudienceServerToClientEvents,
-  type PageChange,
-} from '#shared/realtime.ts';
-
-type AudienceSocket = Socket<AudienceServerToClientEvents, AudienceClientToServerEvents>;
+import type { PageChange } from '#shared/realtime.ts';
 
 /** While the socket is unavailable, the requester's statuses are asked for this often. */
 export const STATUS_POLL_MS = 10_000;
@@ -35,57 +27,7 @@ export interface AudienceLive {
   stop(): void;
 }
 
-/**
- * The live page: the page's public room (the musician's changes) and the requester's own
- * statuses. An enhancement only: socket.io-client is loaded after the page is up, and while it
- * is unavailable the statuses are polled instead.
- */
+/** The live page: the page's public room and the requester's own statuses (live/). */
 export function startAudienceLive(options: AudienceLiveOptions): AudienceLive {
-  let socket: AudienceSocket | null = null;
-  let stopped = false;
-  let connectedBefore = false;
-  const poller = createPoller(options.pollStatuses, STATUS_POLL_MS);
-
-  function follow(then?: (ok: boolean) => void) {
-    if (!socket?.connected) return;
-    socket.emit('page:follow', options.slug(), then ?? (() => {}));
-    const tokens = options.tokens();
-    if (tokens.length > 0) {
-      socket.emit('request:follow', tokens, (statuses) => statuses.forEach(options.onStatus));
-    }
-  }
-
-  function fallBack() {
-    if (!stopped && !poller.running) poller.start();
-  }
-
-  import('socket.io-client')
-    .then(({ io }) => {
-      if (stopped) return;
-      const live: AudienceSocket = io(AUDIENCE_NAMESPACE, { path: '/socket.io' });
-      socket = live;
-      live.on('connect', () => {
-        poller.stop();
-        const again = connectedBefore;
-        connectedBefore = true;
-        follow((ok) => {
-          if (ok && !stopped) options.onFollowing(again);
-        });
-      });
-      live.on('disconnect', fallBack);
-      live.on('connect_error', fallBack);
-      live.on('page:changed', options.onPageChange);
-      live.on('request:status', options.onStatus);
-    })
-    .catch(fallBack);
-
-  return {
-    refollow: () => follow(),
-    stop() {
-      stopped = true;
-      poller.stop();
-      socket?.removeAllListeners();
-      socket?.disconnect();
-    },
-  };
+  return connectAudience({ ...options, poll: options.pollStatuses, pollMs: STATUS_POLL_MS });
 }

@@ -143,6 +143,5 @@ export const useRequestsStore = createResettable<RequestsState>((set) => ({
 }));
 
 export const selectRequests = (state: RequestsState) => entityList(state.collection);
-export const selectArrivalCount = (state: RequestsState) => state.arrivals.length;
 export const selectPendingCount = (state: RequestsState) =>
   selectRequests(state).filter((request) => request.status === 'pending').length;

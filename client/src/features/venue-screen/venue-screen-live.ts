@@ -1,13 +1,5 @@
-import type { Socket } from 'socket.io-client';
-import { createPoller } from '#client/live/poller.ts';
-import {
-  AUDIENCE_NAMESPACE,
-  type AudienceClientToServerEvents,
-  type AudienceServerToClientEvents,
-  type PageChange,
-} from '#shared/realtime.ts';
-
-type AudienceSocket = Socket<AudienceServerToClientEvents, AudienceClientToServerEvents>;
+import { connectAudience } from '#client/live/audience-connection.ts';
+import type { PageChange } from '#shared/realtime.ts';
 
 /** While the socket is down, the screen reads its queue this often. */
 export const SCREEN_POLL_MS = 5_000;
@@ -24,41 +16,17 @@ export interface ScreenLiveOptions {
 
 /**
  * The screen follows its musician's public page room on the /audience namespace (the same
- * `page:changed` pushes as the audience page, `queue` among them); while the socket is down it
- * polls instead.
+ * `page:changed` pushes as the audience page, `queue` among them), through the one public-page
+ * connection (live/audience-connection.ts); while the socket is down it polls instead.
  */
 export function startScreenLive(options: ScreenLiveOptions): () => void {
-  let socket: AudienceSocket | null = null;
-  let stopped = false;
-  const poller = createPoller(options.poll, SCREEN_POLL_MS);
-
-  const fallBack = () => {
-    options.onConnection(false);
-    if (!stopped && !poller.running) poller.start();
-  };
-
-  import('socket.io-client')
-    .then(({ io }) => {
-      if (stopped) return;
-      const live: AudienceSocket = io(AUDIENCE_NAMESPACE, { path: '/socket.io' });
-      socket = live;
-      live.on('connect', () => {
-        poller.stop();
-        live.emit('page:follow', options.slug, (ok) => {
-          if (stopped || !ok) return;
-          options.onConnection(true);
-          options.onFollowing();
-        });
-      });
-      live.on('disconnect', fallBack);
-      live.on('connect_error', fallBack);
-      live.on('page:changed', options.onPageChange);
-    })
-    .catch(fallBack);
-
-  return () => {
-    stopped = true;
-    poller.stop();
-    socket?.disconnect();
-  };
+  const connection = connectAudience({
+    slug: () => options.slug,
+    onPageChange: options.onPageChange,
+    onFollowing: () => options.onFollowing(),
+    onConnection: options.onConnection,
+    poll: options.poll,
+    pollMs: SCREEN_POLL_MS,
+  });
+  return () => connection.stop();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIP_AFTER_REQUEST_SUFFIX, TIP_DEFAULT_MESSAGE } from '#shared/audience-constants.ts';
+import { TIP_DEFAULT_MESSAGE } from '#shared/audience-constants.ts';
 import { catalogProblems } from '#shared/i18n/catalog-checks.ts';
 import { audienceMessagesEn } from '#shared/i18n/audience-messages-en.ts';
 import { REQUESTER_STATUS_KEYS } from '../requester-status.ts';
@@ -87,7 +87,7 @@ const BEFORE: Record<string, string> = {
   statusPlayed: 'Played',
   statusNotTonight: 'Not tonight',
   tipDefaultMessage: TIP_DEFAULT_MESSAGE,
-  tipAfterRequestSuffix: TIP_AFTER_REQUEST_SUFFIX,
+  tipAfterRequestSuffix: ' (with song request)',
 };
 
 const translations = { es, de, fr, pt };
