@@ -45,6 +45,7 @@ import { webManifestRoutes } from './features/web-manifest/web-manifest-routes.t
 import { publicQueueRoutes } from './features/public-queue/public-queue-routes.ts';
 import { proxyTrust } from './http/client-address.ts';
 import { redactUrl } from './http/url-redaction.ts';
+import { addressLengthPlugin } from './plugins/address-length.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -137,6 +138,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  await app.register(addressLengthPlugin);
   await app.register(compressionPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, ...config.rateLimit });
   await app.register(nulGuardPlugin);

@@ -15,6 +15,13 @@ export const messages = {
   requestUnreadable: 'This request could not be read as HTTP. Please try again.',
   requestTimedOut: 'This request took too long to arrive. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  // The balancer's own answers (deploy/haproxy.cfg repeats these sentences word for word).
+  balancerBadRequest:
+    'This request could not be read: its address or headers may be too long. Use a shorter address, or clear the cookies of this site, and try again.',
+  balancerForbidden: 'This request is not allowed.',
+  balancerServerGone: 'The server stopped while answering. Please try again.',
+  balancerNoServer: 'The server is not available right now. Please try again in a moment.',
+  balancerServerTooSlow: 'The server took too long to answer. Please try again.',
   loginRequired: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
 
@@ -134,6 +141,14 @@ export const messages = {
   csvWrongExtension: 'Please drop a valid CSV file',
   lstWrongExtension: 'Please select a .lst file',
   importFileMissing: 'Please choose a file to upload.',
+  importNotForm:
+    'Send the file as a form upload (multipart/form-data), the file in one field of the form.',
+  importTooManyParts: 'This upload has too many parts. Send the file with at most 5 other fields.',
+  importOneFileOnly: 'Please upload one file at a time.',
+  importUploadCutOff:
+    'The upload stopped before the end of the file. Please choose the file again and retry.',
+  importUploadUnreadable:
+    'This upload could not be read as a form. Please choose the file again and retry.',
   importFileTooLarge: 'The file is too large (max 5 MB).',
   importFileEmpty: 'This file has no songs in it.',
   csvColumnsMissing:

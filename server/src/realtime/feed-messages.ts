@@ -24,10 +24,24 @@ export function withoutEmailAddresses(text: string): string {
   return text.replace(EMAIL_LIKE, messages.feedEmailHidden);
 }
 
-/** "Mary Jane Smith" -> "Mary"; a name that is an email address shows as nothing. */
+// Format characters (zero-width space and joiners, soft hyphen, direction marks: Unicode's Cf)
+// are invisible: "Anna\u200bSurname" reads as one word but is two. Each run of them cuts like a
+// space, so none reaches a screen and none can glue a surname onto a first name.
+const FORMAT_CHARACTERS = /\p{Cf}+/gu;
+// Letters, with their marks ("Zoë" written as e + U+0308, Devanagari vowel signs): a name's
+// letters. Anything else (a space, "_", "-", ".", an apostrophe, a digit, an emoji) ends the name.
+const LETTERS = /[\p{L}\p{M}]+/u;
+
+/**
+ * "Mary Jane Smith" -> "Mary", "Carl_Smith" -> "Carl"; an email address in it is never part of
+ * one, so a name that is only an address shows as nothing. The first name is the first run of letters: a hyphen cuts too, so "Anne-Marie" shows
+ * as "Anne". That is a choice: a hyphenated first name cannot be told from "Dee-Surname" (a name
+ * and its surname), and showing part of a first name costs less than showing a surname on a
+ * venue's screen.
+ */
 export function firstName(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? '';
-  return first.includes('@') ? '' : first;
+  const visible = name.replace(FORMAT_CHARACTERS, ' ').replace(EMAIL_LIKE, ' ');
+  return LETTERS.exec(visible)?.[0] ?? '';
 }
 
 /** Built field by field, so nothing else the source carries (an email, a tip) can ride along. */

@@ -21,6 +21,9 @@ const LST = { extension: '.lst', wrongExtension: messages.lstWrongExtension };
  */
 export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
+  // Any other body (the file itself, a web form) reaches the route unread, which answers that
+  // it wants a form upload, instead of Fastify's 415 "Send JSON".
+  app.addContentTypeParser('*', (_request, _body, done) => done(null));
   const { songImport } = app.services;
   // onRequest, not preHandler: a stranger's request is refused before its body or file is read.
   app.addHook('onRequest', app.requireMusician);

@@ -1,7 +1,9 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import { IMPORT_FILE_MAX_BYTES } from '#shared/schemas/song-import.ts';
 import { badRequest, HttpError } from '#server/http/errors.ts';
+import { uploadError } from './upload-errors.ts';
 
 /** The limits handed to @fastify/multipart: one file of at most 5 MB, a few small fields. */
 export const UPLOAD_LIMITS = {
@@ -19,25 +21,40 @@ interface Expected {
 }
 
 /**
- * The uploaded file of a multipart request, as text. Checks the name before reading, and turns
- * the plugin's errors into `{ detail }` sentences: 413 for a file over 5 MB, 400 otherwise.
+ * The one uploaded file of a multipart request, as text. Checks the name before reading, and turns
+ * what is wrong with the upload into a `{ detail }` sentence (upload-errors.ts): 413 for a file
+ * over 5 MB, a second file or too many parts; 415 for a body that is not a form; 400 otherwise.
  */
 export async function readUploadedText(
   request: FastifyRequest,
+  expected: Expected,
+): Promise<string> {
+  if (!request.isMultipart()) throw new HttpError(415, messages.importNotForm);
+  let text: string | undefined;
+  try {
+    // Every part is read to its end: a second file or a body cut short after the first file is
+    // refused too, not imported as if the form were whole.
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (text !== undefined) throw new HttpError(413, messages.importOneFileOnly);
+      text = await readFilePart(part, expected);
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (text === undefined) throw badRequest(messages.importFileMissing);
+  return text;
+}
+
+async function readFilePart(
+  file: MultipartFile,
   { extension, wrongExtension }: Expected,
 ): Promise<string> {
-  if (!request.isMultipart()) throw badRequest(messages.importFileMissing);
-  const file = await request.file().catch((error: unknown) => {
-    throw uploadError(error);
-  });
-  if (!file) throw badRequest(messages.importFileMissing);
   if (!file.filename.toLowerCase().endsWith(extension)) {
     file.file.resume();
     throw badRequest(wrongExtension);
   }
-  const buffer = await file.toBuffer().catch((error: unknown) => {
-    throw uploadError(error);
-  });
+  const buffer = await file.toBuffer();
   // The plugin does not always throw at the limit: a file cut at 5 MiB comes back whole-looking,
   // with only this flag saying the rest was dropped. Importing half a file is never right.
   if (file.file.truncated || buffer.length > IMPORT_FILE_MAX_BYTES) {
@@ -45,12 +62,6 @@ export async function readUploadedText(
   }
   if (buffer.length === 0) throw badRequest(messages.importFileEmpty);
   return decodeText(buffer);
-}
-
-function uploadError(error: unknown): HttpError {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, messages.importFileTooLarge);
-  return badRequest(messages.importFileMissing);
 }
 
 /**

@@ -273,7 +273,8 @@ describe('GET /api/analytics/daily', () => {
     ['1.5', 'days=1.5'],
     ['3651', 'days=3651'],
     ['a NUL', 'days=%00'],
-    ['10,000 characters', `days=${'9'.repeat(10_000)}`],
+    // Under the longest address the app reads (plugins/address-length.ts): the schema decides.
+    ['4,000 characters', `days=${'9'.repeat(4_000)}`],
     ['an empty value', 'days='],
   ])('refuses days of %s with a detail', async (_label, query) => {
     const musician = await registerMusician(app);
@@ -290,7 +291,7 @@ describe('GET /api/analytics/daily', () => {
 
   it.each([
     ['an unknown zone', 'Mars/Olympus_Mons'],
-    ['10,000 characters', 'A'.repeat(10_000)],
+    ['4,000 characters', 'A'.repeat(4_000)],
     ['a NUL', 'Europe/Paris\u0000'],
     ['a SQL fragment', "UTC'; DROP TABLE requests;--"],
   ])('refuses a time zone of %s with a detail', async (_label, zone) => {

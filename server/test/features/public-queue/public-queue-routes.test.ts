@@ -32,6 +32,9 @@ const person = (name: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+// A first name is letters only (a digit ends it): Person0 would show as "Person".
+const letterOf = (i: number) => String.fromCharCode(65 + i);
+
 /** A musician with `count` songs, each requested once by a different person, in that order. */
 async function queueOf(count: number, profile: Parameters<typeof updateProfile>[2] = {}) {
   const musician = await registerMusician(app, { name: 'Queue Band' });
@@ -41,7 +44,7 @@ async function queueOf(count: number, profile: Parameters<typeof updateProfile>[
   for (let i = 0; i < count; i++) {
     const song = await createSong(app, musician, { title: `Song ${i}`, artist: `Artist ${i}` });
     songs.push(song);
-    requests.push(await submitRequest(app, song, person(`Person${i} Surname${i}`)));
+    requests.push(await submitRequest(app, song, person(`Person${letterOf(i)} Surname${i}`)));
   }
   return { musician, slug: musician.musician.slug, songs, requests };
 }
@@ -71,7 +74,7 @@ describe('GET /api/musicians/:slug/screen', () => {
       id: requests[2]!.id,
       song_title: 'Song 2',
       song_artist: 'Artist 2',
-      requester_first_name: 'Person2',
+      requester_first_name: 'PersonC',
       votes: 1,
       status: 'up_next',
       queue_position: 1,
@@ -89,7 +92,7 @@ describe('GET /api/musicians/:slug/screen', () => {
   it('shows dedications only when the musician turns them on', async () => {
     const { slug } = await queueOf(1, { venue_screen_dedications: true });
     const screen = (await app.inject({ url: `/api/musicians/${slug}/screen` })).json();
-    expect(screen.next.dedication).toBe('From Person0 Surname0 with love');
+    expect(screen.next.dedication).toBe('From PersonA Surname0 with love');
   });
 
   it('caps a first name and hides one typed as an address', async () => {
@@ -141,7 +144,7 @@ describe('GET /api/musicians/:slug/queue', () => {
         ].sort(),
       );
     }
-    expect(listed[1]).toMatchObject({ requester_first_name: 'Person2', status: 'pending' });
+    expect(listed[1]).toMatchObject({ requester_first_name: 'PersonC', status: 'pending' });
   });
 
   it('answers 404 while the musician keeps their queue private', async () => {
@@ -197,7 +200,7 @@ describe('POST /api/requests/:id/vote', () => {
     const samePhone = await vote(target, person('Other Name'), { 'x-device-id': PHONE });
     expect(samePhone.json<VoteResponse>().votes).toBe(2);
     // The requester themselves counts already.
-    const own = await vote(target, person('Person1 Surname1'));
+    const own = await vote(target, person('PersonB Surname1'));
     expect(own.json<VoteResponse>()).toMatchObject({ votes: 2, already_voted: true });
 
     const listed = await listRequests(musician);

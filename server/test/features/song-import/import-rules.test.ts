@@ -116,7 +116,7 @@ describe('files that are refused', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('answers 400 when no file is sent, as JSON or as an empty form', async () => {
+  it('asks for a form upload when sent JSON, and for a file when the form has none', async () => {
     const musician = await registerMusician(app);
     const json = await app.inject({
       method: 'POST',
@@ -124,8 +124,8 @@ describe('files that are refused', () => {
       headers: musician.auth,
       payload: { file: 'Title,Artist' },
     });
-    expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ detail: messages.importFileMissing });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toEqual({ detail: messages.importNotForm });
 
     const boundary = 'empty-form';
     const empty = await app.inject({
