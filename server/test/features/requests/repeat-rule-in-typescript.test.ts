@@ -177,5 +177,7 @@ describe('the no-repeats rule, in TypeScript', () => {
     );
     // The cases met the rule holding songs back, not only answering NULL.
     expect(heldBack).toBeGreaterThan(10);
-  });
+    // 300 cases of real writes and reads on PostgreSQL: a few seconds alone, far more on a
+    // machine busy with other suites; the limit is for a hang, not for speed.
+  }, 90_000);
 });
