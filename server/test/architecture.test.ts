@@ -68,6 +68,7 @@ const CLIENT_FEATURES_ALLOWED: Record<string, string> = {
   'shows -> requests':
     'a show lists its requests with RequestCard; deleting it drops them from the requests store',
   'requests -> tips': "a request card shows its payment's Paid or Refunded flag",
+  'requests -> blocklist': "a request card's Block button files its requester on the blocklist",
 };
 
 /** The feature-to-feature imports of one side that its allow-list does not name. */

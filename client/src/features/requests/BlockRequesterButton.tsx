@@ -3,7 +3,7 @@ import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
-import { blocklistApi } from './blocklist-api.ts';
+import { blocklistApi } from '../blocklist/blocklist-api.ts';
 import { useRequestsStore } from './requests-store.ts';
 import type { RequestActions } from './use-request-actions.ts';
 

@@ -17,7 +17,7 @@ import {
 import { useProfileForm } from '#client/features/profile/use-profile-form.ts';
 import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import { StageDevicesPanel } from '#client/features/stage-devices/StageDevicesPanel.tsx';
-import { BlockedRequesters } from '#client/features/requests/BlockedRequesters.tsx';
+import { BlockedRequesters } from '#client/features/blocklist/BlockedRequesters.tsx';
 import { FeedTokensSection } from '#client/features/feed/FeedTokensSection.tsx';
 import { CardPaymentsSection } from '#client/features/tips/CardPaymentsSection.tsx';
 import { STRIPE_RETURN_PARAM, stripeReturnOf } from '#client/features/tips/card-payments-view.ts';

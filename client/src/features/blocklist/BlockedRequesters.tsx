@@ -4,7 +4,7 @@ import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { messages } from '#shared/messages.ts';
 import type { BlockedRequester } from '#shared/schemas/blocked-requester.ts';
 import { blocklistApi } from './blocklist-api.ts';
-import './request-voters.css';
+import './blocklist.css';
 
 /** The Profile tab's list of blocked requesters, each with Unblock. */
 export function BlockedRequesters() {
