@@ -212,6 +212,7 @@ async function main() {
       perRequester: { max: 3, windowMinutes: 60 },
       perMusicianPerMinute: 10_000_000,
       perAddressPerMinute: 10_000_000,
+      votesPerAddress: 10_000_000,
     };
     const product: Filing = {
       name: 'product',

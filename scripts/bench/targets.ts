@@ -63,6 +63,8 @@ export function productEnv(cpuProfDir: string | undefined): Record<string, strin
     // request still has its own requester.
     LIMIT_PER_MUSICIAN_PER_MINUTE: '10000000',
     LIMIT_PER_ADDRESS_PER_MINUTE: '10000000',
+    // Its phones' +1s on one song come from that one address too.
+    VOTE_LIMIT_PER_ADDRESS: '10000000',
     // And every device connects from this machine's one address (500 sockets by default).
     SOCKET_CONNECTIONS_PER_ADDRESS: '10000000',
     CLIENT_DIR: join(tmpdir(), 'no-client'),

@@ -60,6 +60,8 @@ export function appEnv(extra: Record<string, string>): Record<string, string> {
     LIMIT_PER_MUSICIAN_PER_MINUTE: '100000',
     // Every phone of the generator comes from this machine's one address.
     LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
+    // Its phones' +1s on one song come from that one address too.
+    VOTE_LIMIT_PER_ADDRESS: '100000',
     MUSICBRAINZ_ENABLED: 'false',
     CLIENT_DIR: join(tmpdir(), 'faults-no-client'),
     ...extra,

@@ -139,6 +139,12 @@ export interface SubmissionLimits {
    * a crowd's one request each, and well below the budget, so one address cannot use it up.
    */
   perAddressPerMinute: number;
+  /**
+   * +1s on one request from one address (the request itself counted), whatever names, emails
+   * or device ids they give: what a full venue behind one router puts on one song. Past it a
+   * +1 is answered as counted already, and counts nothing.
+   */
+  votesPerAddress: number;
 }
 
 export interface OidcConfig {
@@ -390,5 +396,6 @@ function limitsConfig(env: Env): SubmissionLimits {
     },
     perMusicianPerMinute: positiveInt(env, 'LIMIT_PER_MUSICIAN_PER_MINUTE', 1000),
     perAddressPerMinute: positiveInt(env, 'LIMIT_PER_ADDRESS_PER_MINUTE', 400),
+    votesPerAddress: positiveInt(env, 'VOTE_LIMIT_PER_ADDRESS', 30),
   };
 }

@@ -103,7 +103,9 @@ export function publicQueueService({ queue, fileRequest, audienceLink, qrPath }:
 
     /**
      * POST /requests/{id}/vote: a +1 is a request for the same song, filed the same way (see
-     * fileRequest), so one person counts once however often they press, by email or by device.
+     * fileRequest), so one person counts once however often they press, by email or by device,
+     * and one address's +1s on one request stop counting at VOTE_LIMIT_PER_ADDRESS (answered as
+     * already voted: request-admission.ts).
      */
     async vote(requestId: string, voter: Voter): Promise<VoteResponse> {
       const target = await queue.voteTarget(requestId);

@@ -37,8 +37,8 @@ export interface AdmissionState {
   plays: Omit<SongPlays, 'waitsInRunningShow'>;
   /** The song's open requests, of any show, blocked requesters' too. */
   waiting: WaitingRequest[];
-  /** The +1s on those requests. */
-  voters: Array<StoredRequester & { requestId: string }>;
+  /** The +1s on those requests, with the keyed address each came from. */
+  voters: Array<StoredRequester & { requestId: string; source: string | null }>;
   /** The musician's blocklist entries that may be this requester (email or phone). */
   blocklist: StoredRequester[];
   /**
@@ -47,6 +47,11 @@ export interface AdmissionState {
    * the minute; null while fewer are there.
    */
   atLimit: { requester: Date | null; musician: Date | null; source: Date | null };
+  /**
+   * Read only while the musician's budget is full (`atLimit.musician` set): how many addresses
+   * sent within the minute, and how many of those submissions came from this one.
+   */
+  crowd: { addresses: number; fromSource: number } | null;
 }
 
 export interface WaitingRequest extends StoredRequester {
@@ -56,6 +61,8 @@ export interface WaitingRequest extends StoredRequester {
   createdAt: Date;
   tipAmount: number;
   votes: number;
+  /** The keyed address it was sent from (submission-source.ts). */
+  source: string | null;
 }
 
 export interface AdmissionRequest {
@@ -63,8 +70,15 @@ export interface AdmissionRequest {
   musicianId: string;
   requester: Requester;
   tipAmount: number;
+  /** The sending address, keyed (submission-source.ts). */
+  source: string;
+  /** Paid through Stripe: a +1 someone paid for is never held to the address's share. */
+  paid: boolean;
   /** The requester's own limit's window. */
   requesterWindowMinutes: number;
+  /** The musician's budget per minute, and +1s on one request from one address. */
+  perMusicianPerMinute: number;
+  votesPerAddress: number;
   /** One clock read for the whole submission: the window, the limits and what is written. */
   now: Date;
 }
@@ -83,6 +97,8 @@ export type Admission =
   | { outcome: 'repeat'; playedAt: Date }
   /** The same person's request for this song already waits: theirs, unchanged. */
   | { outcome: 'already'; requestId: string }
+  /** The song's waiting request has this address's share of +1s: answered as 'already'. */
+  | { outcome: 'votes_full'; requestId: string }
   /** Refused by the requester's own limit: seconds until one more is allowed. */
   | { outcome: 'requester_limit'; waitSeconds: number }
   /** Refused by the musician's budget per minute, or by this address's share of it. */
@@ -132,6 +148,25 @@ function alreadyWaiting(
   return sameRequester(target, who) || joined ? target.id : undefined;
 }
 
+/** The +1s on `target` sent from `source`, the request itself counted. */
+function votesFrom(state: AdmissionState, target: WaitingRequest, source: string): number {
+  const joined = state.voters.filter((v) => v.requestId === target.id && v.source === source);
+  return joined.length + (target.source === source ? 1 : 0);
+}
+
+/**
+ * While the musician's budget is full, an address still gets in below its fair share of it: the
+ * budget split evenly among the addresses that sent within the minute, and never below one. So
+ * a newcomer's first request always gets in, and the addresses that sent most are refused
+ * first: a flood from many addresses cannot silence a real fan. (An address first seen now
+ * counts among them.)
+ */
+function withinFairShare(crowd: AdmissionState['crowd'], budget: number): boolean {
+  if (!crowd) return false;
+  const addresses = crowd.addresses + (crowd.fromSource === 0 ? 1 : 0);
+  return crowd.fromSource < Math.max(1, Math.floor(budget / addresses));
+}
+
 /** Every rule a request passes, in the order the server answers. */
 export function admit(state: AdmissionState, request: AdmissionRequest): Admission {
   const { song, musician } = state;
@@ -160,25 +195,37 @@ export function admit(state: AdmissionState, request: AdmissionRequest): Admissi
   const blocked = requesterBlocked(state.blocklist, who);
   const mine = alreadyWaiting(state, who, blocked, target);
   if (mine) return { outcome: 'already', requestId: mine };
+  // A venue's crowd shares one address, and a script invents names, emails and phones: the +1s
+  // one address puts on one request stop counting at what a full room behind one router gives.
+  const plusOne = target && !blocked ? target : undefined;
+  if (
+    plusOne &&
+    !request.paid &&
+    votesFrom(state, plusOne, request.source) >= request.votesPerAddress
+  ) {
+    return { outcome: 'votes_full', requestId: plusOne.id };
+  }
 
   // The requester's own limit (a request and a +1 count alike), then the musician's budget for
-  // everyone over the last minute, then this address's share of it.
+  // everyone over the last minute (once full, an address below its fair share still gets in),
+  // then this address's share of it.
   const requesterWait = secondsUntilFree(
     state.atLimit.requester,
     request.requesterWindowMinutes * MINUTE_MS,
     now,
   );
   if (requesterWait !== null) return { outcome: 'requester_limit', waitSeconds: requesterWait };
-  const floodWait =
-    secondsUntilFree(state.atLimit.musician, MINUTE_MS, now) ??
-    secondsUntilFree(state.atLimit.source, MINUTE_MS, now);
+  const budgetWait = withinFairShare(state.crowd, request.perMusicianPerMinute)
+    ? null
+    : secondsUntilFree(state.atLimit.musician, MINUTE_MS, now);
+  const floodWait = budgetWait ?? secondsUntilFree(state.atLimit.source, MINUTE_MS, now);
   if (floodWait !== null) return { outcome: 'musician_limit', waitSeconds: floodWait };
 
   // Another person's ask for the song waiting in this show is a +1 on it: tips add up, within
   // what the table allows one request (each person's own tip stays on their +1).
-  if (target && !blocked) {
-    const tipAmount = tipsAddedUp(target.tipAmount, request.tipAmount);
-    return { outcome: 'merge', requestId: target.id, votes: target.votes + 1, tipAmount };
+  if (plusOne) {
+    const tipAmount = tipsAddedUp(plusOne.tipAmount, request.tipAmount);
+    return { outcome: 'merge', requestId: plusOne.id, votes: plusOne.votes + 1, tipAmount };
   }
   return { outcome: 'create', blocked };
 }

@@ -145,7 +145,11 @@ export function requestSubmissionsRepository(
           musicianId: submission.musicianId,
           requester: { email: submission.requesterEmail, deviceId: submission.deviceId },
           tipAmount: submission.tipAmount,
+          source: submission.source,
+          paid: submission.paid === true,
           requesterWindowMinutes: submission.limits.perRequester.windowMinutes,
+          perMusicianPerMinute: submission.limits.perMusicianPerMinute,
+          votesPerAddress: submission.limits.votesPerAddress,
           now: submission.now,
         });
         return fileAdmitted(tx, submission, state, admission);

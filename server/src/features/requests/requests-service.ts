@@ -42,7 +42,7 @@ interface Deps {
   keys: DerivedKeys;
   limits: Pick<
     SubmissionLimits,
-    'requestsPerRequester' | 'perMusicianPerMinute' | 'perAddressPerMinute'
+    'requestsPerRequester' | 'perMusicianPerMinute' | 'perAddressPerMinute' | 'votesPerAddress'
   >;
   /** The clock the request window and the undo window are read by; tests move their own. */
   clock?: Clock;
@@ -220,6 +220,7 @@ export function requestsService({
             perRequester,
             perMusicianPerMinute: limits.perMusicianPerMinute,
             perAddressPerMinute: limits.perAddressPerMinute,
+            votesPerAddress: limits.votesPerAddress,
           },
         });
         return { filed, statusToken };
@@ -255,7 +256,11 @@ export function requestsService({
         // The budget or this address's share of it: to the person, the page is too busy.
         throw floodError(limitReached(filed.waitSeconds, 1)!.retryAfterSeconds);
       }
-      if (filed.outcome === 'already') return alreadyAsked(filed.requestId);
+      // A +1 past its address's share is answered like one counted before: a real person in a
+      // full room is not told off, and a script learns nothing it could count.
+      if (filed.outcome === 'already' || filed.outcome === 'votes_full') {
+        return alreadyAsked(filed.requestId);
+      }
 
       // A blocked requester's request is answered like any other, and shown to no one.
       const { request: filedRequest } = filed;

@@ -142,7 +142,8 @@ export async function fileAdmitted(
     case 'repeat':
       return admission;
     case 'already':
-      return { outcome: 'already', musicianId, requestId: admission.requestId };
+    case 'votes_full':
+      return { outcome: admission.outcome, musicianId, requestId: admission.requestId };
     case 'merge':
       return merge(tx, submission, state, admission);
     case 'create':

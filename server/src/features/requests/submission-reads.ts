@@ -131,21 +131,46 @@ const rowsStatement = statementOnce((db: Kysely<DB>, v: RowsValues) =>
     db,
     sql<SubmissionRow>`
     SELECT 'waiting' AS kind, r.id, r.id AS request_id, r.show_id, r.blocked,
-      r.requester_email AS email, r.device_id, r.created_at, r.tip_amount, r.votes
+      r.requester_email AS email, r.device_id, r.created_at, r.tip_amount, r.votes, r.source
     FROM requests r
     WHERE r.musician_id = ${v.musicianId} AND r.song_id = ${v.songId}
       AND r.status IN ('pending', 'accepted', 'up_next')
     UNION ALL
     SELECT 'voter', v.id, v.request_id, NULL, 0 = 1, v.requester_email, v.device_id,
-      v.created_at, v.tip_amount, 1
+      v.created_at, v.tip_amount, 1, v.source
     FROM request_voters v JOIN requests r ON r.id = v.request_id
     WHERE r.musician_id = ${v.musicianId} AND r.song_id = ${v.songId}
       AND r.status IN ('pending', 'accepted', 'up_next')
     UNION ALL
-    SELECT 'blocked', b.id, NULL, NULL, 1 = 1, b.email, b.device_id, b.created_at, 0, 1
+    SELECT 'blocked', b.id, NULL, NULL, 1 = 1, b.email, b.device_id, b.created_at, 0, 1, NULL
     FROM blocked_requesters b
     WHERE b.musician_id = ${v.musicianId}
       AND (lower(b.email) = ${v.emailLower} OR b.device_id = ${v.deviceId})`,
+  ),
+);
+
+interface CrowdValues {
+  musicianId: string;
+  source: string;
+  minuteSince: Date;
+}
+
+/**
+ * Read only while the musician's budget is full: the addresses that sent within the minute, and
+ * this one's submissions among them (request-admission.ts's fair share), through the indexes
+ * the budget's own count reads.
+ */
+const crowdStatement = statementOnce((db: Kysely<DB>, v: CrowdValues) =>
+  compilable(
+    db,
+    sql<{ addresses: number | string; fromSource: number | string | null }>`
+    SELECT count(DISTINCT a.source) AS addresses,
+      sum(CASE WHEN a.source = ${v.source} THEN 1 ELSE 0 END) AS from_source
+    FROM (SELECT r.source FROM requests r
+        WHERE r.musician_id = ${v.musicianId} AND r.created_at > ${v.minuteSince}
+      UNION ALL
+      SELECT r.source FROM request_voters r
+        WHERE r.musician_id = ${v.musicianId} AND r.created_at > ${v.minuteSince}) a`,
   ),
 );
 
@@ -197,6 +222,7 @@ interface SubmissionRow {
   createdAt: Time;
   tipAmount: string | number;
   votes: number;
+  source: string | null;
 }
 
 /** The admission's state, with what the filing copies onto a new request. */
@@ -239,6 +265,14 @@ export async function admissionState(
     deviceId: submission.deviceId,
   });
   const stored = (row: SubmissionRow) => ({ email: row.email, deviceId: row.deviceId });
+  const musicianAtLimit = dateOf(state.musicianAtLimit);
+  const [crowd] = musicianAtLimit
+    ? await crowdStatement(tx, {
+        musicianId: submission.musicianId,
+        source: submission.source,
+        minuteSince: windows.minuteSince,
+      })
+    : [];
   return {
     song: {
       id: submission.songId,
@@ -278,15 +312,19 @@ export async function admissionState(
         createdAt: dateOf(row.createdAt)!,
         tipAmount: Number(row.tipAmount),
         votes: Number(row.votes),
+        source: row.source,
       })),
     voters: rows
       .filter((row) => row.kind === 'voter')
-      .map((row) => ({ ...stored(row), requestId: row.requestId! })),
+      .map((row) => ({ ...stored(row), requestId: row.requestId!, source: row.source })),
     blocklist: rows.filter((row) => row.kind === 'blocked').map(stored),
     atLimit: {
       requester: dateOf(state.requesterAtLimit),
-      musician: dateOf(state.musicianAtLimit),
+      musician: musicianAtLimit,
       source: dateOf(state.sourceAtLimit),
     },
+    crowd: crowd
+      ? { addresses: Number(crowd.addresses), fromSource: Number(crowd.fromSource ?? 0) }
+      : null,
   };
 }

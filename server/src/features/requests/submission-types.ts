@@ -7,6 +7,8 @@ export interface AdmissionLimits {
   perRequester: SubmissionLimit;
   perMusicianPerMinute: number;
   perAddressPerMinute: number;
+  /** +1s on one request from one address (config.ts). */
+  votesPerAddress: number;
 }
 
 /** What an Idempotency-Key filed the first time, as stored (a request, or a +1 on one). */
@@ -65,6 +67,8 @@ export type Filed =
   | { outcome: 'repeat'; playedAt: Date }
   /** The same person's request for this song already waits: theirs, unchanged. */
   | { outcome: 'already'; musicianId: string; requestId: string }
+  /** The request has its address's share of +1s: answered as counted already, counting nothing. */
+  | { outcome: 'votes_full'; musicianId: string; requestId: string }
   | {
       outcome: 'created' | 'merged';
       musicianId: string;

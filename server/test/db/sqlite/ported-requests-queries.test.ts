@@ -71,6 +71,7 @@ function submission(
       perRequester: { max: 3, windowMinutes: 10 },
       perMusicianPerMinute: 100,
       perAddressPerMinute: 100,
+      votesPerAddress: 30,
     },
     ...overrides,
   };
@@ -167,6 +168,7 @@ describe('the ported requests queries on SQLite', () => {
       perRequester: { max: 10, windowMinutes: 10 },
       perMusicianPerMinute: 1,
       perAddressPerMinute: 100,
+      votesPerAddress: 30,
     };
     const cat = { requesterEmail: 'cat@example.com', limits };
     expect(await requests.submit(submission(musicianId, songs[3]!, 90, cat))).toEqual({

@@ -255,9 +255,13 @@ describe('GET /api/analytics/daily', () => {
 
   it('keeps at most 50 in each top list', async () => {
     const musician = await registerMusician(app);
-    const song = await createSong(app, musician);
+    // Two songs: one address's +1s on one request stop counting at VOTE_LIMIT_PER_ADDRESS (30).
+    const songs = [
+      await createSong(app, musician),
+      await createSong(app, musician, { title: 'Creep', artist: 'Radiohead' }),
+    ];
     for (let i = 0; i < 52; i++) {
-      await submitRequest(app, song, { requester_email: `fan${i}@example.com` });
+      await submitRequest(app, songs[i % 2]!, { requester_email: `fan${i}@example.com` });
     }
     const body = await daily(musician, '');
     expect(body.totals.unique_requesters).toBe(52);

@@ -34,6 +34,7 @@ function state(overrides: Partial<AdmissionState> = {}): AdmissionState {
     voters: [],
     blocklist: [],
     atLimit: { requester: null, musician: null, source: null },
+    crowd: null,
     ...overrides,
   };
 }
@@ -42,7 +43,11 @@ const ask: AdmissionRequest = {
   musicianId: MUSICIAN,
   requester: { email: 'Kim@Example.com', deviceId: 'device-kim' },
   tipAmount: 0,
+  source: 'source-kim',
+  paid: false,
   requesterWindowMinutes: 10,
+  perMusicianPerMinute: 1000,
+  votesPerAddress: 30,
   now: NOW,
 };
 
@@ -55,6 +60,7 @@ const waiting = (overrides: Partial<WaitingRequest> = {}): WaitingRequest => ({
   votes: 1,
   email: 'lee@example.com',
   deviceId: 'device-lee',
+  source: 'source-lee',
   ...overrides,
 });
 
@@ -112,7 +118,9 @@ describe('admit', () => {
     expect(admit(theirs, ask)).toEqual({ outcome: 'already', requestId: 'request-1' });
     const joined = state({
       waiting: [waiting()],
-      voters: [{ requestId: 'request-1', email: 'x@example.com', deviceId: 'device-kim' }],
+      voters: [
+        { requestId: 'request-1', email: 'x@example.com', deviceId: 'device-kim', source: null },
+      ],
     });
     expect(admit(joined, ask)).toEqual({ outcome: 'already', requestId: 'request-1' });
     // Last week's request of the song takes no +1: tonight's ask is a new request.
@@ -172,6 +180,52 @@ describe('admit', () => {
       requestId: 'request-1',
       votes: 3,
       tipAmount: 500,
+    });
+  });
+
+  it('counts a +1 as nothing once its address has the request’s share, unless paid for', () => {
+    const target = waiting({ source: 'source-kim', votes: 30 });
+    const voters = Array.from({ length: 29 }, (_, i) => ({
+      requestId: 'request-1',
+      email: `guest${i}@example.com`,
+      deviceId: `device-${i}`,
+      source: 'source-kim',
+    }));
+    const full = state({ waiting: [target], voters });
+    // The request itself and 29 +1s from Kim's address: 30, the share.
+    expect(admit(full, ask)).toEqual({ outcome: 'votes_full', requestId: 'request-1' });
+    expect(admit(full, { ...ask, paid: true }).outcome).toBe('merge');
+    // From another address the same +1 still counts, and one short of the share too.
+    expect(admit(full, { ...ask, source: 'source-elsewhere' }).outcome).toBe('merge');
+    const oneShort = state({ waiting: [target], voters: voters.slice(1) });
+    expect(admit(oneShort, ask)).toMatchObject({ outcome: 'merge', votes: 31 });
+    // A +1 counts nothing before any limit is counted against it.
+    const atLimit = { requester: ago(60_000), musician: ago(15_000), source: null };
+    expect(admit(state({ waiting: [target], voters, atLimit }), ask).outcome).toBe('votes_full');
+  });
+
+  it('lets an address below its fair share in while the musician’s budget is full', () => {
+    const atLimit = { requester: null, musician: ago(15_000), source: null };
+    const full = (crowd: AdmissionState['crowd']) => admit(state({ atLimit, crowd }), ask);
+    // A newcomer gets in whatever the crowd: its first request always counts.
+    expect(full({ addresses: 650, fromSource: 0 }).outcome).toBe('create');
+    expect(full({ addresses: 5000, fromSource: 0 }).outcome).toBe('create');
+    // 650 addresses share 1000: one each; one that sent already is refused until it frees.
+    expect(full({ addresses: 650, fromSource: 1 })).toEqual({
+      outcome: 'musician_limit',
+      waitSeconds: 45,
+    });
+    // 10 addresses share it: 100 each.
+    expect(full({ addresses: 10, fromSource: 99 }).outcome).toBe('create');
+    expect(full({ addresses: 10, fromSource: 100 }).outcome).toBe('musician_limit');
+    // Not read (the budget has room): nothing to share.
+    expect(full(null).outcome).toBe('musician_limit');
+    // The address's own share of the budget still holds.
+    const source = { ...atLimit, source: ago(20_000) };
+    const crowd = { addresses: 650, fromSource: 0 };
+    expect(admit(state({ atLimit: source, crowd }), ask)).toEqual({
+      outcome: 'musician_limit',
+      waitSeconds: 40,
     });
   });
 });

@@ -153,6 +153,7 @@ describe('the no-repeats rule, in TypeScript', () => {
               perRequester: { max: 3, windowMinutes: 60 },
               perMusicianPerMinute: 1000,
               perAddressPerMinute: 400,
+              votesPerAddress: 30,
             },
           }))!;
           const held = heldBackAt(

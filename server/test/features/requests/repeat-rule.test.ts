@@ -276,6 +276,7 @@ describe("the repository's submit, which admits and files a request", () => {
         perRequester: { max: 100, windowMinutes: 60 },
         perMusicianPerMinute: 1000,
         perAddressPerMinute: 400,
+        votesPerAddress: 30,
       },
     });
     return filed!;

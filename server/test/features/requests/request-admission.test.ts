@@ -82,21 +82,28 @@ describe('limits decided together with the insert', () => {
     expect(await countRequests(app, musician)).toBe(3);
   });
 
-  it('admits exactly the musician’s budget of 30 parallel people from 30 addresses', async () => {
+  it('admits past a full budget each address’s first only, decided one at a time', async () => {
     const app = await appWith({ perMusicianPerMinute: 10 });
-    const { musician, songs } = await musicianWithSongs(app, 30);
-    const answers = await Promise.all(
-      songs.map((song, i) =>
-        post(
-          app,
-          song,
-          { requester_email: `p${i}@example.com` },
-          { ip: `10.1.0.${i + 1}`, device: deviceNo(i) },
+    const { musician, songs } = await musicianWithSongs(app, 60);
+    const round = (from: number) =>
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          post(
+            app,
+            songs[from + i]!,
+            { requester_email: `p${from + i}@example.com` },
+            { ip: `10.1.0.${i + 1}`, device: deviceNo(from + i) },
+          ),
         ),
-      ),
-    );
-    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(10);
-    expect(await countRequests(app, musician)).toBe(10);
+      );
+    // 30 people from 30 addresses at once: the budget of 10, then each newcomer's first (its
+    // fair share of the budget is never below one: request-admission.ts).
+    const first = await round(0);
+    expect(first.filter((res) => res.statusCode === 201)).toHaveLength(30);
+    // The same 30 addresses again: 30 share 10, each has had its one, all wait.
+    const second = await round(30);
+    expect(second.filter((res) => res.statusCode === 429)).toHaveLength(30);
+    expect(await countRequests(app, musician)).toBe(30);
   });
 
   it('admits exactly one address’s share of 20 parallel people behind it', async () => {
@@ -156,11 +163,12 @@ describe('one address’s share of a musician', () => {
 
   it('still lets a venue of 300 people behind one address each ask for a song, at the defaults', async () => {
     const app = await appWith({});
-    const { musician, songs } = await musicianWithSongs(app, 1);
+    // Ten songs, 30 people each: every +1 counts up to the address's share of one request.
+    const { musician, songs } = await musicianWithSongs(app, 10);
     for (let person = 0; person < 300; person++) {
       const res = await post(
         app,
-        songs[0]!,
+        songs[person % 10]!,
         { requester_email: `guest${person}@example.com` },
         {
           ip: '192.0.2.50',
@@ -173,7 +181,8 @@ describe('one address’s share of a musician', () => {
       url: `/api/requests/musician/${musician.musician.id}`,
       headers: musician.auth,
     });
-    expect(res.json<{ requests: SongRequest[] }>().requests[0]!.votes).toBe(300);
+    const { requests } = res.json<{ requests: SongRequest[] }>();
+    expect(requests.map((r) => r.votes)).toEqual(Array(10).fill(defaults.votesPerAddress));
   }, 120_000);
 
   it('is at the defaults well above a venue and well below the musician’s budget', () => {

@@ -42,6 +42,7 @@ async function submit(tx: Kysely<DB>, song: Song, n: number): Promise<string | u
       perRequester: { max: 3, windowMinutes: 60 },
       perMusicianPerMinute: 1000,
       perAddressPerMinute: 1000,
+      votesPerAddress: 1000,
     },
   });
   return filed?.outcome;
