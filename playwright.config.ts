@@ -74,6 +74,7 @@ export default defineConfig({
       RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
       RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
       LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
+      VOTE_LIMIT_PER_ADDRESS: '100000',
       // The identity provider e2e/oidc-sign-in.spec.ts starts (discovered on first sign-in).
       ...E2E_OIDC_ENV,
       // The local Stripe e2e/card-payments.spec.ts starts (called only when a payment starts).

@@ -37,6 +37,8 @@ const ENV = {
   REQUEST_LIMIT_PER_REQUESTER: '1000',
   LIMIT_PER_MUSICIAN_PER_MINUTE: '100000',
   LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
+  // Every fan here asks for the one song from one address: each +1 must count and be followed.
+  VOTE_LIMIT_PER_ADDRESS: '100000',
   RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
   RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
 };

@@ -72,7 +72,8 @@ describe('POST and DELETE /api/insights/learn-next/dismissals', () => {
 
   it('refuses hostile input with a sentence a person can act on', async () => {
     const musician = await registerMusician(app);
-    const long = 'a'.repeat(10_000);
+    // Past the field's limit, well under the address's (414 past 4,096 characters).
+    const long = 'a'.repeat(1_000);
     const cases: [unknown, string][] = [
       [{ title: 'Bad\u0000title', artist: 'B' }, messages.textHasNulCharacter],
       [{ title: 'T', artist: 'B\u0000' }, messages.textHasNulCharacter],

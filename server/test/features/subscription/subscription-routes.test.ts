@@ -65,15 +65,8 @@ describe('GET /api/subscription/checkout/status/{sessionId} (free mode)', () => 
 
   it('refuses a session id that no payment provider would hand out', async () => {
     const musician = await registerMusician(app);
-    for (const sessionId of [
-      '',
-      'a'.repeat(256),
-      'cs/test',
-      'cs test',
-      'cs.test',
-      '<script>',
-      'é',
-    ]) {
+    // (256 characters is past any address part's 255: 414 before the route, tested apart.)
+    for (const sessionId of ['', 'cs/test', 'cs test', 'cs.test', '<script>', 'é']) {
       const res = await app.inject({ url: url(sessionId), headers: musician.auth });
       expect(res.statusCode, sessionId).toBe(400);
       expect(res.json()).toEqual({ detail: messages.checkoutSessionIdInvalid });
