@@ -136,6 +136,9 @@ export const messages = {
   importFileMissing: 'Please choose a file to upload.',
   importFileTooLarge: 'The file is too large (max 5 MB).',
   importFileEmpty: 'This file has no songs in it.',
+  importAlreadyRunning: 'An import is already running; try again when it is done.',
+  importRowsOverCap:
+    'Only the first {max} songs of a file are read; this line and the ones after it were not. Split the file to import more.',
   csvColumnsMissing:
     'The CSV file needs a header line with Title and Artist columns (Genre, Mood and Year are optional).',
   csvQuoteNotClosed:

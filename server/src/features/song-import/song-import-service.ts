@@ -14,6 +14,8 @@ import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';
 import type { ImportOptions, NewSong } from '#server/catalogue/song-importer.ts';
 import type { InsertedSong, SongImportRepository } from './song-import-repository.ts';
+import type { UploadText } from './upload-reader.ts';
+import { conflict } from '#server/http/errors.ts';
 
 interface Deps {
   songImport: SongImportRepository;
@@ -112,7 +114,17 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
   return {
     importSongs,
 
-    async previewCsv(musicianId: string, text: string): Promise<CsvPreviewResponse> {
+    /**
+     * Runs `work` (a preview or an upload, its reading included) unless the musician already has
+     * one running on any server process: then a 409 with a sentence, at once.
+     */
+    async oneAtATime<T>(musicianId: string, work: () => Promise<T>): Promise<T> {
+      const outcome = await songImport.oneImportAtATime(musicianId, work);
+      if (!outcome.ran) throw conflict(messages.importAlreadyRunning);
+      return outcome.value;
+    },
+
+    async previewCsv(musicianId: string, text: UploadText): Promise<CsvPreviewResponse> {
       const parsed = await parseSongCsv(text);
       return {
         total_rows: parsed.totalRows,
@@ -123,12 +135,12 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       };
     },
 
-    async uploadCsv(musicianId: string, text: string, autoEnrich: boolean) {
+    async uploadCsv(musicianId: string, text: UploadText, autoEnrich: boolean) {
       const { rows, errors } = await parseSongCsv(text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },
 
-    async previewLst(musicianId: string, text: string): Promise<LstPreviewResponse> {
+    async previewLst(musicianId: string, text: UploadText): Promise<LstPreviewResponse> {
       const parsed = await parseSongList(text);
       return {
         total_songs: parsed.rows.length,
@@ -138,7 +150,7 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       };
     },
 
-    async uploadLst(musicianId: string, text: string, autoEnrich: boolean) {
+    async uploadLst(musicianId: string, text: UploadText, autoEnrich: boolean) {
       const { rows, errors } = await parseSongList(text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import { IMPORT_FILE_MAX_BYTES } from '#shared/schemas/song-import.ts';
 import { badRequest, HttpError } from '#server/http/errors.ts';
+import { UploadDecoder } from './upload-text.ts';
 
 /** The limits handed to @fastify/multipart: one file of at most 5 MB, a few small fields. */
 export const UPLOAD_LIMITS = {
@@ -12,20 +13,42 @@ export const UPLOAD_LIMITS = {
   parts: 10,
 };
 
-interface Expected {
+/** Room for the multipart framing around the file: its part headers and the few small fields. */
+const FRAMING_BYTES = 64 * 1024;
+
+/** The rest of the body is never read: the connection closes after the answer. */
+const tooLarge = () => new HttpError(413, messages.importFileTooLarge, { connection: 'close' });
+
+/** onRequest: a body that declares more than a file's cap is refused before a byte is read. */
+export async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (
+    length >
+    IMPORT_FILE_MAX_BYTES + UPLOAD_LIMITS.fields * UPLOAD_LIMITS.fieldSize + FRAMING_BYTES
+  ) {
+    throw tooLarge();
+  }
+}
+
+export interface UploadKind {
   /** Lower-case, with the dot: ".csv" */
   extension: string;
   wrongExtension: string;
 }
 
+/** The file's text, read as it is consumed; stopping early stops reading the request. */
+export type UploadText = AsyncIterable<string>;
+
 /**
- * The uploaded file of a multipart request, as text. Checks the name before reading, and turns
- * the plugin's errors into `{ detail }` sentences: 413 for a file over 5 MB, 400 otherwise.
+ * The uploaded file of a multipart request, as text read while it is consumed (nothing is
+ * read here beyond the part's headers). Checks the name before reading, and turns the plugin's
+ * errors into `{ detail }` sentences: 413 once the file passes 5 MB (the rest is never read),
+ * 400 otherwise. A consumer that stops early destroys the file, which stops the request's body.
  */
-export async function readUploadedText(
+export async function openUploadedText(
   request: FastifyRequest,
-  { extension, wrongExtension }: Expected,
-): Promise<string> {
+  { extension, wrongExtension }: UploadKind,
+): Promise<UploadText> {
   if (!request.isMultipart()) throw badRequest(messages.importFileMissing);
   const file = await request.file().catch((error: unknown) => {
     throw uploadError(error);
@@ -35,35 +58,33 @@ export async function readUploadedText(
     file.file.resume();
     throw badRequest(wrongExtension);
   }
-  const buffer = await file.toBuffer().catch((error: unknown) => {
-    throw uploadError(error);
-  });
-  // The plugin does not always throw at the limit: a file cut at 5 MiB comes back whole-looking,
-  // with only this flag saying the rest was dropped. Importing half a file is never right.
-  if (file.file.truncated || buffer.length > IMPORT_FILE_MAX_BYTES) {
-    throw new HttpError(413, messages.importFileTooLarge);
-  }
-  if (buffer.length === 0) throw badRequest(messages.importFileEmpty);
-  return decodeText(buffer);
+  const stream = file.file;
+  return (async function* text() {
+    const decoder = new UploadDecoder();
+    let bytes = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        // The plugin cuts the file at the limit and flags it; importing half a file is never right.
+        if (stream.truncated || bytes > IMPORT_FILE_MAX_BYTES) throw tooLarge();
+        const part = decoder.write(chunk);
+        if (part) yield part;
+      }
+    } catch (error) {
+      throw error instanceof HttpError ? error : uploadError(error);
+    } finally {
+      // Stopped early (a cap reached, an error): no more of the body is read.
+      if (!stream.readableEnded) stream.destroy();
+    }
+    if (stream.truncated) throw tooLarge();
+    if (bytes === 0) throw badRequest(messages.importFileEmpty);
+    const rest = decoder.end();
+    if (rest) yield rest;
+  })();
 }
 
 function uploadError(error: unknown): HttpError {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, messages.importFileTooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   return badRequest(messages.importFileMissing);
-}
-
-/**
- * Files come from everywhere: UTF-8 with or without a byte-order mark, "Unicode text" exports
- * (UTF-16 with a mark), and older spreadsheet apps writing Windows-1252. A file that is not
- * valid UTF-8 is read as Windows-1252, so "Café" from such an app stays "Café", not "Caf�".
- */
-function decodeText(buffer: Uint8Array): string {
-  if (buffer[0] === 0xff && buffer[1] === 0xfe) return new TextDecoder('utf-16le').decode(buffer);
-  if (buffer[0] === 0xfe && buffer[1] === 0xff) return new TextDecoder('utf-16be').decode(buffer);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    return new TextDecoder('windows-1252').decode(buffer);
-  }
 }
