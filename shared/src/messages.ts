@@ -138,7 +138,7 @@ export const messages = {
   importFileEmpty: 'This file has no songs in it.',
   importAlreadyRunning: 'An import is already running; try again when it is done.',
   importRowsOverCap:
-    'Only the first {max} songs of a file are read; this line and the ones after it were not. Split the file to import more.',
+    'Only the first {max} rows of a file are read; the rest was left out. Split the file to import more.',
   csvColumnsMissing:
     'The CSV file needs a header line with Title and Artist columns (Genre, Mood and Year are optional).',
   csvQuoteNotClosed:

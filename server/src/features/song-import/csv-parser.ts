@@ -91,6 +91,12 @@ function parseYear(cell: string): number | string | null {
 const lineBreaks = (fields: string[]) =>
   fields.reduce((count, field) => count + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
+/** The error the first row past the cap becomes: nothing after it is read. */
+export const rowsOverCapError = (line: number): ImportRowError => ({
+  line,
+  reason: fill(messages.importRowsOverCap, { max: SONGS_PER_MUSICIAN_MAX.toLocaleString('en') }),
+});
+
 /** Rows validated between two turns of the event loop, so a big file does not hold the server. */
 const ROWS_PER_TURN = 1000;
 
@@ -160,8 +166,7 @@ export async function parseSongCsv(input: string | UploadText): Promise<ParsedSo
         continue;
       }
       if (dataRows === SONGS_PER_MUSICIAN_MAX) {
-        const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');
-        errors.push({ line, reason: fill(messages.importRowsOverCap, { max }) });
+        errors.push(rowsOverCapError(line));
         unreadable = 0;
         break;
       }

@@ -3,10 +3,9 @@ import { messages } from '#shared/messages.ts';
 import { hasNul } from '#shared/nul-character.ts';
 import type { ImportedSongPreview, ImportRowError } from '#shared/schemas/song-import.ts';
 import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
-import { fill } from '#shared/fill-message.ts';
 import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
 import { SongInput } from '#shared/schemas/song.ts';
-import type { ParsedSongs } from './csv-parser.ts';
+import { rowsOverCapError, type ParsedSongs } from './csv-parser.ts';
 import type { UploadText } from './upload-reader.ts';
 
 /**
@@ -66,8 +65,7 @@ export async function parseSongList(text: string | UploadText): Promise<ParsedSo
     const lineText = raw.trim();
     if (lineText === '' || lineText.startsWith('#')) continue;
     if (totalRows === SONGS_PER_MUSICIAN_MAX) {
-      const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');
-      errors.push({ line, reason: fill(messages.importRowsOverCap, { max }) });
+      errors.push(rowsOverCapError(line));
       break;
     }
     totalRows++;

@@ -10,7 +10,7 @@ import type {
 import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { songKey } from '#shared/song-key.ts';
-import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
+import { parseSongCsv, rowsOverCapError, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';
 import type { ImportOptions, NewSong } from '#server/catalogue/song-importer.ts';
 import type { InsertedSong, SongImportRepository } from './song-import-repository.ts';
@@ -82,7 +82,11 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       const songsAdded = inserted.map((song) => song.id);
       events.publish({ musicianId, name: 'songs:changed', payload: {}, songsAdded });
     }
-    let message = importMessage(inserted.length, skipped, errors.length);
+    // A file cut at the cap: said once, at the end, not counted as a line that failed.
+    const cut = rowsOverCapError(0).reason;
+    const failed = errors.filter((error) => error.reason !== cut).length;
+    let message = importMessage(inserted.length, skipped, failed);
+    if (failed < errors.length) message += ` ${cut}`;
     if (leftOut > 0) {
       const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');
       message += ` ${fill(messages.importOverSongCap, { max, songs: plural(leftOut, 'song', 'songs') })}`;
