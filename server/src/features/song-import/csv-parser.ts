@@ -98,7 +98,7 @@ export const rowsOverCapError = (line: number): ImportRowError => ({
 });
 
 /** Rows validated between two turns of the event loop, so a big file does not hold the server. */
-const ROWS_PER_TURN = 1000;
+const ROWS_PER_TURN = 100;
 
 /**
  * The text up to its header line (the first line with something on it), for the delimiter, and

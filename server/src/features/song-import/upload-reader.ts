@@ -62,25 +62,44 @@ export async function openUploadedText(
   return (async function* text() {
     const decoder = new UploadDecoder();
     let bytes = 0;
+    let overCap = false;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         // The plugin cuts the file at the limit and flags it; importing half a file is never right.
-        if (stream.truncated || bytes > IMPORT_FILE_MAX_BYTES) throw tooLarge();
+        overCap = stream.truncated || bytes > IMPORT_FILE_MAX_BYTES;
+        if (overCap) throw tooLarge();
         const part = decoder.write(chunk);
         if (part) yield part;
       }
     } catch (error) {
       throw error instanceof HttpError ? error : uploadError(error);
     } finally {
-      // Stopped early (a cap reached, an error): no more of the body is read.
-      if (!stream.readableEnded) stream.destroy();
+      if (!stream.readableEnded) {
+        // Stopped early: nothing more is parsed. Over the size cap nothing more is read either
+        // (the answer closes the connection); at the row cap the rest of a file under the size
+        // cap is read and dropped, so the client, still sending it, gets the answer.
+        stream.destroy();
+        if (!overCap) stream.once('close', () => discardRest(request));
+      }
     }
     if (stream.truncated) throw tooLarge();
     if (bytes === 0) throw badRequest(messages.importFileEmpty);
     const rest = decoder.end();
     if (rest) yield rest;
   })();
+}
+
+/** Reads what is left of the body without keeping it, up to a file's cap; past it, hangs up. */
+function discardRest(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.complete) return;
+  let left = IMPORT_FILE_MAX_BYTES + FRAMING_BYTES;
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.destroy();
+  });
+  raw.resume();
 }
 
 function uploadError(error: unknown): HttpError {
