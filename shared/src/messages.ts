@@ -151,6 +151,9 @@ export const messages = {
     'This upload could not be read as a form. Please choose the file again and retry.',
   importFileTooLarge: 'The file is too large (max 5 MB).',
   importFileEmpty: 'This file has no songs in it.',
+  importAlreadyRunning: 'An import is already running; try again when it is done.',
+  importRowsOverCap:
+    'Only the first {max} rows of a file are read; the rest was left out. Split the file to import more.',
   csvColumnsMissing:
     'The CSV file needs a header line with Title and Artist columns (Genre, Mood and Year are optional).',
   csvQuoteNotClosed:

@@ -5,14 +5,17 @@ import { SongInput } from '#shared/schemas/song.ts';
 import { SONG_CSV_COLUMNS, type SongCsvField } from '#shared/song-csv.ts';
 import type { ImportedSongPreview, ImportRowError } from '#shared/schemas/song-import.ts';
 import { firstIssueMessage } from '#shared/schemas/human-errors.ts';
-import { badRequest } from '#server/http/errors.ts';
-import { readCsvRecords, type CsvRecord } from './csv-records.ts';
+import { SONGS_PER_MUSICIAN_MAX } from '#shared/limits.ts';
+import { fill } from '#shared/fill-message.ts';
+import { badRequest, HttpError } from '#server/http/errors.ts';
+import { csvRecords } from './csv-records.ts';
+import type { UploadText } from './upload-reader.ts';
 
 /** A valid row: what the preview shows, plus the songwriter the import saves. */
 export type ParsedSong = ImportedSongPreview & { songwriter?: string };
 
 export interface ParsedSongs {
-  /** Data records in the file, valid or not; blank lines do not count. */
+  /** Data records read, valid or not; blank lines do not count (nor lines past the cap). */
   totalRows: number;
   rows: ParsedSong[];
   errors: ImportRowError[];
@@ -88,16 +91,64 @@ function parseYear(cell: string): number | string | null {
 const lineBreaks = (fields: string[]) =>
   fields.reduce((count, field) => count + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
-/** Rows validated between two turns of the event loop, so a big file does not hold the server. */
-const ROWS_PER_TURN = 1000;
+/** The error the first row past the cap becomes: nothing after it is read. */
+export const rowsOverCapError = (line: number): ImportRowError => ({
+  line,
+  reason: fill(messages.importRowsOverCap, { max: SONGS_PER_MUSICIAN_MAX.toLocaleString('en') }),
+});
 
-/** Parses a song CSV; each bad row becomes an error with its line number, never a failure. */
-export async function parseSongCsv(text: string): Promise<ParsedSongs> {
+/** Rows validated between two turns of the event loop, so a big file does not hold the server. */
+const ROWS_PER_TURN = 100;
+
+/**
+ * The text up to its header line (the first line with something on it), for the delimiter, and
+ * the whole text again, read once: the buffered start, then the rest as it comes.
+ */
+async function withHeaderLine(text: UploadText): Promise<{ head: string; text: UploadText }> {
+  const iterator = text[Symbol.asyncIterator]();
+  let head = '';
+  while (!/\S[^\r\n]*[\r\n]/.test(head)) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head += next.value;
+  }
+  const start = head;
+  async function* whole() {
+    try {
+      if (start) yield start;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        yield next.value;
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  return { head, text: whole() };
+}
+
+const asText = (text: string | UploadText): UploadText =>
+  typeof text === 'string'
+    ? (async function* whole() {
+        yield text;
+      })()
+    : text;
+
+/**
+ * Parses a song CSV as it is read; each bad row becomes an error with its line number, never a
+ * failure. At most SONGS_PER_MUSICIAN_MAX data rows are read: the first row past it becomes one
+ * error saying so, and nothing after it is read.
+ */
+export async function parseSongCsv(input: string | UploadText): Promise<ParsedSongs> {
   let unreadable = 0;
-  let records: CsvRecord[];
+  let lastLine = 0;
+  const rows: ParsedSong[] = [];
+  const errors: ImportRowError[] = [];
+  let columns: Partial<Record<Field, number>> | undefined;
+  let dataRows = 0;
   try {
-    records = await readCsvRecords(text, {
-      delimiter: detectDelimiter(text),
+    const { head, text } = await withHeaderLine(asText(input));
+    const records = csvRecords(text, {
+      delimiter: detectDelimiter(head),
       bom: true,
       relax_column_count: true,
       relax_quotes: true,
@@ -106,52 +157,61 @@ export async function parseSongCsv(text: string): Promise<ParsedSongs> {
       // Only an unclosed quote gets here: it swallows the rest of the file.
       on_skip: () => void unreadable++,
     });
-  } catch {
+    for await (const { record, info } of records) {
+      lastLine = info.lines;
+      if (!record.some((cell) => cell.trim() !== '')) continue;
+      const line = info.lines - lineBreaks(record);
+      if (!columns) {
+        columns = mapColumns(record);
+        continue;
+      }
+      if (dataRows === SONGS_PER_MUSICIAN_MAX) {
+        errors.push(rowsOverCapError(line));
+        unreadable = 0;
+        break;
+      }
+      dataRows++;
+      if (dataRows % ROWS_PER_TURN === 0) await nextTurn();
+      const error = addRow(rows, record, line, columns);
+      if (error) errors.push(error);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     // Errors the parser cannot skip past: the file is not CSV at all.
     throw badRequest(messages.csvUnreadable);
   }
-  const lastLine = records.at(-1)?.info.lines ?? 0;
-  const errors: ImportRowError[] = Array.from({ length: Math.min(unreadable, 1) }, () => ({
-    line: lastLine + 1,
-    reason: messages.csvQuoteNotClosed,
-  }));
-
-  const nonBlank = records.filter(({ record }) => record.some((cell) => cell.trim() !== ''));
-  const [header, ...data] = nonBlank;
-  if (!header) throw badRequest(messages.importFileEmpty);
-  const columns = mapColumns(header.record);
-
-  const rows: ParsedSong[] = [];
-  for (const [index, { record, info }] of data.entries()) {
-    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
-    const line = info.lines - lineBreaks(record);
-    // PostgreSQL cannot store a NUL: this row is refused, the rest of the file still imports.
-    if (record.some(hasNul)) {
-      errors.push({ line, reason: messages.importRowHasNul });
-      continue;
-    }
-    const cell = (field: Field) => {
-      const index = columns[field];
-      return index === undefined ? '' : (record[index] ?? '');
-    };
-    const parsed = SongInput.safeParse({
-      // A line break typed inside a cell (Alt+Enter) is not part of a song's name.
-      title: cell('title').replace(/\s+/g, ' '),
-      artist: cell('artist').replace(/\s+/g, ' '),
-      genres: splitTags(cell('genres')),
-      moods: splitTags(cell('moods')),
-      year: parseYear(cell('year')),
-      songwriter: cell('songwriter').replace(/\s+/g, ' '),
-    });
-    if (parsed.success) {
-      const { title, artist, genres, moods, year, songwriter } = parsed.data;
-      rows.push({ line, title, artist, genres, moods, year, songwriter });
-    } else {
-      errors.push({ line, reason: firstIssueMessage(parsed.error) });
-    }
-  }
+  if (!columns) throw badRequest(messages.importFileEmpty);
+  if (unreadable > 0) errors.push({ line: lastLine + 1, reason: messages.csvQuoteNotClosed });
   errors.sort((a, b) => a.line - b.line);
-  return { totalRows: data.length + unreadable, rows, errors };
+  return { totalRows: dataRows + unreadable, rows, errors };
+}
+
+/** Validates one data record: a row added to `rows`, or the error that says why not. */
+function addRow(
+  rows: ParsedSong[],
+  record: string[],
+  line: number,
+  columns: Partial<Record<Field, number>>,
+): ImportRowError | undefined {
+  // PostgreSQL cannot store a NUL: this row is refused, the rest of the file still imports.
+  if (record.some(hasNul)) return { line, reason: messages.importRowHasNul };
+  const cell = (field: Field) => {
+    const index = columns[field];
+    return index === undefined ? '' : (record[index] ?? '');
+  };
+  const parsed = SongInput.safeParse({
+    // A line break typed inside a cell (Alt+Enter) is not part of a song's name.
+    title: cell('title').replace(/\s+/g, ' '),
+    artist: cell('artist').replace(/\s+/g, ' '),
+    genres: splitTags(cell('genres')),
+    moods: splitTags(cell('moods')),
+    year: parseYear(cell('year')),
+    songwriter: cell('songwriter').replace(/\s+/g, ' '),
+  });
+  if (!parsed.success) return { line, reason: firstIssueMessage(parsed.error) };
+  const { title, artist, genres, moods, year, songwriter } = parsed.data;
+  rows.push({ line, title, artist, genres, moods, year, songwriter });
+  return undefined;
 }
 
 /** Which column holds which field; extra columns are ignored, order does not matter. */

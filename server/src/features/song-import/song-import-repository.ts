@@ -7,6 +7,7 @@ import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
 import { songKey } from '#shared/song-key.ts';
 import { changedSince, readHeldSongs, recordInserted, type HeldSongs } from './held-songs.ts';
 import type { NewSong } from '#server/catalogue/song-importer.ts';
+import { importLock } from './import-lock.ts';
 
 export interface InsertedSong {
   id: string;
@@ -100,6 +101,9 @@ export function songImportRepository(db: Kysely<DB>) {
   }
 
   return {
+    /** Runs an import unless the musician has one running, on any process: `importLock`. */
+    oneImportAtATime: importLock(db),
+
     /** songKey of every song the musician has: what a preview counts as already there. */
     async heldKeys(musicianId: string): Promise<Set<string>> {
       return (await readHeldSongs(db, musicianId)).keys;

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import {
@@ -10,14 +11,27 @@ import {
 } from '#shared/schemas/song-import.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
-import { readUploadedText, UPLOAD_LIMITS } from './upload-reader.ts';
+import {
+  openUploadedText,
+  refuseDeclaredOversize,
+  UPLOAD_LIMITS,
+  type UploadKind,
+  type UploadText,
+} from './upload-reader.ts';
 
 const CSV = { extension: '.csv', wrongExtension: messages.csvWrongExtension };
 const LST = { extension: '.lst', wrongExtension: messages.lstWrongExtension };
 
 /**
+ * Imports a musician may start a minute (previews and uploads together): a few files previewed
+ * and imported, not a script's loop. Each reads a file of up to 5 MB.
+ */
+export const IMPORTS_PER_MUSICIAN_PER_MINUTE = 20;
+
+/**
  * CSV and LST uploads: multipart with the file in any field name. The multipart parser is
- * registered inside this plugin only, so no other route accepts multipart bodies.
+ * registered inside this plugin only, so no other route accepts multipart bodies. Each import
+ * reads its file as it parses it, one at a time per musician, rate limited per musician.
  */
 export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
@@ -27,40 +41,61 @@ export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { songImport } = app.services;
   // onRequest, not preHandler: a stranger's request is refused before its body or file is read.
   app.addHook('onRequest', app.requireMusician);
+  app.addHook('onRequest', refuseDeclaredOversize);
+  // Runs after the hooks above (a route's own hook), so the musician is known.
+  const limited = {
+    rateLimit: {
+      max: IMPORTS_PER_MUSICIAN_PER_MINUTE,
+      timeWindow: 60_000,
+      groupId: 'song-imports',
+      keyGenerator: (request: FastifyRequest) => sessionOf(request).musicianId,
+    },
+  };
+  /** The musician's one import: the file is opened and read inside it. */
+  const importing = <T>(
+    request: FastifyRequest,
+    kind: UploadKind,
+    work: (musicianId: string, text: UploadText) => Promise<T>,
+  ) => {
+    const { musicianId } = sessionOf(request);
+    return songImport.oneAtATime(musicianId, async () =>
+      work(musicianId, await openUploadedText(request, kind)),
+    );
+  };
 
   app.post(
     '/songs/csv/preview',
-    { schema: { response: responses({ 200: CsvPreviewResponse }) } },
-    async (request) =>
-      songImport.previewCsv(sessionOf(request).musicianId, await readUploadedText(request, CSV)),
+    { config: limited, schema: { response: responses({ 200: CsvPreviewResponse }) } },
+    async (request) => importing(request, CSV, songImport.previewCsv),
   );
 
   app.post(
     '/songs/csv/upload',
-    { schema: { querystring: ImportQuery, response: responses({ 200: CsvUploadResponse }) } },
+    {
+      config: limited,
+      schema: { querystring: ImportQuery, response: responses({ 200: CsvUploadResponse }) },
+    },
     async (request) =>
-      songImport.uploadCsv(
-        sessionOf(request).musicianId,
-        await readUploadedText(request, CSV),
-        request.query.auto_enrich,
+      importing(request, CSV, (musicianId, text) =>
+        songImport.uploadCsv(musicianId, text, request.query.auto_enrich),
       ),
   );
 
   app.post(
     '/songs/lst/preview',
-    { schema: { response: responses({ 200: LstPreviewResponse }) } },
-    async (request) =>
-      songImport.previewLst(sessionOf(request).musicianId, await readUploadedText(request, LST)),
+    { config: limited, schema: { response: responses({ 200: LstPreviewResponse }) } },
+    async (request) => importing(request, LST, songImport.previewLst),
   );
 
   app.post(
     '/songs/lst/upload',
-    { schema: { querystring: ImportQuery, response: responses({ 200: LstUploadResponse }) } },
+    {
+      config: limited,
+      schema: { querystring: ImportQuery, response: responses({ 200: LstUploadResponse }) },
+    },
     async (request) =>
-      songImport.uploadLst(
-        sessionOf(request).musicianId,
-        await readUploadedText(request, LST),
-        request.query.auto_enrich,
+      importing(request, LST, (musicianId, text) =>
+        songImport.uploadLst(musicianId, text, request.query.auto_enrich),
       ),
   );
 };

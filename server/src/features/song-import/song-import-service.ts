@@ -10,10 +10,12 @@ import type {
 import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
 import { songKey } from '#shared/song-key.ts';
-import { parseSongCsv, type ParsedSongs } from './csv-parser.ts';
+import { parseSongCsv, rowsOverCapError, type ParsedSongs } from './csv-parser.ts';
 import { parseSongList } from './lst-parser.ts';
 import type { ImportOptions, NewSong } from '#server/catalogue/song-importer.ts';
 import type { InsertedSong, SongImportRepository } from './song-import-repository.ts';
+import type { UploadText } from './upload-reader.ts';
+import { conflict } from '#server/http/errors.ts';
 
 interface Deps {
   songImport: SongImportRepository;
@@ -80,7 +82,11 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       const songsAdded = inserted.map((song) => song.id);
       events.publish({ musicianId, name: 'songs:changed', payload: {}, songsAdded });
     }
-    let message = importMessage(inserted.length, skipped, errors.length);
+    // A file cut at the cap: said once, at the end, not counted as a line that failed.
+    const cut = rowsOverCapError(0).reason;
+    const failed = errors.filter((error) => error.reason !== cut).length;
+    let message = importMessage(inserted.length, skipped, failed);
+    if (failed < errors.length) message += ` ${cut}`;
     if (leftOut > 0) {
       const max = SONGS_PER_MUSICIAN_MAX.toLocaleString('en');
       message += ` ${fill(messages.importOverSongCap, { max, songs: plural(leftOut, 'song', 'songs') })}`;
@@ -112,7 +118,17 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
   return {
     importSongs,
 
-    async previewCsv(musicianId: string, text: string): Promise<CsvPreviewResponse> {
+    /**
+     * Runs `work` (a preview or an upload, its reading included) unless the musician already has
+     * one running on any server process: then a 409 with a sentence, at once.
+     */
+    async oneAtATime<T>(musicianId: string, work: () => Promise<T>): Promise<T> {
+      const outcome = await songImport.oneImportAtATime(musicianId, work);
+      if (!outcome.ran) throw conflict(messages.importAlreadyRunning);
+      return outcome.value;
+    },
+
+    async previewCsv(musicianId: string, text: UploadText): Promise<CsvPreviewResponse> {
       const parsed = await parseSongCsv(text);
       return {
         total_rows: parsed.totalRows,
@@ -123,12 +139,12 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       };
     },
 
-    async uploadCsv(musicianId: string, text: string, autoEnrich: boolean) {
+    async uploadCsv(musicianId: string, text: UploadText, autoEnrich: boolean) {
       const { rows, errors } = await parseSongCsv(text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },
 
-    async previewLst(musicianId: string, text: string): Promise<LstPreviewResponse> {
+    async previewLst(musicianId: string, text: UploadText): Promise<LstPreviewResponse> {
       const parsed = await parseSongList(text);
       return {
         total_songs: parsed.rows.length,
@@ -138,7 +154,7 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
       };
     },
 
-    async uploadLst(musicianId: string, text: string, autoEnrich: boolean) {
+    async uploadLst(musicianId: string, text: UploadText, autoEnrich: boolean) {
       const { rows, errors } = await parseSongList(text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },

@@ -1,9 +1,9 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '#shared/messages.ts';
 import { IMPORT_FILE_MAX_BYTES } from '#shared/schemas/song-import.ts';
 import { badRequest, HttpError } from '#server/http/errors.ts';
 import { uploadError } from './upload-errors.ts';
+import { UploadDecoder } from './upload-text.ts';
 
 /** The limits handed to @fastify/multipart: one file of at most 5 MB, a few small fields. */
 export const UPLOAD_LIMITS = {
@@ -14,67 +14,121 @@ export const UPLOAD_LIMITS = {
   parts: 10,
 };
 
-interface Expected {
+/** Room for the multipart framing around the file: its part headers and the few small fields. */
+const FRAMING_BYTES = 64 * 1024;
+
+/** The rest of the body is never read: the connection closes after the answer. */
+const tooLarge = () => new HttpError(413, messages.importFileTooLarge, { connection: 'close' });
+
+/** onRequest: a body that declares more than a file's cap is refused before a byte is read. */
+export async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (
+    length >
+    IMPORT_FILE_MAX_BYTES + UPLOAD_LIMITS.fields * UPLOAD_LIMITS.fieldSize + FRAMING_BYTES
+  ) {
+    throw tooLarge();
+  }
+}
+
+export interface UploadKind {
   /** Lower-case, with the dot: ".csv" */
   extension: string;
   wrongExtension: string;
 }
 
-/**
- * The one uploaded file of a multipart request, as text. Checks the name before reading, and turns
- * what is wrong with the upload into a `{ detail }` sentence (upload-errors.ts): 413 for a file
- * over 5 MB, a second file or too many parts; 415 for a body that is not a form; 400 otherwise.
- */
-export async function readUploadedText(
-  request: FastifyRequest,
-  expected: Expected,
-): Promise<string> {
-  if (!request.isMultipart()) throw new HttpError(415, messages.importNotForm);
-  let text: string | undefined;
-  try {
-    // Every part is read to its end: a second file or a body cut short after the first file is
-    // refused too, not imported as if the form were whole.
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (text !== undefined) throw new HttpError(413, messages.importOneFileOnly);
-      text = await readFilePart(part, expected);
-    }
-  } catch (error) {
-    throw uploadError(error);
-  }
-  if (text === undefined) throw badRequest(messages.importFileMissing);
-  return text;
-}
+/** The file's text, read as it is consumed; stopping early stops reading the request. */
+export type UploadText = AsyncIterable<string>;
 
-async function readFilePart(
-  file: MultipartFile,
-  { extension, wrongExtension }: Expected,
-): Promise<string> {
+/**
+ * The uploaded file of a multipart request, as text read while it is consumed (nothing is
+ * read here beyond the part's headers). Checks the name before reading, and turns the plugin's
+ * errors into `{ detail }` sentences: 413 once the file passes 5 MB (the rest is never read),
+ * 400 otherwise. A consumer that stops early destroys the file, which stops the request's body.
+ */
+export async function openUploadedText(
+  request: FastifyRequest,
+  { extension, wrongExtension }: UploadKind,
+): Promise<UploadText> {
+  if (!request.isMultipart()) throw new HttpError(415, messages.importNotForm);
+  const parts = request.parts();
+  const file = await firstFile(parts);
   if (!file.filename.toLowerCase().endsWith(extension)) {
     file.file.resume();
     throw badRequest(wrongExtension);
   }
-  const buffer = await file.toBuffer();
-  // The plugin does not always throw at the limit: a file cut at 5 MiB comes back whole-looking,
-  // with only this flag saying the rest was dropped. Importing half a file is never right.
-  if (file.file.truncated || buffer.length > IMPORT_FILE_MAX_BYTES) {
-    throw new HttpError(413, messages.importFileTooLarge);
-  }
-  if (buffer.length === 0) throw badRequest(messages.importFileEmpty);
-  return decodeText(buffer);
+  const stream = file.file;
+  return (async function* text() {
+    const decoder = new UploadDecoder();
+    let bytes = 0;
+    let overCap = false;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        // The plugin cuts the file at the limit and flags it; importing half a file is never right.
+        overCap = stream.truncated || bytes > IMPORT_FILE_MAX_BYTES;
+        if (overCap) throw tooLarge();
+        const part = decoder.write(chunk);
+        if (part) yield part;
+      }
+    } catch (error) {
+      throw error instanceof HttpError ? error : uploadError(error);
+    } finally {
+      if (!stream.readableEnded) {
+        // Stopped early: nothing more is parsed. Over the size cap nothing more is read either
+        // (the answer closes the connection); at the row cap the rest of a file under the size
+        // cap is read and dropped, so the client, still sending it, gets the answer.
+        stream.destroy();
+        if (!overCap) stream.once('close', () => discardRest(request));
+      }
+    }
+    if (stream.truncated) throw tooLarge();
+    if (bytes === 0) throw badRequest(messages.importFileEmpty);
+    // Read to its end: a second file, or a body cut short after the first, is refused too.
+    await noMoreFiles(parts);
+    const rest = decoder.end();
+    if (rest) yield rest;
+  })();
 }
 
-/**
- * Files come from everywhere: UTF-8 with or without a byte-order mark, "Unicode text" exports
- * (UTF-16 with a mark), and older spreadsheet apps writing Windows-1252. A file that is not
- * valid UTF-8 is read as Windows-1252, so "Café" from such an app stays "Café", not "Caf�".
- */
-function decodeText(buffer: Uint8Array): string {
-  if (buffer[0] === 0xff && buffer[1] === 0xfe) return new TextDecoder('utf-16le').decode(buffer);
-  if (buffer[0] === 0xfe && buffer[1] === 0xff) return new TextDecoder('utf-16be').decode(buffer);
+type Parts = ReturnType<FastifyRequest['parts']>;
+
+/** The form's first file part (fields before it are skipped). */
+async function firstFile(parts: Parts) {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    return new TextDecoder('windows-1252').decode(buffer);
+    for (;;) {
+      const { value: part, done } = await parts.next();
+      if (done) throw badRequest(messages.importFileMissing);
+      if (part.type === 'file') return part;
+    }
+  } catch (error) {
+    throw uploadError(error);
   }
+}
+
+async function noMoreFiles(parts: Parts): Promise<void> {
+  try {
+    for (;;) {
+      const { value: part, done } = await parts.next();
+      if (done) return;
+      if (part.type === 'file') {
+        part.file.resume();
+        throw new HttpError(413, messages.importOneFileOnly);
+      }
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+}
+
+/** Reads what is left of the body without keeping it, up to a file's cap; past it, hangs up. */
+function discardRest(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.complete) return;
+  let left = IMPORT_FILE_MAX_BYTES + FRAMING_BYTES;
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.destroy();
+  });
+  raw.resume();
 }
