@@ -123,17 +123,20 @@ export const TipLinksResponse = z.object({
 });
 export type TipLinksResponse = z.infer<typeof TipLinksResponse>;
 
+/** Who tipped, as they typed it; 'Anonymous' when they did not. */
+export const tipperName = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH)
+  .refine(withoutNul, messages.textHasNulCharacter)
+  .nullish()
+  .transform((name) => name || 'Anonymous');
+
 /** POST /musicians/{slug}/tips: the audience says they tipped (the money moves elsewhere). */
 export const CreateTipBody = z.object({
   amount: tipAmount,
   platform: z.enum(TIP_PLATFORMS, { error: messages.tipPlatformInvalid }),
-  tipper_name: z
-    .string()
-    .trim()
-    .max(NAME_MAX_LENGTH)
-    .refine(withoutNul, messages.textHasNulCharacter)
-    .nullish()
-    .transform((name) => name || 'Anonymous'),
+  tipper_name: tipperName,
   message: tipMessage.nullish().transform((text) => text ?? ''),
   /** The request this tip follows, when it does. */
   request_id: z.uuid().nullish(),

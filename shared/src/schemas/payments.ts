@@ -3,21 +3,12 @@
  * page reads it when it comes back, and the musician's account as the Profile tab shows it.
  */
 import { z } from 'zod';
-import { NAME_MAX_LENGTH } from '../limits.ts';
-import { messages } from '../messages.ts';
-import { tipAmount, tipMessage } from './audience.ts';
-import { withoutNul } from './request.ts';
+import { tipAmount, tipMessage, tipperName } from './audience.ts';
 
 /** POST /musicians/{slug}/card-tips: the amount is checked here, the money by Stripe. */
 export const CardTipBody = z.object({
   amount: tipAmount,
-  tipper_name: z
-    .string()
-    .trim()
-    .max(NAME_MAX_LENGTH)
-    .refine(withoutNul, messages.textHasNulCharacter)
-    .nullish()
-    .transform((name) => name || 'Anonymous'),
+  tipper_name: tipperName,
   message: tipMessage.nullish().transform((text) => text ?? ''),
   /** The request this tip follows, when it does (another musician's moves nothing). */
   request_id: z.uuid().nullish(),

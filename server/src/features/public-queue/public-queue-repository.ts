@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { OPEN_REQUEST_STATUSES, type OpenRequestStatus } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
 import { mergeTarget } from '#server/submissions/merge-target.ts';
-import { openRequests } from '#server/queue/open-requests.ts';
+import { openRequests, type OpenRequest } from '#server/queue/open-requests.ts';
 
 /** The switches of a musician's public screens, by slug. */
 export interface PublicQueueMusician {
@@ -14,16 +14,7 @@ export interface PublicQueueMusician {
 }
 
 /** An open request, as far as a public screen may read it (no email is ever loaded). */
-export interface OpenRequestRow {
-  id: string;
-  song_title: string;
-  song_artist: string;
-  requester_name: string;
-  dedication: string;
-  votes: number;
-  status: OpenRequestStatus;
-  queue_position: number | null;
-}
+export type OpenRequestRow = Omit<OpenRequest, 'created_at'>;
 
 /** What a +1 needs to know of the request it is for. */
 export interface VoteTarget {
