@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -19,7 +20,7 @@ type Outcome = { tone: 'error' | 'success'; text: string } | null;
 /** The Quick Start Guide's contact form (spec sections 5 and 8). */
 export function ContactForm({ name, email }: ContactFormProps) {
   const [fields, setFields] = useState<ContactFields>({ name, email, message: '' });
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusy();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const set = (key: keyof ContactFields) => (value: string) =>
@@ -29,23 +30,22 @@ export function ContactForm({ name, email }: ContactFormProps) {
     event.preventDefault();
     const invalid = contactFormError(fields);
     if (invalid) return setOutcome({ tone: 'error', text: invalid });
-    setSending(true);
     setOutcome(null);
-    try {
-      const sent = await helpApi.contact({
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        message: fields.message.trim(),
-      });
-      setFields((current) => ({ ...current, message: '' }));
-      setOutcome({ tone: 'success', text: sent.message });
-    } catch (error) {
-      // A 4xx says what to fix (too long, too many messages); anything else is the spec's line.
-      const detail = error instanceof ApiError && error.status < 500 ? error.detail : undefined;
-      setOutcome({ tone: 'error', text: detail ?? messages.contactSendFailed });
-    } finally {
-      setSending(false);
-    }
+    await run(async () => {
+      try {
+        const sent = await helpApi.contact({
+          name: fields.name.trim(),
+          email: fields.email.trim(),
+          message: fields.message.trim(),
+        });
+        setFields((current) => ({ ...current, message: '' }));
+        setOutcome({ tone: 'success', text: sent.message });
+      } catch (error) {
+        // A 4xx says what to fix (too long, too many messages); anything else is the spec's line.
+        const detail = error instanceof ApiError && error.status < 500 ? error.detail : undefined;
+        setOutcome({ tone: 'error', text: detail ?? messages.contactSendFailed });
+      }
+    });
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { ChangeEmailBody } from '#shared/schemas/auth.ts';
@@ -42,22 +43,22 @@ export function ChangeEmailForm({ currentEmail, onDone, onCancel }: ChangeEmailF
     MAX_LENGTHS,
   );
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const invalid = emailFormError(values, currentEmail);
     if (invalid) return setFailure(invalid);
     setFailure(null);
-    setBusy(true);
-    try {
-      const answer = await accountApi.changeEmail(ChangeEmailBody.parse(values));
-      setMusician(answer.musician);
-      onDone(answer.message);
-    } catch (error) {
-      setFailure(errorMessage(error, messages.emailUpdateFailed));
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const answer = await accountApi.changeEmail(ChangeEmailBody.parse(values));
+        setMusician(answer.musician);
+        onDone(answer.message);
+      } catch (error) {
+        setFailure(errorMessage(error, messages.emailUpdateFailed));
+      }
+    });
   }
 
   return (

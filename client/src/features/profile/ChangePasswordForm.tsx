@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { PASSWORD_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { ChangePasswordBody, PASSWORD_RULES } from '#shared/schemas/auth.ts';
@@ -39,21 +40,21 @@ export function ChangePasswordForm({ onDone, onCancel }: ChangePasswordFormProps
     MAX_LENGTHS,
   );
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const invalid = passwordFormError(values);
     if (invalid) return setFailure(invalid);
     setFailure(null);
-    setBusy(true);
-    try {
-      const answer = await accountApi.changePassword(ChangePasswordBody.parse(values));
-      onDone(answer.message);
-    } catch (error) {
-      setFailure(errorMessage(error, messages.passwordUpdateFailed));
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const answer = await accountApi.changePassword(ChangePasswordBody.parse(values));
+        onDone(answer.message);
+      } catch (error) {
+        setFailure(errorMessage(error, messages.passwordUpdateFailed));
+      }
+    });
   }
 
   return (

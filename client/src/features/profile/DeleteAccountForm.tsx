@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { PASSWORD_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { DeleteAccountBody } from '#shared/schemas/auth.ts';
@@ -22,7 +23,7 @@ export function DeleteAccountForm({ onCancel }: DeleteAccountFormProps) {
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,15 +35,15 @@ export function DeleteAccountForm({ onCancel }: DeleteAccountFormProps) {
       return setFailure(checked.error.issues[0]?.message ?? messages.deleteConfirmationRequired);
     }
     setFailure(null);
-    setBusy(true);
-    try {
-      const answer = await accountApi.deleteAccount(checked.data);
-      // Every session is gone on the server: forget this one and say why on the sign-in panel.
-      endSession(answer.message);
-    } catch (error) {
-      setFailure(errorMessage(error, messages.accountDeleteFailed));
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const answer = await accountApi.deleteAccount(checked.data);
+        // Every session is gone on the server: forget this one and say why on the sign-in panel.
+        endSession(answer.message);
+      } catch (error) {
+        setFailure(errorMessage(error, messages.accountDeleteFailed));
+      }
+    });
   }
 
   return (
