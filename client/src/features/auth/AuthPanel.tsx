@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -38,7 +39,7 @@ export function AuthPanel({ initialView = 'login' }: { initialView?: View }) {
   );
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const notice = useAuthStore((s) => s.notice);
   const signIn = useAuthStore((s) => s.signIn);
   const dismissNotice = useAuthStore((s) => s.dismissNotice);
@@ -66,14 +67,14 @@ export function AuthPanel({ initialView = 'login' }: { initialView?: View }) {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      signIn(await send());
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setFailure(errorMessage(error, messages.authFailed));
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        signIn(await send());
+        navigate('/dashboard', { replace: true });
+      } catch (error) {
+        setFailure(errorMessage(error, messages.authFailed));
+      }
+    });
   }
 
   if (view === 'forgot') {

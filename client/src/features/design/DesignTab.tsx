@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { messages } from '#shared/messages.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -34,7 +35,7 @@ export function DesignTab({ musician }: DesignTabProps) {
   // Only what was changed here: a save from another device shows through the rest.
   const [edits, setEdits] = useState<Partial<DesignDraft>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   useEffect(() => {
@@ -55,21 +56,20 @@ export function DesignTab({ musician }: DesignTabProps) {
 
   async function save() {
     if (!saved) return;
-    setSaving(true);
     setResult(null);
-    try {
-      const design = await designApi.update(updateBody(draft, saved));
-      if (draft.tips_enabled !== musician.tips_enabled) {
-        setMusician(await profileApi.update({ tips_enabled: draft.tips_enabled }));
+    await run(async () => {
+      try {
+        const design = await designApi.update(updateBody(draft, saved));
+        if (draft.tips_enabled !== musician.tips_enabled) {
+          setMusician(await profileApi.update({ tips_enabled: draft.tips_enabled }));
+        }
+        setSaved(design);
+        setEdits({});
+        setResult({ tone: 'success', text: messages.designSaved });
+      } catch (error) {
+        setResult({ tone: 'error', text: errorMessage(error, messages.designUpdateFailed) });
       }
-      setSaved(design);
-      setEdits({});
-      setResult({ tone: 'success', text: messages.designSaved });
-    } catch (error) {
-      setResult({ tone: 'error', text: errorMessage(error, messages.designUpdateFailed) });
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

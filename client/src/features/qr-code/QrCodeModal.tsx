@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { messages } from '#shared/messages.ts';
 import type { FlyerPaper } from '#shared/schemas/audience.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
@@ -29,7 +30,7 @@ function QrCodeContent({ link }: { link: string }) {
   const [png, setPng] = useState<{ blob: Blob; url: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [paper, setPaper] = useState<FlyerPaper>(() => defaultPaper());
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   useEffect(() => {
     let url: string | null = null;
@@ -49,15 +50,14 @@ function QrCodeContent({ link }: { link: string }) {
   }, []);
 
   async function act(action: () => Promise<void>, failure: string) {
-    setBusy(true);
     setError(null);
-    try {
-      await action();
-    } catch {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        await action();
+      } catch {
+        setError(failure);
+      }
+    });
   }
 
   return (

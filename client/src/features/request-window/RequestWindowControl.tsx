@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { messages } from '#shared/messages.ts';
 import type { ProfileUpdateBody } from '#shared/schemas/musician.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
@@ -23,19 +23,18 @@ interface RequestWindowControlProps {
 export function RequestWindowControl({ onError, disabled }: RequestWindowControlProps) {
   const musician = useAuthStore((s) => s.musician);
   const now = useNow(15_000);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   if (!musician) return null;
   const countdown = stageCountdown(musician, now);
 
   async function save(body: ProfileUpdateBody) {
-    setSaving(true);
-    try {
-      useAuthStore.getState().setMusician(await profileApi.update(body));
-    } catch (error) {
-      onError(errorMessage(error, messages.requestWindowSaveFailed));
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        useAuthStore.getState().setMusician(await profileApi.update(body));
+      } catch (error) {
+        onError(errorMessage(error, messages.requestWindowSaveFailed));
+      }
+    });
   }
 
   const busy = Boolean(disabled) || saving;

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { PLAYLIST_URL_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { PlaylistImportResponse, PlaylistPlatform } from '#shared/schemas/song-import.ts';
@@ -21,28 +22,27 @@ export function PlaylistImportPanel({ onClose }: { onClose(): void }) {
   const [urlError, setUrlError] = useState<string>();
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<PlaylistImportResponse | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const platformId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     if (!url.trim()) return setUrlError(messages.playlistUrlRequired);
-    setBusy(true);
     setResult(null);
-    try {
-      setResult(await songsApi.importPlaylist({ playlist_url: url.trim(), platform }));
-      await reloadSongs().catch(() => {});
-    } catch (failure) {
-      const needsLogin = failure instanceof ApiError && failure.status === 401;
-      setError(
-        needsLogin
-          ? messages.playlistImportNeedsLogin
-          : errorMessage(failure, messages.playlistImportFailed),
-      );
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        setResult(await songsApi.importPlaylist({ playlist_url: url.trim(), platform }));
+        await reloadSongs().catch(() => {});
+      } catch (failure) {
+        const needsLogin = failure instanceof ApiError && failure.status === 401;
+        setError(
+          needsLogin
+            ? messages.playlistImportNeedsLogin
+            : errorMessage(failure, messages.playlistImportFailed),
+        );
+      }
+    });
   }
 
   return (
