@@ -1,12 +1,14 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import type { DB } from '#server/db/tables.ts';
 import { limitWindows, type AdmissionState } from './request-admission.ts';
 import { compilable, statementOnce } from '#server/db/statement-once.ts';
 import type { Submission } from './submission-types.ts';
+import { limitInstants, minuteCount, requesterCount } from './submission-limit-reads.ts';
 
-// What a request's admission reads, in two statements, each of one musician's rows through the
-// indexes made for them: storage only, every rule is request-admission.ts's. Plain SQL both
+// What a request's admission reads, in two statements (more only at a limit, see
+// submission-limit-reads.ts), each of one musician's rows through the indexes made for them:
+// storage only, every rule is request-admission.ts's. Plain SQL both
 // engines run, compiled once: the time and the windows' starts come from the server's clock.
 
 interface StateValues {
@@ -17,37 +19,8 @@ interface StateValues {
   deviceId: string;
   source: string;
   requesterSince: Date;
-  requesterMax: number;
-  requesterOffset: number;
   minuteSince: Date;
-  musicianMax: number;
-  musicianOffset: number;
-  sourceMax: number;
-  sourceOffset: number;
 }
-
-type Fragment = RawBuilder<unknown>;
-
-/** The newest `max` created_at of rows of `table` (alias r) matching `where`, since `since`. */
-const newest = (v: StateValues, table: Fragment, where: Fragment, max: number) =>
-  sql`SELECT created_at FROM (SELECT r.id, r.created_at FROM ${table} r
-    WHERE r.musician_id = ${v.musicianId} AND ${where} AND r.created_at > ${v.minuteSince}
-    ORDER BY r.created_at DESC LIMIT ${max}) a`;
-
-const requestsTable = sql.raw('requests');
-const votersTable = sql.raw('request_voters');
-
-/** The requester's rows (email or phone; a row of both counted once), requests and +1s alike. */
-const requesterRows = (v: StateValues, table: Fragment, kind: 'request' | 'voter') => sql`
-  SELECT ${sql.lit(kind)} AS kind, id, created_at FROM (SELECT r.id, r.created_at FROM ${table} r
-    WHERE r.musician_id = ${v.musicianId} AND lower(r.requester_email) = ${v.emailLower}
-      AND r.created_at > ${v.requesterSince}
-    ORDER BY r.created_at DESC LIMIT ${v.requesterMax}) e
-  UNION
-  SELECT ${sql.lit(kind)}, id, created_at FROM (SELECT r.id, r.created_at FROM ${table} r
-    WHERE r.musician_id = ${v.musicianId} AND r.device_id = ${v.deviceId}
-      AND r.device_id <> '' AND r.created_at > ${v.requesterSince}
-    ORDER BY r.created_at DESC LIMIT ${v.requesterMax}) d`;
 
 /**
  * The predicates of the partial indexes these reads are made for, spelt as the indexes spell
@@ -59,11 +32,6 @@ const requesterRows = (v: StateValues, table: Fragment, kind: 'request' | 'voter
  */
 const OPEN = sql`r.status IN ('pending', 'accepted', 'up_next')`;
 const PLAYED_OR_NEXT = sql`r.status IN ('up_next', 'played')`;
-
-/** The newest of `rows` at the limit: the max-th newest, or NULL while fewer are there. */
-const atLimit = (rows: Fragment, offset: number) =>
-  sql`(SELECT created_at FROM (${rows}) counted
-    ORDER BY created_at DESC LIMIT 1 OFFSET ${offset})`;
 
 /** The song, its musician's settings and running show, and every count of one value. */
 const stateStatement = statementOnce((db: Kysely<DB>, v: StateValues) =>
@@ -82,35 +50,25 @@ const stateStatement = statementOnce((db: Kysely<DB>, v: StateValues) =>
         WHERE a.musician_id = s.musician_id AND a.is_active AND a.is_public) AS public_set_playing,
       EXISTS (SELECT 1 FROM playlist_songs ps JOIN playlists pl ON pl.id = ps.playlist_id
         WHERE ps.song_id = s.id AND pl.is_public) AS in_public_set,
-      (SELECT count(*) FROM requests r
-        WHERE r.musician_id = ${v.musicianId} AND ${OPEN} AND r.status IN ('pending', 'accepted')
-          AND NOT r.blocked) AS waiting_count,
-      (SELECT max(r.created_at) FROM requests r
-        WHERE r.musician_id = ${v.musicianId} AND ${OPEN} AND r.status IN ('pending', 'accepted')
-          AND NOT r.blocked) AS newest_waiting_at,
+      w.waiting_count, w.newest_waiting_at,
       (SELECT max(r.played_at) FROM requests r
         WHERE r.musician_id = s.musician_id AND r.song_id = s.id AND ${PLAYED_OR_NEXT}
           AND r.status = 'played' AND NOT r.blocked) AS last_played_at,
       (SELECT max(r.played_at) FROM requests r
         WHERE r.musician_id = s.musician_id AND r.song_id = s.id AND ${PLAYED_OR_NEXT}
           AND r.status = 'played' AND NOT r.blocked AND r.show_id = sh.id) AS last_played_in_show,
-      ${atLimit(
-        sql`${requesterRows(v, requestsTable, 'request')} UNION ${requesterRows(v, votersTable, 'voter')}`,
-        v.requesterOffset,
-      )} AS requester_at_limit,
-      ${atLimit(
-        sql`${newest(v, requestsTable, sql`1 = 1`, v.musicianMax)}
-          UNION ALL ${newest(v, votersTable, sql`1 = 1`, v.musicianMax)}`,
-        v.musicianOffset,
-      )} AS musician_at_limit,
-      ${atLimit(
-        sql`${newest(v, requestsTable, sql`r.source = ${v.source}`, v.sourceMax)}
-          UNION ALL ${newest(v, votersTable, sql`r.source = ${v.source}`, v.sourceMax)}`,
-        v.sourceOffset,
-      )} AS source_at_limit
+      ${requesterCount(v)} AS requester_recent,
+      ${minuteCount(v, sql`1 = 1`)} AS musician_recent,
+      ${minuteCount(v, sql`r.source = ${v.source}`)} AS source_recent
     FROM songs s
     JOIN musicians m ON m.id = s.musician_id
     LEFT JOIN shows sh ON sh.musician_id = s.musician_id AND sh.status = 'active'
+    -- One aggregate, so that SQLite reads the open requests' partial index for both: a max()
+    -- of its own takes the created_at index and walks the musician's whole history back.
+    CROSS JOIN (SELECT count(*) AS waiting_count, max(r.created_at) AS newest_waiting_at
+      FROM requests r
+      WHERE r.musician_id = ${v.musicianId} AND ${OPEN} AND r.status IN ('pending', 'accepted')
+        AND NOT r.blocked) w
     WHERE s.id = ${v.songId}`,
   ),
 );
@@ -206,9 +164,9 @@ interface StateRow {
   newestWaitingAt: Time;
   lastPlayedAt: Time;
   lastPlayedInShow: Time;
-  requesterAtLimit: Time;
-  musicianAtLimit: Time;
-  sourceAtLimit: Time;
+  requesterRecent: number | string;
+  musicianRecent: number | string;
+  sourceRecent: number | string;
 }
 
 interface SubmissionRow {
@@ -249,13 +207,7 @@ export async function admissionState(
     deviceId: submission.deviceId,
     source: submission.source,
     requesterSince: windows.requesterSince,
-    requesterMax: limits.perRequester.max,
-    requesterOffset: limits.perRequester.max - 1,
     minuteSince: windows.minuteSince,
-    musicianMax: limits.perMusicianPerMinute,
-    musicianOffset: limits.perMusicianPerMinute - 1,
-    sourceMax: limits.perAddressPerMinute,
-    sourceOffset: limits.perAddressPerMinute - 1,
   });
   if (!state) return undefined;
   const rows = await rowsStatement(tx, {
@@ -265,8 +217,25 @@ export async function admissionState(
     deviceId: submission.deviceId,
   });
   const stored = (row: SubmissionRow) => ({ email: row.email, deviceId: row.deviceId });
-  const musicianAtLimit = dateOf(state.musicianAtLimit);
-  const [crowd] = musicianAtLimit
+  const atLimit = await limitInstants(tx, {
+    musicianId: submission.musicianId,
+    emailLower,
+    deviceId: submission.deviceId,
+    source: submission.source,
+    requesterSince: windows.requesterSince,
+    minuteSince: windows.minuteSince,
+    counts: {
+      requester: Number(state.requesterRecent),
+      musician: Number(state.musicianRecent),
+      source: Number(state.sourceRecent),
+    },
+    max: {
+      requester: limits.perRequester.max,
+      musician: limits.perMusicianPerMinute,
+      source: limits.perAddressPerMinute,
+    },
+  });
+  const [crowd] = atLimit.musician
     ? await crowdStatement(tx, {
         musicianId: submission.musicianId,
         source: submission.source,
@@ -318,11 +287,7 @@ export async function admissionState(
       .filter((row) => row.kind === 'voter')
       .map((row) => ({ ...stored(row), requestId: row.requestId!, source: row.source })),
     blocklist: rows.filter((row) => row.kind === 'blocked').map(stored),
-    atLimit: {
-      requester: dateOf(state.requesterAtLimit),
-      musician: musicianAtLimit,
-      source: dateOf(state.sourceAtLimit),
-    },
+    atLimit,
     crowd: crowd
       ? { addresses: Number(crowd.addresses), fromSource: Number(crowd.fromSource ?? 0) }
       : null,
