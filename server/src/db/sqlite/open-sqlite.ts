@@ -10,6 +10,7 @@ import {
   synchronousDurability,
   type CommitDurability,
 } from './commit-durability.ts';
+import { walCheckpointer } from './wal-checkpointer.ts';
 import { WriteLock } from './write-lock.ts';
 
 /** The database file in a data folder (its -wal and -shm files sit beside it). */
@@ -66,10 +67,28 @@ export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
     database.close();
     throw err;
   }
-  const durability =
-    memory || commits === 'synchronous'
-      ? synchronousDurability
-      : groupFsyncDurability(`${file}-wal`);
+  if (memory || commits === 'synchronous') {
+    return engineOf(database, file, synchronousDurability, async () => undefined);
+  }
+  // Group commit keeps SQLite's fsyncs off the event loop, and so does the checkpointer.
+  const fsyncs = groupFsyncDurability(`${file}-wal`);
+  const checkpointer = walCheckpointer(file, database, { busyTimeoutMs });
+  const durability: CommitDurability = {
+    ...fsyncs,
+    committed() {
+      checkpointer.wrote();
+      return fsyncs.committed();
+    },
+  };
+  return engineOf(database, file, durability, () => checkpointer.close());
+}
+
+function engineOf(
+  database: DatabaseSync,
+  file: string,
+  durability: CommitDurability,
+  closeCheckpoints: () => Promise<void>,
+): SqliteEngine {
   return {
     database,
     file,
@@ -77,6 +96,7 @@ export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
     lock: new WriteLock(),
     async close() {
       await durability.close();
+      await closeCheckpoints();
       if (database.isOpen) database.close();
     },
   };
