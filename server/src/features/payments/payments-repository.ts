@@ -153,12 +153,13 @@ export function paymentsRepository(db: Kysely<DB>) {
     async markPaid(
       sessionId: string,
       paymentIntentId: string | null,
+      /** The service's clock: the refund sweep measures its grace from this instant. */
+      now: Date,
     ): Promise<PaidPayment | undefined> {
       const found = await this.findBySession(sessionId);
       if (!found) return undefined;
       return db.transaction().execute(async (trx) => {
         await lockMusician(trx, found.musicianId);
-        const now = new Date();
         const paid = await trx
           .updateTable('payments')
           .set({ status: 'paid', paidAt: now, paymentIntentId })
@@ -211,6 +212,33 @@ export function paymentsRepository(db: Kysely<DB>) {
     /** A paid request filed (or joined) under this request. */
     async setRequest(id: string, requestId: string): Promise<void> {
       await db.updateTable('payments').set({ requestId }).where('id', '=', id).execute();
+    },
+
+    /**
+     * The held submission once filed, refused or expired: only what the status page and the
+     * books still read (the request's id and its song), never the requester's email, name or
+     * dedication, which the request (if any) now holds.
+     */
+    async forgetRequester(where: { id: string } | { checkoutSessionId: string }): Promise<void> {
+      const [column, value] =
+        'id' in where
+          ? (['id', where.id] as const)
+          : (['checkoutSessionId', where.checkoutSessionId] as const);
+      const row = await db
+        .selectFrom('payments')
+        .select(['id', 'submission'])
+        .where(column, '=', value)
+        .executeTakeFirst();
+      if (!row?.submission) return;
+      const { requestId, songTitle, songArtist } = JSON.parse(row.submission) as Record<
+        string,
+        unknown
+      >;
+      await db
+        .updateTable('payments')
+        .set({ submission: JSON.stringify({ requestId, songTitle, songArtist }) })
+        .where('id', '=', row.id)
+        .execute();
     },
 
     /** The request a paid +1 or a repeated ask joined becomes a paid one. */

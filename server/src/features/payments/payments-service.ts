@@ -210,7 +210,7 @@ export function paymentsService(deps: Deps) {
   /** Files a paid request as its phone sent it; refused now (window closed, a limit), refunded. */
   async function fileHeld(payment: Payment): Promise<void> {
     const held = JSON.parse(payment.submission ?? 'null') as HeldSubmission | null;
-    if (!held) return;
+    if (!held?.data) return;
     try {
       const filed = await requests.create(
         held.data,
@@ -221,6 +221,7 @@ export function paymentsService(deps: Deps) {
         { id: held.requestId, source: held.source },
       );
       await payments.setRequest(payment.id, filed.id);
+      await payments.forgetRequester({ id: payment.id });
       if ('already_requested' in filed) {
         // The same person's song was waiting already: that request becomes the paid one.
         await payments.markRequestPaid(payment.musicianId, filed.id);
@@ -230,6 +231,7 @@ export function paymentsService(deps: Deps) {
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
       log.info({ paymentId: payment.id, status: error.statusCode }, 'paid request not admitted');
+      await payments.forgetRequester({ id: payment.id });
       await refund(payment, 'not_admitted');
     }
   }
@@ -267,7 +269,7 @@ export function paymentsService(deps: Deps) {
     }
     const intent = session.payment_intent;
     const intentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
-    const paid = await payments.markPaid(session.id, intentId);
+    const paid = await payments.markPaid(session.id, intentId, clock());
     if (!paid) return;
     if (paid.creditedRequestId) {
       await pushRequest(paid.payment.musicianId, paid.creditedRequestId);
@@ -515,6 +517,7 @@ export function paymentsService(deps: Deps) {
           break;
         case 'checkout.session.expired':
           await payments.markExpired(event.data.object.id);
+          await payments.forgetRequester({ checkoutSessionId: event.data.object.id });
           break;
         case 'charge.refunded':
           await chargeRefunded(event.data.object);

@@ -18,7 +18,7 @@ import {
   UpdatesResponse,
   UpdateStatusBody,
 } from '#shared/schemas/request.ts';
-import { notFound } from '#server/http/errors.ts';
+import { HttpError, notFound } from '#server/http/errors.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
@@ -78,9 +78,17 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/request-status/:token',
     { schema: { params: StatusTokenParams, response: responses({ 200: RequestStatusView }) } },
     async (request) => {
-      // A paid request not filed yet (waiting for Stripe, or refused and refunded).
-      const held = await payments.heldStatus(request.params.token);
-      return held ?? requests.statusByToken(request.params.token);
+      const { token } = request.params;
+      try {
+        return await requests.statusByToken(token);
+      } catch (error) {
+        // No request by it: maybe a paid request not filed yet (waiting for Stripe, or refused
+        // and refunded). Asked only then, so each poll of a filed request reads one table.
+        if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+        const held = await payments.heldStatus(token);
+        if (!held) throw error;
+        return held;
+      }
     },
   );
 

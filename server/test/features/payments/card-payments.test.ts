@@ -248,6 +248,12 @@ describe('card payments with the server’s own Stripe account', () => {
     expect(paid).toMatchObject({ payment: 'paid', queue_position: 1, tip_amount: 0 });
     expect(queue.find((r) => r.id === earlier.id)!.queue_position).toBe(2);
     expect(await statusOf(app, checkout.status_token)).toMatchObject({ payment: 'paid' });
+    // The request holds the requester now; the payment keeps only the song, for the books.
+    expect(await heldSubmissionOf(app, checkout.id)).toEqual({
+      requestId: checkout.id,
+      songTitle: song.title,
+      songArtist: song.artist,
+    });
 
     await setRequestStatus(app, musician, checkout.id, 'played');
     later(UNDO_MS * 2);
@@ -357,6 +363,19 @@ describe('card payments with the server’s own Stripe account', () => {
     expect(await stub.pay(sessionIdOf(checkout.checkout_url))).toBe(200);
     expect(stub.refunds).toHaveLength(1);
     expect(await requestsOf(app, musician)).toEqual([]);
-    expect(await statusOf(app, checkout.status_token)).toMatchObject({ payment: 'refunded' });
+    expect(await statusOf(app, checkout.status_token)).toMatchObject({
+      payment: 'refunded',
+      song_title: song.title,
+    });
+    expect(JSON.stringify(await heldSubmissionOf(app, checkout.id))).not.toContain('@');
   });
 });
+
+/** The held submission of the paid request `requestId`, as stored. */
+async function heldSubmissionOf(app: FastifyInstance, requestId: string): Promise<unknown> {
+  const rows = await app.database.kysely.selectFrom('payments').select('submission').execute();
+  const held = rows
+    .map((row) => JSON.parse(row.submission ?? 'null') as { requestId?: string } | null)
+    .find((submission) => submission?.requestId === requestId);
+  return held;
+}
