@@ -31,7 +31,7 @@ export function ensureChromium(log: (line: string) => void = console.log): strin
   const aptGet = aptGetCommand();
   if (!aptGet) {
     throw new Error(
-      `${before.reason} (Not root and no passwordless sudo: cannot apt-get it here.)`,
+      'No Chromium found, and neither root nor passwordless sudo to apt-get it: install one (sudo apt-get install chromium, or npx playwright install --with-deps chromium) or set CHROME_PATH to its executable.',
     );
   }
   log(`No Chromium for the browser tests: installing it with ${aptGet.join(' ')} install chromium`);
