@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_APP_PORT, E2E_SMTP_PORT } from './e2e/e2e-ports.ts';
 import { E2E_OIDC_ENV } from './e2e/support/oidc-provider.ts';
 import { E2E_STRIPE_ENV } from './e2e/support/stripe-stub.ts';
+import { APT_CHROMIUM_PATH, findChromium } from './scripts/lib/find-chromium.ts';
 
 // Playwright loads this file again in each worker: they reuse the runner's folder via the env.
 let dataDir = process.env.E2E_DATA_DIR;
@@ -16,12 +17,19 @@ if (!dataDir) {
 
 const baseURL = `http://127.0.0.1:${E2E_APP_PORT}`;
 
+// The machine's Chromium; where there is none yet, where the global setup's apt-get puts it (the
+// workers, which start the browsers, load this file again after the setup).
+const chromium = findChromium();
+const chromiumPath = chromium.found ? chromium.path : APT_CHROMIUM_PATH;
+
 export default defineConfig({
   testDir: 'e2e',
   // Two browsers at once on two cores (docs/testing.md).
   workers: 2,
   retries: 1,
   forbidOnly: !!process.env.CI,
+  // A Chromium found, or installed when there is none (e2e/support/chromium-setup.ts).
+  globalSetup: './e2e/support/chromium-setup.ts',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
@@ -34,7 +42,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: chromiumPath,
           args: [
             '--no-sandbox',
             '--disable-gpu',

@@ -32,7 +32,8 @@ const postgresOnly = [
 ];
 
 // The server suite runs on the embedded SQLite (each test database in memory), and again on a
-// real PostgreSQL server whenever TEST_DATABASE_URL is set (CI sets it).
+// real PostgreSQL server whenever TEST_DATABASE_URL is set (CI sets it; without it the PostgreSQL
+// project is left out and requirements-setup.ts says so).
 export default defineConfig({
   test: {
     // A test file spends much of its time waiting (PostgreSQL, sockets, timers), so one file a
@@ -46,6 +47,9 @@ export default defineConfig({
           exclude: [...replacesModules, ...postgresOnly],
           isolate: false,
           env: { TEST_DB: 'sqlite' },
+          // One line for each service or program some tests skip without (or, with
+          // REQUIRE_ALL_TESTS=1, a failure): server/test/helpers/requirements.ts.
+          globalSetup: ['server/test/helpers/requirements-setup.ts'],
           deps: serverDeps,
           testTimeout: 20_000,
           hookTimeout: 60_000,

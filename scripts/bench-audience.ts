@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { seedBenchMusician } from './lib/bench-musician.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
 import { runLighthouse, type LighthouseFigures } from './lib/lighthouse-run.ts';
 import { startServerProcess } from './lib/server-process.ts';
 
@@ -67,7 +67,7 @@ const librariesIn = (code: string) =>
 /** Every script a first visit loads until the network has been quiet for 500 ms. */
 async function scriptsOfFirstVisit(url: string): Promise<ScriptFile[]> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     headless: true,
     args: CHROMIUM_ARGS,
   });

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumPath } from './lib/chromium.ts';
 import { startServerProcess } from './lib/server-process.ts';
 
 const { values: args } = parseArgs({
@@ -190,7 +191,7 @@ async function main() {
     { built: true },
   );
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',

@@ -4,16 +4,13 @@
  * The file names two processes (app1, app2); for another count the same file is written with one
  * `server` line per process, copied from its first.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findProgram } from '../lib/find-executable.ts';
 import { isHealthy, startChild, stopChild, waitFor, type Child } from './processes.ts';
 
 const CONFIG = join(import.meta.dirname, '../../deploy/haproxy.cfg');
-// Debian installs it in /usr/sbin, which a non-root PATH may lack.
-const HAPROXY =
-  process.env.HAPROXY || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
 const SERVER_LINE = /^\s*server app\d+ /;
 /** Where a backend's server lines stood, while they are written again. */
 const BLOCK_MARK = '\u0000servers';
@@ -26,9 +23,13 @@ export interface Balancer {
 
 /** `backends` as host:port, each given to the config as APP<n>_ADDR (n from 1). */
 export async function startBalancer(port: number, backends: string[]): Promise<Balancer> {
+  // $HAPROXY, else haproxy on the PATH or in /usr/sbin (where Debian puts it, off a non-root PATH).
+  const haproxy = findProgram('haproxy', 'HAPROXY');
+  if (!haproxy)
+    throw new Error('HAProxy is not installed: apt-get install haproxy, or set HAPROXY');
   const config = await configFor(backends.length);
   // -db: stay in the foreground, so the suite owns the process and sees its log.
-  const child: Child = startChild(HAPROXY, ['-db', '-f', config.path], {
+  const child: Child = startChild(haproxy, ['-db', '-f', config.path], {
     BALANCER_BIND: `127.0.0.1:${port}`,
     ...Object.fromEntries(backends.map((address, i) => [`APP${i + 1}_ADDR`, address])),
   });

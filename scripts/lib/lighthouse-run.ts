@@ -1,7 +1,7 @@
 /** Lighthouse, the npm package, on the machine's Chromium, with its default (mobile) settings. */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -22,7 +22,7 @@ export interface LighthouseFigures {
 /** One Lighthouse run in a fresh Chromium (empty cache and storage): a first visit. */
 export async function runLighthouse(url: string): Promise<LighthouseFigures> {
   const chrome = await launch({
-    chromePath: CHROMIUM_PATH,
+    chromePath: chromiumPath(),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {

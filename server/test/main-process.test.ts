@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '#scripts/lib/server-process.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 import { connectDevice } from './helpers/test-device.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'songreq-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -74,7 +75,7 @@ describe('server/src/main.ts', () => {
     await startStopChecked({}, 'sqlite');
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
+  it.runIf(has.postgres)(
     'starts on PostgreSQL when DATABASE_URL is set',
     async () => {
       const database = await createTestDatabase({ kind: 'postgres' });

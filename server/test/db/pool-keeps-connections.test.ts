@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 const BUSY_AT_ONCE = 3;
 
@@ -19,27 +20,24 @@ async function fillPool(database: Database) {
 }
 
 describe('the PostgreSQL connection pool', () => {
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'keeps the connections it opened through a quiet minute',
-    async () => {
-      const testDb = await createTestDatabase({ kind: 'postgres' });
-      const database = await openDatabase(testDb.options);
-      try {
-        // Only the pool's timers: the connections' input and output run as ever.
-        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-        await fillPool(database);
-        expect(database.stats().pool).toMatchObject({ total: BUSY_AT_ONCE, idle: BUSY_AT_ONCE });
+  it.runIf(has.postgres)('keeps the connections it opened through a quiet minute', async () => {
+    const testDb = await createTestDatabase({ kind: 'postgres' });
+    const database = await openDatabase(testDb.options);
+    try {
+      // Only the pool's timers: the connections' input and output run as ever.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await fillPool(database);
+      expect(database.stats().pool).toMatchObject({ total: BUSY_AT_ONCE, idle: BUSY_AT_ONCE });
 
-        vi.advanceTimersByTime(60_000);
-        expect(database.stats().pool).toMatchObject({ total: BUSY_AT_ONCE, idle: BUSY_AT_ONCE });
-        vi.useRealTimers();
-        await fillPool(database);
-        expect(database.stats().pool.total).toBe(BUSY_AT_ONCE);
-      } finally {
-        vi.useRealTimers();
-        await database.close();
-        await testDb.drop();
-      }
-    },
-  );
+      vi.advanceTimersByTime(60_000);
+      expect(database.stats().pool).toMatchObject({ total: BUSY_AT_ONCE, idle: BUSY_AT_ONCE });
+      vi.useRealTimers();
+      await fillPool(database);
+      expect(database.stats().pool.total).toBe(BUSY_AT_ONCE);
+    } finally {
+      vi.useRealTimers();
+      await database.close();
+      await testDb.drop();
+    }
+  });
 });

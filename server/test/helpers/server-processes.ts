@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '#shared/schemas/auth.ts';
 import { startServerProcess, type ServerProcess } from '#scripts/lib/server-process.ts';
+import { has } from './requirements.ts';
 import { createTestDatabase } from './test-database.ts';
 
 // Real server processes sharing one PostgreSQL database and Redis, as behind a balancer: for
@@ -8,7 +9,7 @@ import { createTestDatabase } from './test-database.ts';
 
 export const redisUrl = process.env.TEST_REDIS_URL;
 /** Both servers are on the machine (CI sets both variables). */
-export const multiProcessEnabled = Boolean(process.env.TEST_DATABASE_URL && redisUrl);
+export const multiProcessEnabled = has.postgres && has.redis;
 
 export interface ProcessGroup {
   /** Starts one more process on the group's database; its base URL. */

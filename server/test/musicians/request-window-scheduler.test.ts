@@ -11,6 +11,7 @@ import {
 import { requestWindowsRepository } from '#server/musicians/request-windows-repository.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { createTestDatabase, openTestDatabase } from '#server-test/helpers/test-database.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 const at = (hhmm: string) => new Date(`2026-11-25T${hhmm}:00.000Z`);
 
@@ -126,7 +127,7 @@ describe('the request window scheduler', () => {
 
 // Two processes: two connection pools on one PostgreSQL database, each with its own scheduler
 // and event bus, both waking at the close.
-describe.runIf(process.env.TEST_DATABASE_URL)('two processes at the same close', () => {
+describe.runIf(has.postgres)('two processes at the same close', () => {
   it('publish it once between them', async () => {
     const testDb = await createTestDatabase({ kind: 'postgres' });
     const first = await openDatabase(testDb.options);

@@ -9,6 +9,7 @@ import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { createSong, registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
 import { startBalancer } from '#scripts/faults/balancer.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 /**
  * An address longer than any page makes answers 414 with a sentence, from the app and through
@@ -31,8 +32,11 @@ async function freePort(): Promise<number> {
 }
 
 const appAddress = new URL(url).host;
-const balancer = await startBalancer(await freePort(), [appAddress, appAddress]);
-cleanUpLater(() => balancer.stop());
+// The shipped balancer in front, where the machine has HAProxy (requirements.ts).
+const balancer = has.haproxy
+  ? await startBalancer(await freePort(), [appAddress, appAddress])
+  : undefined;
+if (balancer) cleanUpLater(() => balancer.stop());
 
 const a = (length: number) => 'a'.repeat(length);
 const tooLong = [
@@ -47,7 +51,7 @@ const tooLong = [
 describe('an address too long', () => {
   for (const [base, target] of [
     ['the app', url],
-    ['the balancer', balancer.url],
+    ...(balancer ? [['the balancer', balancer.url] as const] : []),
   ] as const) {
     it.each(tooLong)(`${base}: %s answers 414 with a sentence`, async (_, path) => {
       for (const accept of ['application/json', 'text/html']) {
@@ -59,24 +63,30 @@ describe('an address too long', () => {
     });
   }
 
-  it('past what a process reads at all (16 KB), the balancer passes on its JSON 431', async () => {
-    for (const init of [
-      { path: `/api/health?q=${a(20_000)}`, headers: {} },
-      { path: '/api/health', headers: { cookie: `a=${a(20_000)}` } },
-    ]) {
-      const res = await fetch(balancer.url + init.path, { headers: init.headers });
-      expect(res.status).toBe(431);
-      expect(await res.json()).toEqual({ detail: messages.requestHeadersTooLarge });
-    }
-  });
+  it.runIf(balancer)(
+    'past what a process reads at all (16 KB), the balancer passes on its JSON 431',
+    async () => {
+      for (const init of [
+        { path: `/api/health?q=${a(20_000)}`, headers: {} },
+        { path: '/api/health', headers: { cookie: `a=${a(20_000)}` } },
+      ]) {
+        const res = await fetch(balancer!.url + init.path, { headers: init.headers });
+        expect(res.status).toBe(431);
+        expect(await res.json()).toEqual({ detail: messages.requestHeadersTooLarge });
+      }
+    },
+  );
 
-  it('keeps the longest address a real page makes: a full search in three-byte letters', async () => {
-    const musician = await registerMusician(app);
-    await createSong(app, musician, { title: '歌'.repeat(3), artist: 'Someone' });
-    const search = encodeURIComponent('歌'.repeat(200));
-    const path = `/api/musicians/${musician.musician.slug}/songs?search=${search}`;
-    expect(path.length).toBeGreaterThan(1800);
-    const res = await fetch(balancer.url + path);
-    expect(res.status).toBe(200);
-  });
+  it.runIf(balancer)(
+    'keeps the longest address a real page makes: a full search in three-byte letters',
+    async () => {
+      const musician = await registerMusician(app);
+      await createSong(app, musician, { title: '歌'.repeat(3), artist: 'Someone' });
+      const search = encodeURIComponent('歌'.repeat(200));
+      const path = `/api/musicians/${musician.musician.slug}/songs?search=${search}`;
+      expect(path.length).toBeGreaterThan(1800);
+      const res = await fetch(balancer!.url + path);
+      expect(res.status).toBe(200);
+    },
+  );
 });

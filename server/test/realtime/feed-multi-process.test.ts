@@ -8,13 +8,12 @@ import type { CreatedRequest } from '#shared/schemas/request.ts';
 import { startServerProcess, type ServerProcess } from '#scripts/lib/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#server-test/helpers/test-database.ts';
 import { connectFeed } from '#server-test/features/feed/feed-client.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 // Two real server processes sharing PostgreSQL and Redis, as behind the load balancer. They
 // spawn their own databases, so this runs once (in the SQLite project), not again on PostgreSQL.
 const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(
-  process.env.TEST_DATABASE_URL && redisUrl && process.env.TEST_DB !== 'postgres',
-);
+const enabled = Boolean(has.postgres && has.redis && process.env.TEST_DB !== 'postgres');
 
 async function call<T>(url: string, body: object | undefined, token?: string, method = 'POST') {
   const res = await fetch(url, {

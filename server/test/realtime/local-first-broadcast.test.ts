@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSharing } from '#server/realtime/redis-sharing.ts';
 import { freePort } from '#scripts/lib/server-process.ts';
 import { connectDevice, type TestDevice } from '../helpers/test-device.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const ROOM = 'musician:local-first';
 
 interface Process {
@@ -42,7 +42,7 @@ const payloadsOf = (device: TestDevice, name: string) =>
 // Socket.IO's cluster adapter delivered a broadcast to this process's own sockets only once Redis
 // had answered the publish (local-first-broadcast.ts). Redis is stopped here (SIGSTOP) to tell the
 // two apart without timing anything: its own sockets must get the push while Redis cannot answer.
-describe.runIf(hasRedisServer)('a broadcast with Redis, this process first', () => {
+describe.runIf(has.redisServer)('a broadcast with Redis, this process first', () => {
   let redis: ChildProcess;
   let here: Process;
   let there: Process;

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -17,12 +16,12 @@ import {
 } from '#server-test/helpers/server-processes.ts';
 import { connectFeed } from '#server-test/features/feed/feed-client.ts';
 import { connectDevice } from '../helpers/test-device.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 // Two real server processes on a real Redis Cluster (3 masters, 3 replicas) this file starts
 // itself, with REDIS_CLUSTER_NODES in place of REDIS_URL. They spawn their own databases, so
 // this runs once (in the SQLite project), not again on PostgreSQL.
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-const enabled = multiProcessEnabled && hasRedisServer && process.env.TEST_DB !== 'postgres';
+const enabled = multiProcessEnabled && has.redisServer && process.env.TEST_DB !== 'postgres';
 
 describe.runIf(enabled)('two server processes on a Redis Cluster', () => {
   let cluster: RedisCluster | undefined;

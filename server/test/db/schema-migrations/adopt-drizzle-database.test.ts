@@ -18,6 +18,7 @@ import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { postgresCatalog } from '#server-test/helpers/postgres-schema.ts';
 import { type ScratchPostgres, scratchPostgres } from '#server-test/helpers/scratch-databases.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 /** The schema's migrations, then one more, as the next one written will be. */
 const SCHEMA_MIGRATIONS = Object.keys(schemaMigrations('postgres'));
@@ -66,7 +67,7 @@ const functionsInPublic = async (db: Kysely<unknown>) =>
       select proname as name from pg_proc where pronamespace = 'public'::regnamespace`.execute(db)
   ).rows;
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('a database Drizzle migrated', () => {
+describe.skipIf(!has.postgres)('a database Drizzle migrated', () => {
   it('is adopted as having the baseline, keeps its rows and takes the next migrations', async () => {
     const database = await migratedByDrizzle('0020');
     expect(await functionsInPublic(database.db)).not.toEqual([]);

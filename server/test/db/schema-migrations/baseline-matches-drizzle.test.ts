@@ -12,8 +12,9 @@ import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.
 import { schemaMigrations } from '#server/db/schema-migrations/migrations.ts';
 import { postgresCatalog } from '#server-test/helpers/postgres-schema.ts';
 import { scratchPostgres } from '#server-test/helpers/scratch-databases.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the baseline migration', () => {
+describe.skipIf(!has.postgres)('the baseline migration', () => {
   it("makes on PostgreSQL the schema Drizzle's migrations make", async () => {
     const byDrizzle = await scratchPostgres();
     const byBaseline = await scratchPostgres();

@@ -9,8 +9,9 @@ import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.
 import { postgresLogicalSchema } from '#server-test/helpers/postgres-schema.ts';
 import { scratchPostgres, scratchSqlite } from '#server-test/helpers/scratch-databases.ts';
 import { sqliteLogicalSchema } from '#server-test/helpers/sqlite-schema.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the schema migrations', () => {
+describe.skipIf(!has.postgres)('the schema migrations', () => {
   it('make the same schema on SQLite and on PostgreSQL', async () => {
     const postgres = await scratchPostgres();
     const sqlite = scratchSqlite();

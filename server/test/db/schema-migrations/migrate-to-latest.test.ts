@@ -16,6 +16,7 @@ import {
   scratchPostgres,
   scratchSqlite,
 } from '#server-test/helpers/scratch-databases.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 const PROCESSES = 4;
 
@@ -54,7 +55,7 @@ const withFailingMigration = (dialect: Dialect): Record<string, Migration> => ({
 const hasTable = async (db: Kysely<unknown>, name: string) =>
   (await db.introspection.getTables()).some((table) => table.name === name);
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('migrateToLatest on PostgreSQL', () => {
+describe.skipIf(!has.postgres)('migrateToLatest on PostgreSQL', () => {
   it('applies each migration once when several processes start at once', async () => {
     const { url, db } = await scratchPostgres();
     const processes = Array.from({ length: PROCESSES }, () => processDb(url));

@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '#server/db/schema-migrations/migrate-to-latest.ts';
 import { scratchPostgres, scratchSqlite } from '#server-test/helpers/scratch-databases.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 const V4_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SLUG_FORMAT = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -85,7 +86,7 @@ describe('the SQLite schema', () => {
     expect(rows[0]!.tip_clicked).toBe(false);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  it.skipIf(!has.postgres)(
     'takes the slugs PostgreSQL takes, and refuses those it refuses',
     async () => {
       const sqlite = await migratedSqlite();

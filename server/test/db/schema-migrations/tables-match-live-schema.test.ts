@@ -12,6 +12,7 @@ import type { LogicalSchema } from '#server-test/helpers/logical-schema.ts';
 import { postgresLogicalSchema } from '#server-test/helpers/postgres-schema.ts';
 import { scratchPostgres, scratchSqlite } from '#server-test/helpers/scratch-databases.ts';
 import { sqliteLogicalSchema } from '#server-test/helpers/sqlite-schema.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
 /** The app's own mapping from the database's names to TypeScript's. */
 class NameMapping extends CamelCasePlugin {
@@ -43,7 +44,7 @@ describe('tables.ts', () => {
     expect(namesAsTypeScriptSeesThem(await sqliteLogicalSchema(sqlite))).toEqual(interfaceNames);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  it.skipIf(!has.postgres)(
     'holds every table and column of a migrated PostgreSQL database, and nothing more',
     async () => {
       const postgres = await scratchPostgres();

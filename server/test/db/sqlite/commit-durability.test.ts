@@ -4,18 +4,11 @@
  * began after its own row's commit was written (commit-trace.ts). A program that does not fsync
  * at all is caught, so the check is not vacuous.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { traceCommits, type Syscall } from './commit-trace.ts';
 import { tempSqliteFolder } from './temp-sqlite.ts';
-
-const straceMissing = spawnSync('strace', ['-V']).status !== 0;
-if (straceMissing) {
-  console.warn(
-    'commit-durability.test.ts skipped: strace is not installed (apt-get install strace)',
-  );
-}
+import { has } from '#server-test/helpers/requirements.ts';
 
 const root = join(import.meta.dirname, '../../../..');
 const fixture = join(import.meta.dirname, 'fixtures/commit-then-ack.ts');
@@ -42,7 +35,7 @@ async function trace(commits: string, order: 'sequential' | 'concurrent') {
   });
 }
 
-describe.skipIf(straceMissing)('each commit is fsynced before it is acknowledged', () => {
+describe.runIf(has.strace)('each commit is fsynced before it is acknowledged', () => {
   it.each([
     ['synchronous', 'sequential'],
     ['group', 'sequential'],

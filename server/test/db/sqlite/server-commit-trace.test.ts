@@ -4,7 +4,6 @@
  * Ties each answer to its own commit by the request's id, which the answer carries and the row
  * holds, so answers given out of order or covered by one shared fsync are checked exactly.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sqliteFileIn } from '#server/db/sqlite/open-sqlite.ts';
 import { freePort } from '#scripts/lib/server-process.ts';
 import { traceCommits, type Syscall } from './commit-trace.ts';
+import { has } from '#server-test/helpers/requirements.ts';
 
-const straceMissing = spawnSync('strace', ['-V']).status !== 0;
 const root = join(import.meta.dirname, '../../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'songreq-traced-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -55,7 +54,7 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-describe.skipIf(straceMissing)('the embedded server', () => {
+describe.runIf(has.strace)('the embedded server', () => {
   it(
     'answers 201 to a request only after its commit is on the disk',
     { timeout: 90_000 },
