@@ -158,6 +158,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     keys,
     spent: repositories.spentProofs,
     perMusicianPerMinute: config.limits.perMusicianPerMinute,
+    perAddressPerMinute: config.limits.perAddressPerMinute,
   });
   const requests = requestsService({
     requests: repositories.requests,

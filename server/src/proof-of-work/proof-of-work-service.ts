@@ -19,10 +19,12 @@ export const BASE_MAXNUMBER = 20_000;
 export const MAX_MAXNUMBER = 1_000_000;
 /** How long a challenge may be solved and sent: a slow phone on venue wifi, with room to retry. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-/** Audience writes a minute from one address before its challenges harden (a table of friends). */
-export const QUIET_PER_ADDRESS = 10;
-/** The share of a musician's budget a minute (LIMIT_PER_MUSICIAN_PER_MINUTE) that is quiet. */
-const QUIET_SHARE_OF_BUDGET = 0.1;
+/**
+ * The share of a limit a minute that is quiet: of an address's share of a musician's budget
+ * (LIMIT_PER_ADDRESS_PER_MINUTE, 400: a venue behind one router sends far fewer), and of the
+ * musician's budget (LIMIT_PER_MUSICIAN_PER_MINUTE, 1000). Past it, challenges harden.
+ */
+export const QUIET_SHARE_OF_LIMIT = 0.1;
 /** ALTCHA's base64 payload is about 300 characters; anything far longer is not one. */
 const PAYLOAD_MAX_LENGTH = 1_000;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -59,8 +61,9 @@ interface Deps {
   mode: ProofOfWorkMode;
   keys: DerivedKeys;
   spent: SpentProofsRepository;
-  /** LIMIT_PER_MUSICIAN_PER_MINUTE: a tenth of it a minute is a musician's quiet. */
+  /** LIMIT_PER_MUSICIAN_PER_MINUTE and LIMIT_PER_ADDRESS_PER_MINUTE: a tenth is quiet. */
   perMusicianPerMinute: number;
+  perAddressPerMinute: number;
 }
 
 /** The difficulty at `pressure`: the base while quiet, growing with it, never past the cap. */
@@ -79,12 +82,18 @@ function decoded(header: string): ProofPayload | undefined {
   }
 }
 
-export function proofOfWorkService({ mode, keys, spent, perMusicianPerMinute }: Deps) {
+export function proofOfWorkService({
+  mode,
+  keys,
+  spent,
+  perMusicianPerMinute,
+  perAddressPerMinute,
+}: Deps) {
   // Musicians whose writes prove nothing: the request path's warm-up's made-up one, a moment.
   const exempt = new Set<string>();
   const pressure = proofPressure({
-    perAddress: QUIET_PER_ADDRESS,
-    perMusician: Math.max(1, perMusicianPerMinute * QUIET_SHARE_OF_BUDGET),
+    perAddress: Math.max(1, perAddressPerMinute * QUIET_SHARE_OF_LIMIT),
+    perMusician: Math.max(1, perMusicianPerMinute * QUIET_SHARE_OF_LIMIT),
   });
   // ALTCHA's HMAC key, derived from the server's secret: the same on every process.
   let hmacKey: Promise<string> | undefined;

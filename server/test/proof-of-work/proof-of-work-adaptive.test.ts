@@ -4,7 +4,7 @@ import { loadConfig } from '#server/config.ts';
 import {
   BASE_MAXNUMBER,
   maxNumberAt,
-  QUIET_PER_ADDRESS,
+  QUIET_SHARE_OF_LIMIT,
 } from '#server/proof-of-work/proof-of-work-service.ts';
 import { createSong, registerMusician, updateProfile } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
@@ -13,13 +13,16 @@ import { solveProof } from './solve-proof.ts';
 // PROOF_OF_WORK=adaptive (the default): a +1 always proves a little work; a request or a
 // suggestion only when its address or its musician is busy, harder the busier. And off: none.
 
-// Generous limits: what is tested here is the proof, not the flood guard or the vote cap.
+// Generous limits but an address's share of the budget (its pressure is counted against it):
+// what is tested here is the proof, not the flood guard or the vote cap.
 const limits = {
   ...loadConfig({}).limits,
   votesPerAddress: 100_000,
-  perAddressPerMinute: 100_000,
+  perAddressPerMinute: 100,
   requestsPerRequester: { max: 1000, windowMinutes: 10 },
 };
+/** Writes a minute from one address before its challenges harden: 10 of its 100. */
+const QUIET_PER_ADDRESS = limits.perAddressPerMinute * QUIET_SHARE_OF_LIMIT;
 const adaptive = await startTestApp({ proofOfWork: 'adaptive', limits });
 const off = await startTestApp({ proofOfWork: 'off', limits });
 
