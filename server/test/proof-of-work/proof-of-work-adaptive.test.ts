@@ -22,7 +22,7 @@ const limits = {
   requestsPerRequester: { max: 1000, windowMinutes: 10 },
 };
 /** Writes a minute from one address before its challenges harden: 10 of its 100. */
-const QUIET_PER_ADDRESS = limits.perAddressPerMinute * QUIET_SHARE_OF_LIMIT;
+const QUIET_PER_ADDRESS = Math.round(limits.perAddressPerMinute * QUIET_SHARE_OF_LIMIT);
 const adaptive = await startTestApp({ proofOfWork: 'adaptive', limits });
 const off = await startTestApp({ proofOfWork: 'off', limits });
 
