@@ -83,6 +83,9 @@ export default defineConfig({
       RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
       LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
       VOTE_LIMIT_PER_ADDRESS: '100000',
+      // The default, said aloud: every +1 proves a little work, which the page solves unseen
+      // (e2e/proof-of-work.spec.ts); with the limits above, no request or suggestion needs one.
+      PROOF_OF_WORK: 'adaptive',
       // The identity provider e2e/oidc-sign-in.spec.ts starts (discovered on first sign-in).
       ...E2E_OIDC_ENV,
       // The local Stripe e2e/card-payments.spec.ts starts (called only when a payment starts).

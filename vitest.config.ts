@@ -73,6 +73,7 @@ export default defineConfig({
                 // Process start-up and the on-disk embedded database are covered once, above.
                 include: [
                   'server/test/features/**/*.test.ts',
+                  'server/test/proof-of-work/**/*.test.ts',
                   'server/test/realtime/realtime.test.ts',
                   'server/test/realtime/audience-namespace.test.ts',
                   'server/test/realtime/session-expiry.test.ts',

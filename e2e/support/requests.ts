@@ -1,10 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
+import { ProofRequired } from '#shared/schemas/proof-of-work.ts';
 import {
   CreatedRequest,
   RequestsResponse,
   type RequestStatus,
   type SongRequest,
 } from '#shared/schemas/request.ts';
+import { solveProof } from './proof-of-work.ts';
 
 let counter = 0;
 
@@ -15,16 +17,21 @@ export async function submitRequestByApi(
   overrides: { requester_name?: string; dedication?: string; tip_amount?: number } = {},
 ): Promise<CreatedRequest> {
   counter += 1;
-  const response = await request.post('/api/requests', {
-    data: {
-      song_id: songId,
-      requester_name: `Fan ${counter}`,
-      requester_email: `fan-${counter}@example.com`,
-      dedication: '',
-      tip_amount: 0,
-      ...overrides,
-    },
-  });
+  const data = {
+    song_id: songId,
+    requester_name: `Fan ${counter}`,
+    requester_email: `fan-${counter}@example.com`,
+    dedication: '',
+    tip_amount: 0,
+    ...overrides,
+  };
+  let response = await request.post('/api/requests', { data });
+  // A request of a waiting song is a +1, which proves a little work first (PROOF_OF_WORK).
+  if (response.status() === 428) {
+    const { challenge } = ProofRequired.parse(await response.json());
+    const headers = { 'x-altcha': solveProof(challenge) };
+    response = await request.post('/api/requests', { data, headers });
+  }
   if (response.status() !== 201) {
     throw new Error(`request failed: ${response.status()} ${await response.text()}`);
   }

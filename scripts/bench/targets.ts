@@ -65,6 +65,8 @@ export function productEnv(cpuProfDir: string | undefined): Record<string, strin
     LIMIT_PER_ADDRESS_PER_MINUTE: '10000000',
     // Its phones' +1s on one song come from that one address too.
     VOTE_LIMIT_PER_ADDRESS: '10000000',
+    // A load generator, not phones: it solves no proof of work (PROOF_OF_WORK, issue 46).
+    PROOF_OF_WORK: 'off',
     // And every device connects from this machine's one address (500 sockets by default).
     SOCKET_CONNECTIONS_PER_ADDRESS: '10000000',
     CLIENT_DIR: join(tmpdir(), 'no-client'),

@@ -62,6 +62,8 @@ export function appEnv(extra: Record<string, string>): Record<string, string> {
     LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
     // Its phones' +1s on one song come from that one address too.
     VOTE_LIMIT_PER_ADDRESS: '100000',
+    // A load generator, not phones: it solves no proof of work (PROOF_OF_WORK, issue 46).
+    PROOF_OF_WORK: 'off',
     MUSICBRAINZ_ENABLED: 'false',
     CLIENT_DIR: join(tmpdir(), 'faults-no-client'),
     ...extra,

@@ -1,3 +1,4 @@
+import { PROOF_OF_WORK_MODES, type ProofOfWorkMode } from '#shared/schemas/proof-of-work.ts';
 import { type StripeConfig, stripeConfig } from './features/payments/stripe-config.ts';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -63,6 +64,11 @@ export interface AppConfig {
   stripe: StripeConfig | undefined;
   /** How much one audience member, and one musician's page, may submit (counted in the database). */
   limits: SubmissionLimits;
+  /**
+   * PROOF_OF_WORK: which audience writes must carry a solved ALTCHA challenge (proof-of-work/):
+   * adaptive (every +1, and requests and suggestions under pressure), always, or off.
+   */
+  proofOfWork: ProofOfWorkMode;
   /** Live connections (Socket.IO), counted in each server process. */
   socketLimits: SocketLimits;
   /**
@@ -331,6 +337,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     oidc: oidcConfig(env),
     stripe: stripeConfig(env, (message) => new ConfigError(message)),
     limits: limitsConfig(env),
+    proofOfWork: proofOfWorkMode(env.PROOF_OF_WORK),
     socketLimits: {
       connectionsPerAddress: positiveInt(env, 'SOCKET_CONNECTIONS_PER_ADDRESS', 500),
       emitBurst: positiveInt(env, 'SOCKET_EMIT_BURST', 30),
@@ -368,6 +375,16 @@ function redisNode(node: string, raw: string): RedisNode {
     );
   }
   return { host: match[1]!.replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+function proofOfWorkMode(raw: string | undefined): ProofOfWorkMode {
+  const mode = raw?.trim() || 'adaptive';
+  if (!(PROOF_OF_WORK_MODES as readonly string[]).includes(mode)) {
+    throw new ConfigError(
+      `PROOF_OF_WORK must be one of ${PROOF_OF_WORK_MODES.join(', ')}, got "${raw}"`,
+    );
+  }
+  return mode as ProofOfWorkMode;
 }
 
 /** Defaults fit a real bar: a person asks for a few songs an hour, a venue shares one address. */

@@ -80,6 +80,8 @@ import { publicQueueCache } from './features/public-queue/public-queue-cache.ts'
 import { publicQueueService } from './features/public-queue/public-queue-service.ts';
 import { audienceLink } from './features/qr-code/qr-code-service.ts';
 import { qrPath } from './features/qr-code/qr-render.ts';
+import { proofOfWorkService } from './proof-of-work/proof-of-work-service.ts';
+import { spentProofsRepository } from './proof-of-work/spent-proofs-repository.ts';
 
 /**
  * The composition root: repositories over the database, services over repositories. Naming:
@@ -124,6 +126,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     suggestions: suggestionsRepository(db),
     tips: tipsRepository(db),
     payments: paymentsRepository(db),
+    spentProofs: spentProofsRepository(db),
   };
   const { musicians, playlists } = repositories;
   // Whether the audience may request the song now: the active playlist's rule.
@@ -149,6 +152,14 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     sessions: repositories.sessions,
     onSessionsRevoked: events.sessionsRevoked,
   });
+  // The audience's writes prove a little work (PROOF_OF_WORK): requests, +1s and suggestions.
+  const proofOfWork = proofOfWorkService({
+    mode: config.proofOfWork,
+    keys,
+    spent: repositories.spentProofs,
+    perMusicianPerMinute: config.limits.perMusicianPerMinute,
+    perAddressPerMinute: config.limits.perAddressPerMinute,
+  });
   const requests = requestsService({
     requests: repositories.requests,
     queue: repositories.requestQueue,
@@ -156,6 +167,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     keys,
     limits: config.limits,
     clock: config.clock,
+    proofOfWork,
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
@@ -164,6 +176,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     keys,
     limits: config.limits,
     requestable,
+    proofOfWork,
   });
   // What a tip, a queue order, a deleted show or a blocked requester calls to close up the queue.
   const queue: QueueReorder = { reorder: (musicianId) => requests.reorderQueue(musicianId) };
@@ -185,6 +198,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   return {
     events,
     auth,
+    proofOfWork,
     // Sign-in with an OpenID Connect provider, when OIDC_* is set.
     oidc:
       config.oidc &&
@@ -209,6 +223,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       sessions: repositories.sessions,
       resets: repositories.passwordResets,
       pairings: repositories.stageDevices,
+      spentProofs: repositories.spentProofs,
     }),
     stageDevices: stageDevicesService({
       stageDevices: repositories.stageDevices,
@@ -314,8 +329,8 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     publicQueues: publicQueueCache(),
     publicQueue: publicQueueService({
       queue: repositories.publicQueue,
-      fileRequest: (data, key, deviceId, address, timeZone) =>
-        requests.create(data, key, deviceId, address, timeZone),
+      fileRequest: (data, key, deviceId, address, timeZone, proof) =>
+        requests.create(data, key, deviceId, address, timeZone, undefined, proof),
       audienceLink,
       qrPath,
     }),

@@ -214,6 +214,12 @@ export const messages = {
   publicQueueOff: 'This musician does not show their queue.',
   voteNotOpen: 'This request is no longer waiting, so it cannot take a +1.',
   voteNotTaken: 'This request cannot take a +1 any more: request the song instead.',
+  // The proof of work on the audience's writes (issue 46): the phone solves it unseen and sends
+  // again, so these reach a person only on a phone that cannot run the page's script.
+  proofOfWorkNeeded:
+    'Your phone needs to solve a short check before this is sent; it does so by itself.',
+  proofOfWorkRefused:
+    'That check has expired, was used already or is for another page: your phone will solve a new one.',
   // The venue screen's words (a TV across the room: short).
   screenNowPlaying: 'Now playing',
   screenNextUp: 'Next up',

@@ -7,12 +7,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
+  /** The whole answer, for the fields an error carries beside its detail (a 428's challenge). */
+  readonly body: unknown;
 
-  constructor(status: number, detail: string | undefined) {
+  constructor(status: number, detail: string | undefined, body?: unknown) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.body = body;
   }
 }
 
@@ -90,7 +93,7 @@ export async function fetchJson(path: string, options: FetchOptions = {}): Promi
     // Only if this token is still the session's: a late answer must not end a newer session
     // or replace the notice of a logout that already happened.
     if (response.status === 401 && token && session.token() === token) session.onUnauthorized();
-    throw new ApiError(response.status, detailOf(payload));
+    throw new ApiError(response.status, detailOf(payload), payload);
   }
   return payload;
 }

@@ -217,6 +217,7 @@ export const tableColumns = {
   learnNextDismissals: ['musicianId', 'songKey', 'createdAt'],
   feedTokens: ['id', 'musicianId', 'name', 'tokenHash', 'lastUsedAt', 'createdAt'],
   serverSecrets: ['name', 'value'],
+  spentProofs: ['signature', 'expiresAt'],
 } as const satisfies { [T in keyof DB]: readonly (keyof DB[T])[] };
 
 type Unlisted = {

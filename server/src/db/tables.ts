@@ -395,6 +395,12 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** A solved proof of work, spent once (proof-of-work/spent-proofs-repository.ts). */
+export interface SpentProofsTable {
+  signature: string;
+  expiresAt: Date;
+}
+
 export interface DB {
   musicians: MusiciansTable;
   authSessions: AuthSessionsTable;
@@ -422,6 +428,7 @@ export interface DB {
   learnNextDismissals: LearnNextDismissalsTable;
   feedTokens: FeedTokensTable;
   serverSecrets: ServerSecretsTable;
+  spentProofs: SpentProofsTable;
 }
 
 /** Rows as read, for the tables whose rows travel beyond one repository. */

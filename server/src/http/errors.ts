@@ -5,12 +5,20 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  /** Fields the answer carries beside `detail` (a 428's challenge). */
+  readonly body: Record<string, unknown>;
 
-  constructor(statusCode: number, detail: string, headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    detail: string,
+    headers: Record<string, string> = {},
+    body: Record<string, unknown> = {},
+  ) {
     super(detail);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.headers = headers;
+    this.body = body;
   }
 }
 

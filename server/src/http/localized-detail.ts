@@ -47,7 +47,7 @@ export class LocalizableHttpError extends HttpError {
   readonly localizable: LocalizableDetail;
 
   constructor(error: HttpError, localizable: LocalizableDetail) {
-    super(error.statusCode, error.message, error.headers);
+    super(error.statusCode, error.message, error.headers, error.body);
     this.name = 'LocalizableHttpError';
     this.localizable = localizable;
   }

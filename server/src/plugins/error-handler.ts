@@ -48,7 +48,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ detail: worded(error.message) });
+        .send({ ...error.body, detail: worded(error.message) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -31,6 +31,8 @@ export async function processGroup(): Promise<ProcessGroup> {
         REDIS_URL: redisUrl,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        // Their phones send no proof of work unless a test asks for it (as the test app).
+        PROOF_OF_WORK: 'off',
         ...env,
       });
       servers.push(server);

@@ -27,6 +27,9 @@ export function testConfig(overrides: ConfigOverrides = {}): AppConfig {
     clientDir: undefined,
     // A fuzzer sends hundreds of emits on one socket; socket-limits.test.ts lowers these.
     socketLimits: { connectionsPerAddress: 10_000, emitBurst: 10_000, emitsPerSecond: 10_000 },
+    // Hundreds of tests send requests and +1s as a script would, to test other rules: they send
+    // no proof of work. The proof's own tests (server/test/proof-of-work/) turn it on.
+    proofOfWork: 'off',
     ...overrides,
     rateLimit: {
       authPerIpPerMinute: 10_000,

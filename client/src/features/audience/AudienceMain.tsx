@@ -9,6 +9,7 @@ import { QueueTabs } from './QueueTabs.tsx';
 import { useAudienceLive } from './use-audience-live.ts';
 import { YourRequests } from './YourRequests.tsx';
 import { CheckoutReturnNotice } from './CheckoutReturnNotice.tsx';
+import { ProofProgress } from './proof-of-work/ProofProgress.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
 /** The page once loaded: header, notices, the requester's own requests, the songs, the modals. */
@@ -33,6 +34,7 @@ export function AudienceMain() {
       <AudienceHeader />
       <main className="audience-main">
         <CheckoutReturnNotice />
+        <ProofProgress />
         {/* One notice at a time: the countdown while open, else the requests-off one. */}
         {musician.requests_enabled ? <RequestWindowNotice /> : <RequestsOffNotice />}
         <YourRequests />

@@ -14,11 +14,16 @@ export function housekeepingService(deps: {
    * only a new code clears them. Typed here, as stage-devices already imports from auth.
    */
   pairings: { deleteExpiredWaiting(before: Date): Promise<number> };
+  /** Proofs of work spent (proof-of-work/spent-proofs-repository.ts). */
+  spentProofs: { deleteExpiredBefore(before: Date): Promise<number> };
 }) {
   return {
-    async sweep(
-      now = new Date(),
-    ): Promise<{ sessions: number; resetCodes: number; pairingCodes: number }> {
+    async sweep(now = new Date()): Promise<{
+      sessions: number;
+      resetCodes: number;
+      pairingCodes: number;
+      spentProofs: number;
+    }> {
       const sessions = await deps.sessions.deleteEndedBefore(
         new Date(now.getTime() - KEEP_ENDED_SESSIONS_MS),
       );
@@ -27,7 +32,9 @@ export function housekeepingService(deps: {
       );
       // Gone as soon as they expire: a claim answers a lapsed code like an unknown one anyway.
       const pairingCodes = await deps.pairings.deleteExpiredWaiting(now);
-      return { sessions, resetCodes, pairingCodes };
+      // Past its challenge's expiry a payload is refused by its signature alone.
+      const spentProofs = await deps.spentProofs.deleteExpiredBefore(now);
+      return { sessions, resetCodes, pairingCodes, spentProofs };
     },
   };
 }

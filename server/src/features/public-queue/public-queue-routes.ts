@@ -11,6 +11,7 @@ import { crowdAnswerOf, pushVersionOf, sendCrowdAnswer } from '#server/http/crow
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { publicUrlFor, type PublicUrlOptions } from '#server/http/public-url.ts';
 import { responses } from '#server/http/responses.ts';
+import { proofPayloadOf } from '#server/proof-of-work/proof-header.ts';
 import { deviceIdOf, timeZoneOf } from '#server/submissions/requester.ts';
 
 /**
@@ -69,6 +70,7 @@ export const publicQueueRoutes: FastifyPluginAsyncZod<PublicUrlOptions> = async 
         deviceId: deviceIdOf(request),
         address: request.ip,
         timeZone: timeZoneOf(request),
+        proof: proofPayloadOf(request),
       }),
   );
 };

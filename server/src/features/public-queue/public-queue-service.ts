@@ -26,6 +26,8 @@ export interface Voter {
   deviceId: string;
   address: string;
   timeZone: string | undefined;
+  /** The X-Altcha sent, if any: a +1 proves a little work (proof-of-work/). */
+  proof?: string | undefined;
 }
 
 interface Deps {
@@ -41,6 +43,7 @@ interface Deps {
     deviceId: string,
     address: string,
     timeZone: string | undefined,
+    proof: { kind: 'vote'; payload: string | undefined },
   ): Promise<CreatedRequest | AlreadyRequested>;
   /** The audience page's address for a slug (the QR code's link). */
   audienceLink(publicUrl: string, slug: string): string;
@@ -125,6 +128,7 @@ export function publicQueueService({ queue, fileRequest, audienceLink, qrPath }:
         voter.deviceId,
         voter.address,
         voter.timeZone,
+        { kind: 'vote', payload: voter.proof },
       );
       const votes = (await queue.votes(requestId)) ?? 1;
       // A blocked requester's +1 is filed apart like their requests: answered, counted nowhere.

@@ -1,4 +1,5 @@
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
+import type { ProofDemand } from '#server/proof-of-work/proof-of-work-service.ts';
 import { insideWindow } from '#server/musicians/request-window.ts';
 import { mergeTarget } from '#server/submissions/merge-target.ts';
 import { heldBackAt, type SongPlays } from '#server/submissions/repeat-rule.ts';
@@ -79,6 +80,8 @@ export interface AdmissionRequest {
   /** The musician's budget per minute, and +1s on one request from one address. */
   perMusicianPerMinute: number;
   votesPerAddress: number;
+  /** What the write must still prove of work (proof-of-work-service.ts); none when left out. */
+  proof?: ProofDemand;
   /** One clock read for the whole submission: the window, the limits and what is written. */
   now: Date;
 }
@@ -99,6 +102,8 @@ export type Admission =
   | { outcome: 'already'; requestId: string }
   /** The song's waiting request has this address's share of +1s: answered as 'already'. */
   | { outcome: 'votes_full'; requestId: string }
+  /** It would file something, and must first carry a solved challenge: nothing is filed. */
+  | { outcome: 'proof' }
   /** Refused by the requester's own limit: seconds until one more is allowed. */
   | { outcome: 'requester_limit'; waitSeconds: number }
   /** Refused by the musician's budget per minute, or by this address's share of it. */
@@ -204,6 +209,10 @@ export function admit(state: AdmissionState, request: AdmissionRequest): Admissi
     votesFrom(state, plusOne, request.source) >= request.votesPerAddress
   ) {
     return { outcome: 'votes_full', requestId: plusOne.id };
+  }
+  // Past the answers that file nothing, anything filed may have to prove a little work first.
+  if (request.proof === 'every' || (request.proof === 'plus-one' && plusOne)) {
+    return { outcome: 'proof' };
   }
 
   // The requester's own limit (a request and a +1 count alike), then the musician's budget for

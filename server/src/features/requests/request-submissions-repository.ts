@@ -150,6 +150,7 @@ export function requestSubmissionsRepository(
           requesterWindowMinutes: submission.limits.perRequester.windowMinutes,
           perMusicianPerMinute: submission.limits.perMusicianPerMinute,
           votesPerAddress: submission.limits.votesPerAddress,
+          proof: submission.proof,
           now: submission.now,
         });
         return fileAdmitted(tx, submission, state, admission);

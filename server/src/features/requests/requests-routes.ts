@@ -22,6 +22,7 @@ import { HttpError, notFound } from '#server/http/errors.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
+import { proofPayloadOf } from '#server/proof-of-work/proof-header.ts';
 import { deviceIdOf, timeZoneOf } from '#server/submissions/requester.ts';
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,6 +68,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         deviceIdOf(request),
         request.ip,
         timeZoneOf(request),
+        undefined,
+        { kind: 'request', payload: proofPayloadOf(request) },
       );
       // Asked again by the same person: nothing was created.
       return reply.code('already_requested' in created ? 200 : 201).send(created);

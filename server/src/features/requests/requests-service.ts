@@ -24,6 +24,10 @@ import { localizable } from '#server/http/localized-detail.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import { rememberedSongOwners, SONG_OWNERS_REMEMBERED } from '#server/submissions/song-owners.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
+import type {
+  ProofAttempt,
+  ProofOfWorkService,
+} from '#server/proof-of-work/proof-of-work-service.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
@@ -46,6 +50,14 @@ interface Deps {
   >;
   /** The clock the request window and the undo window are read by; tests move their own. */
   clock?: Clock;
+  /** The proof of work the audience's routes ask for (PROOF_OF_WORK); absent in other tests. */
+  proofOfWork?: ProofOfWorkService;
+}
+
+/** What an audience route hands in of the proof of work: which write, and its X-Altcha. */
+export interface SentProof {
+  kind: 'request' | 'vote';
+  payload: string | undefined;
 }
 
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label}`;
@@ -81,6 +93,7 @@ export function requestsService({
   keys,
   limits,
   clock = systemClock,
+  proofOfWork,
 }: Deps) {
   const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
   const learnSongs = (musicianId: string, songIds: readonly string[]) =>
@@ -195,11 +208,16 @@ export function requestsService({
       timeZone?: string,
       /** A paid request Stripe said is paid (payments-service.ts): its id and keyed source. */
       paid?: { id: string; source: string },
+      /** The audience's routes' proof of work; the server's own filings (a paid one) send none. */
+      proof?: SentProof,
     ): Promise<CreatedRequest | AlreadyRequested> {
       const now = clock();
       const { requestsPerRequester: perRequester } = limits;
       // Filed in one transaction, with the keys of the musician the song belongs to.
       const fileFor = async (musicianId: string) => {
+        const attempt: ProofAttempt | undefined =
+          proof && proofOfWork && !paid ? { musicianId, address, ...proof } : undefined;
+        const assessment = attempt && (await proofOfWork!.assess(attempt));
         const statusToken = idempotencyKey
           ? await keyedStatusToken(keys, musicianId, idempotencyKey)
           : newStatusToken();
@@ -215,6 +233,7 @@ export function requestsService({
           statusTokenHash: statusToken.hash,
           source: paid?.source ?? (await submissionSource(keys, musicianId, address)),
           ...(paid ? { id: paid.id, paid: true } : {}),
+          proof: assessment?.demand,
           now,
           limits: {
             perRequester,
@@ -223,21 +242,29 @@ export function requestsService({
             votesPerAddress: limits.votesPerAddress,
           },
         });
-        return { filed, statusToken };
+        return {
+          filed,
+          statusToken,
+          proofNeeded: attempt && assessment && { attempt, assessment },
+        };
       };
       let musicianId = await songOwners.ownerOf(data.song_id);
       if (!musicianId) throw notFound(messages.requestSongUnavailable);
-      let { filed, statusToken } = await fileFor(musicianId);
+      let { filed, statusToken, proofNeeded } = await fileFor(musicianId);
       if (filed?.outcome === 'owner') {
         songOwners.forget(data.song_id);
         musicianId = filed.musicianId;
-        ({ filed, statusToken } = await fileFor(musicianId));
+        ({ filed, statusToken, proofNeeded } = await fileFor(musicianId));
       }
       if (!filed || filed.outcome === 'owner') throw notFound(messages.requestSongUnavailable);
 
       // A retry is answered before any limit: it was counted the first time.
       if (filed.outcome === 'replay') {
         return replayed(musicianId, data, idempotencyKey ?? '', statusToken);
+      }
+      // 428: solve this challenge and send the same write again (X-Altcha).
+      if (filed.outcome === 'proof') {
+        throw await proofOfWork!.challenge(proofNeeded!.attempt, proofNeeded!.assessment);
       }
       if (filed.outcome === 'unavailable') {
         if (filed.hidden) throw notFound(messages.requestSongUnavailable);

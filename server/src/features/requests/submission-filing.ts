@@ -140,6 +140,7 @@ export async function fileAdmitted(
     case 'requester_limit':
     case 'musician_limit':
     case 'repeat':
+    case 'proof':
       return admission;
     case 'already':
     case 'votes_full':

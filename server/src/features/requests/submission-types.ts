@@ -2,6 +2,7 @@
 // repository, its reads (submission-reads.ts) and its writes (submission-filing.ts) share.
 import type { SongRequest } from '#shared/schemas/request.ts';
 import type { SubmissionLimit } from '#server/config.ts';
+import type { ProofDemand } from '#server/proof-of-work/proof-of-work-service.ts';
 
 export interface AdmissionLimits {
   perRequester: SubmissionLimit;
@@ -47,6 +48,8 @@ export interface Submission {
   id?: string;
   /** Paid through Stripe: filed as a paid request, before the unpaid ones. */
   paid?: boolean;
+  /** What it must still prove of work (proof-of-work-service.ts); none when left out. */
+  proof?: ProofDemand;
 }
 
 export type Filed =
@@ -69,6 +72,8 @@ export type Filed =
   | { outcome: 'already'; musicianId: string; requestId: string }
   /** The request has its address's share of +1s: answered as counted already, counting nothing. */
   | { outcome: 'votes_full'; musicianId: string; requestId: string }
+  /** It must carry a solved challenge before anything is filed: nothing was. */
+  | { outcome: 'proof' }
   | {
       outcome: 'created' | 'merged';
       musicianId: string;

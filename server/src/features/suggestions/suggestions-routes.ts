@@ -11,6 +11,7 @@ import {
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
 import { responses } from '#server/http/responses.ts';
 import { sessionOf } from '#server/http/session.ts';
+import { proofPayloadOf } from '#server/proof-of-work/proof-header.ts';
 import { deviceIdOf } from '#server/submissions/requester.ts';
 
 export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +34,7 @@ export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
             idempotencyKeyOf(request),
             deviceIdOf(request),
             request.ip,
+            { payload: proofPayloadOf(request) },
           ),
         ),
   );

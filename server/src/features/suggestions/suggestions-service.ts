@@ -15,6 +15,7 @@ import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { floodError, limitError, limitReached } from '#server/submissions/submission-limit.ts';
 import type { Requester } from '#server/submissions/requester.ts';
 import { submissionSource } from '#server/submissions/submission-source.ts';
+import type { ProofOfWorkService } from '#server/proof-of-work/proof-of-work-service.ts';
 import { toSuggestion } from './suggestion-mapper.ts';
 import type { SuggestionsRepository } from './suggestions-repository.ts';
 
@@ -30,6 +31,8 @@ interface Deps {
   >;
   /** Whether the audience may request the song now (the active playlist's rule, playlists). */
   requestable: (songId: string) => Promise<boolean>;
+  /** The proof of work the audience's route asks for (PROOF_OF_WORK); absent in other tests. */
+  proofOfWork?: ProofOfWorkService;
 }
 
 type SuggestionRow = NonNullable<
@@ -63,6 +66,7 @@ export function suggestionsService({
   keys,
   limits,
   requestable,
+  proofOfWork,
 }: Deps) {
   /** A song the person could request from the page: suggesting it would only wait in a list. */
   async function isListed(musicianId: string, data: CreateSuggestionData): Promise<boolean> {
@@ -86,6 +90,8 @@ export function suggestionsService({
       idempotencyKey: string | null,
       deviceId = '',
       address = '',
+      /** The route's X-Altcha (undefined when none was sent); left out, no proof is asked. */
+      proof?: { payload: string | undefined },
     ) {
       const recipient = await suggestions.recipient(data.musician_slug);
       if (!recipient) throw notFound(messages.musicianNotFound);
@@ -100,6 +106,11 @@ export function suggestionsService({
       if (!recipient.allowSuggestions) throw forbidden(messages.suggestionsDisabled);
       // Refused before the limits: nothing is stored, so nothing counts.
       if (await isListed(musicianId, data)) throw conflict(messages.suggestionAlreadyListed);
+      if (proof && proofOfWork) {
+        const attempt = { musicianId, kind: 'suggestion' as const, address, ...proof };
+        const assessment = await proofOfWork.assess(attempt);
+        if (assessment.demand !== 'none') throw await proofOfWork.challenge(attempt, assessment);
+      }
       const who = { email: data.requester_email, deviceId };
       if (await blocklist.isBlocked(musicianId, who)) {
         return { id: randomUUID(), status: 'pending' as const };

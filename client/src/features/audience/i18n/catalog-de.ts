@@ -42,6 +42,8 @@ export const ui = {
 
   yourRequests: 'Deine Songwünsche',
   sending: 'Wird gesendet…',
+  // The proof of work past a second (audience-submit.ts): the phone is working, not stuck.
+  proofSolving: 'Dieses Handy wird vor dem Senden geprüft…',
   statusReceived: 'Angekommen',
   statusUpNext: 'Als Nächstes',
   statusPlayed: 'Gespielt',

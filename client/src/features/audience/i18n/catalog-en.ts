@@ -46,6 +46,8 @@ export const catalogEn = {
   // Your requests (the requester's status view)
   yourRequests: 'Your requests',
   sending: 'Sending…',
+  // The proof of work past a second (audience-submit.ts): the phone is working, not stuck.
+  proofSolving: 'Checking this phone before sending…',
   statusReceived: 'Received',
   statusUpNext: 'Up next',
   statusPlayed: 'Played',

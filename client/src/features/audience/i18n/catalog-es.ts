@@ -41,6 +41,8 @@ export const ui = {
 
   yourRequests: 'Tus peticiones',
   sending: 'Enviando…',
+  // The proof of work past a second (audience-submit.ts): the phone is working, not stuck.
+  proofSolving: 'Comprobando este teléfono antes de enviar…',
   statusReceived: 'Recibida',
   statusUpNext: 'La siguiente',
   statusPlayed: 'Tocada',

@@ -41,6 +41,8 @@ export const ui = {
 
   yourRequests: 'Vos demandes',
   sending: 'Envoi…',
+  // The proof of work past a second (audience-submit.ts): the phone is working, not stuck.
+  proofSolving: 'Vérification de ce téléphone avant l’envoi…',
   statusReceived: 'Reçue',
   statusUpNext: 'La prochaine',
   statusPlayed: 'Jouée',

@@ -41,6 +41,8 @@ export const ui = {
 
   yourRequests: 'Seus pedidos',
   sending: 'Enviando…',
+  // The proof of work past a second (audience-submit.ts): the phone is working, not stuck.
+  proofSolving: 'Verificando este telefone antes de enviar…',
   statusReceived: 'Recebido',
   statusUpNext: 'A seguir',
   statusPlayed: 'Já tocou',
