@@ -16,11 +16,11 @@ import { contactRepository } from '#server/features/contact/contact-repository.t
 import { oidcFlowsRepository } from '#server/features/oidc/oidc-flows-repository.ts';
 import { oidcSignupsRepository } from '#server/features/oidc/oidc-signups-repository.ts';
 import { subscriptionRepository } from '#server/features/subscription/subscription-repository.ts';
-import { imageUrl } from '#server/image-store/image-url.ts';
-import { imagesRepository } from '#server/image-store/images-repository.ts';
+import { imageUrl } from '#server/images/image-url.ts';
+import { imagesRepository } from '#server/images/images-repository.ts';
 import { musiciansRepository } from '#server/musicians/musicians-repository.ts';
-import { requestWindowsRepository } from '#server/musicians/request-windows-repository.ts';
-import { designRepository } from '#server/page-design/design-repository.ts';
+import { requestWindowsRepository } from '#server/features/request-window/request-windows-repository.ts';
+import { designRepository } from '#server/design/design-repository.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { tempKysely, tempSqliteFolder } from './temp-sqlite.ts';
 
