@@ -71,6 +71,24 @@ const CLIENT_FEATURES_ALLOWED: Record<string, string> = {
   'requests -> blocklist': "a request card's Block button files its requester on the blocklist",
 };
 
+/**
+ * Client features with no server feature of their name, and why: every other client feature
+ * calls the routes of the server feature that shares its folder name (STYLE: one name means one
+ * thing on both sides).
+ */
+const CLIENT_ONLY_FEATURES: Record<string, string> = {
+  help: "the Quick Start Guide and the Songs tab's help: text, no routes",
+  'venue-screen': "the screen on the venue's wall reads the audience's routes and socket",
+};
+
+/** A lower server module that holds one feature's data or files has that feature's name. */
+const SERVER_MODULES_OF_A_FEATURE = ['design', 'images'];
+
+const folders = (dir: string) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
 /** The feature-to-feature imports of one side that its allow-list does not name. */
 function featureToFeature(side: string, allowed: Record<string, string>): string[] {
   return imports.flatMap(({ file, specifier, target }) => {
@@ -124,12 +142,12 @@ describe('architecture', () => {
       'server/src/catalogue',
       'server/src/credentials',
       'server/src/downloads',
-      'server/src/image-store',
+      'server/src/images',
       'server/src/logging',
       'server/src/metrics',
       'server/src/money',
       'server/src/musicians',
-      'server/src/page-design',
+      'server/src/design',
       'server/src/submissions',
       'client/src/lib',
       'client/src/live',
@@ -164,6 +182,17 @@ describe('architecture', () => {
         (within(i.file, 'server') && within(i.target, 'client')),
     );
     expect(crossing.map((i) => `${i.file} -> ${i.specifier}`)).toEqual([]);
+  });
+
+  it('names a feature once, on both sides', () => {
+    const serverFeatures = new Set(folders('server/src/features'));
+    const unmatched = folders('client/src/features').filter(
+      (name) => !serverFeatures.has(name) && !(name in CLIENT_ONLY_FEATURES),
+    );
+    expect(unmatched).toEqual([]);
+    const modules = new Set(folders('server/src'));
+    expect(SERVER_MODULES_OF_A_FEATURE.filter((name) => !modules.has(name))).toEqual([]);
+    expect(SERVER_MODULES_OF_A_FEATURE.filter((name) => !serverFeatures.has(name))).toEqual([]);
   });
 
   it('keeps server features side by side', () => {

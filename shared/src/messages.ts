@@ -108,7 +108,8 @@ export const messages = {
   newPasswordNeedsNumber: 'New password must contain at least one number',
   newPasswordSameAsCurrent: 'New password must be different from current password',
   currentPasswordIncorrect: 'Current password is incorrect',
-  emailUpdated: 'Email address updated',
+  emailUpdated:
+    'Email address updated. Your other devices have been signed out and your feed tokens revoked.',
   emailUpdateFailed: 'Error updating email address',
   passwordUpdated:
     'Password updated. Your other devices have been signed out and your feed tokens revoked.',

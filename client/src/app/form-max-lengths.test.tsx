@@ -19,7 +19,7 @@ import {
 import { PLAYLIST_NAME_MAX_LENGTH, type PlaylistSummary } from '#shared/schemas/playlist.ts';
 import { SHOW_VENUE_MAX_LENGTH } from '#shared/schemas/show.ts';
 import { AuthPanel } from '#client/features/auth/AuthPanel.tsx';
-import { ContactForm } from '#client/features/help/ContactForm.tsx';
+import { ContactForm } from '#client/features/contact/ContactForm.tsx';
 import { AddToPlaylistModal } from '#client/features/playlists/AddToPlaylistModal.tsx';
 import type { PlaylistActions } from '#client/features/playlists/playlist-actions.ts';
 import { PlaylistManagerModal } from '#client/features/playlists/PlaylistManagerModal.tsx';

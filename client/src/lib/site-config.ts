@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPageStore } from '#client/lib/store-reset.ts';
 import { SiteConfigResponse } from '#shared/schemas/site-config.ts';
 import { api } from './api-client.ts';
 
@@ -13,7 +13,7 @@ interface SiteConfigState {
 }
 
 /** What the server says about this installation, asked once per page load. */
-export const useSiteConfigStore = create<SiteConfigState>()(() => ({
+export const useSiteConfigStore = createPageStore<SiteConfigState>(() => ({
   publicUrl: window.location.origin,
   supportEmail: undefined,
   oidcButtonLabel: undefined,

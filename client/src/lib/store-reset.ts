@@ -1,21 +1,42 @@
 import { create, type StateCreator, type StoreApi, type UseBoundStore } from 'zustand';
 
-const resets = new Set<() => void>();
+/** Every store of the client is made here, so none escapes the registry (reset-all-stores.test). */
+const signedInResets = new Set<() => void>();
+const pageResets = new Set<() => void>();
+
+function made<T>(initializer: StateCreator<T>, registry: Set<() => void>) {
+  const store = create<T>()(initializer);
+  const initial = store.getInitialState();
+  registry.add(() => store.setState(initial, true));
+  return store;
+}
 
 /**
  * `create` for every store that holds a musician's data: the store is registered, so that
  * resetAllStores() puts it back to its initial state (Zustand's "resetting multiple stores").
  */
 export function createResettable<T>(initializer: StateCreator<T>): UseBoundStore<StoreApi<T>> {
-  const store = create<T>()(initializer);
-  const initial = store.getInitialState();
-  resets.add(() => store.setState(initial, true));
-  return store;
+  return made(initializer, signedInResets);
 }
 
-/** Empties every registered store: on sign-in and sign-out, and between tests. */
+/**
+ * `create` for a store of the page itself, not of a signed-in musician: the session, the audience
+ * page, the site's settings, moves still in their undo window. A sign-in or sign-out (in this tab
+ * or another) must leave it as it is, so only resetEveryStore() empties it: between tests.
+ */
+export function createPageStore<T>(initializer: StateCreator<T>): UseBoundStore<StoreApi<T>> {
+  return made(initializer, pageResets);
+}
+
+/** Empties every store of a musician's data: on sign-in and sign-out, and between tests. */
 export function resetAllStores(): void {
-  for (const reset of resets) reset();
+  for (const reset of signedInResets) reset();
+}
+
+/** Every store back to its initial state, the page's own included: between tests. */
+export function resetEveryStore(): void {
+  resetAllStores();
+  for (const reset of pageResets) reset();
 }
 
 // Whose data the registered stores hold; emptied with them.

@@ -13,3 +13,19 @@ export function usePageRestored(restore: () => void): void {
     return () => window.removeEventListener('pageshow', shown);
   }, [restore]);
 }
+
+/**
+ * Settles when the browser next brings the page back from its cache. A form on its way to
+ * Checkout awaits it inside `useBusy`'s run: its button stays busy until the page leaves, and is
+ * free again if the person comes Back.
+ */
+export function pageRestored(): Promise<void> {
+  return new Promise((resolve) => {
+    const shown = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      window.removeEventListener('pageshow', shown);
+      resolve();
+    };
+    window.addEventListener('pageshow', shown);
+  });
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Runs the request window scheduler (musicians/request-window-scheduler.ts) while the app is up:
+ * Runs the request window scheduler (features/request-window/request-window-scheduler.ts) while the app is up:
  * started once the app is ready, so a restart announces what passed while it was down.
  */
 export const requestWindowsPlugin = fp(

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '#client/lib/api-fetch.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import type { OutboxOutcome } from '#client/lib/outbox.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
@@ -25,7 +26,7 @@ import { useSheetFields } from './use-sheet-fields.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { sendPaidRequest } from './paid-request.ts';
 import { SkipTheLine } from './SkipTheLine.tsx';
-import { usePageRestored } from '#client/lib/use-page-restored.ts';
+import { pageRestored } from '#client/lib/use-page-restored.ts';
 import { paidRequestPrice } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 
@@ -56,18 +57,10 @@ function RequestForm({ song }: { song: PublicSong }) {
   const [checks, setChecks] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusy();
   // "Skip the line" chosen: sent with `paid: true`, then on to Checkout.
   const [paid, setPaid] = useState(false);
   const price = useAudienceStore((s) => (s.musician ? paidRequestPrice(s.musician) : null));
-  // Set in the tap itself: a double tap lands before the re-render that disables the button.
-  const busy = useRef(false);
-  usePageRestored(
-    useCallback(() => {
-      busy.current = false;
-      setSending(false);
-    }, []),
-  );
   // The same person's request for this song still waits: said instead of sending it again.
   const [alreadyAsked, setAlreadyAsked] = useState(false);
   const { t } = useAudienceTranslation();
@@ -98,7 +91,6 @@ function RequestForm({ song }: { song: PublicSong }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending || busy.current) return;
     const name = values.name.trim();
     const email = values.email.trim();
     const found = requesterProblems(name, email);
@@ -109,8 +101,6 @@ function RequestForm({ song }: { song: PublicSong }) {
       return;
     }
     setError('');
-    busy.current = true;
-    setSending(true);
     rememberRequester({ name, email });
     const body: CreateRequestBody = {
       song_id: song.id,
@@ -123,21 +113,23 @@ function RequestForm({ song }: { song: PublicSong }) {
     const path = submissionPaths.request(musician?.id);
     if (paid && price !== null) {
       const paidSong = { title: song.title, artist: song.artist };
-      const sent = await sendPaidRequest(
-        { body, path, song: paidSong, key: crypto.randomUUID() },
-        (item) => useMyRequestsStore.getState().track(slug, item),
-      );
-      const already = sent.ok && 'already_requested' in (sent.response as object);
-      // On its way to Checkout: the button stays busy until the page leaves.
-      if ((sent.ok && !already) || !mounted.current) return;
-      busy.current = false;
-      setSending(false);
-      return sent.ok ? setAlreadyAsked(true) : setError(requestError(sent));
+      const sent = await run(async () => {
+        const answer = await sendPaidRequest(
+          { body, path, song: paidSong, key: crypto.randomUUID() },
+          (item) => useMyRequestsStore.getState().track(slug, item),
+        );
+        const already = answer.ok && 'already_requested' in (answer.response as object);
+        // On its way to Checkout: the button stays busy until the page leaves (or comes Back).
+        if (answer.ok && !already) await pageRestored();
+        return answer;
+      });
+      if (!mounted.current) return;
+      if (!sent.ok) return setError(requestError(sent));
+      if ('already_requested' in (sent.response as object)) setAlreadyAsked(true);
+      return;
     }
-    const outcome = await audienceOutbox().submit('request', path, body, meta);
-    busy.current = false;
+    const outcome = await run(() => audienceOutbox().submit('request', path, body, meta));
     if (!mounted.current) return;
-    setSending(false);
     if (!outcome.ok) return setError(requestError(outcome));
     const answer = outcome.response as CreatedRequest | AlreadyRequested;
     if ('already_requested' in answer) return setAlreadyAsked(true);

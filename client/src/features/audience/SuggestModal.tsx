@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '#client/lib/api-fetch.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
@@ -27,7 +28,7 @@ function SuggestForm() {
     return { title, artist: '', name, email, message: '' };
   });
   const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusy();
   const [sent, setSent] = useState(false);
   const { t } = useAudienceTranslation();
 
@@ -46,14 +47,13 @@ function SuggestForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending || listed) return;
+    if (listed) return;
     const clean = trimmed(values);
     if (!clean.title || !clean.artist || !clean.name || !clean.email) {
       return setError(t('messages:suggestionFieldsRequired'));
     }
     if (!looksLikeEmail(clean.email)) return setError(t('messages:emailInvalid'));
     setError('');
-    setSending(true);
     rememberRequester({ name: clean.name, email: clean.email });
     const body: CreateSuggestionBody = {
       musician_slug: slug,
@@ -64,8 +64,7 @@ function SuggestForm() {
       message: clean.message,
     };
     const path = submissionPaths.suggestion(useAudienceStore.getState().musician?.id);
-    const outcome = await audienceOutbox().submit('suggestion', path, body);
-    setSending(false);
+    const outcome = await run(() => audienceOutbox().submit('suggestion', path, body));
     if (outcome.ok) setSent(true);
     else {
       setError(errorMessage(outcome.error, t('messages:suggestionSubmitFailed')));

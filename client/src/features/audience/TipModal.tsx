@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { TIP_PLATFORM_NAMES, TIP_QUICK_AMOUNTS } from '#shared/audience-constants.ts';
@@ -10,7 +10,8 @@ import { useAudienceStore } from './audience-store.ts';
 import { formatMoney } from './i18n/locale-format.ts';
 import { useLocaleStore } from './i18n/locale-store.ts';
 import { payByCard } from './card-tip.ts';
-import { usePageRestored } from '#client/lib/use-page-restored.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
+import { pageRestored } from '#client/lib/use-page-restored.ts';
 import { payTip, tipMessage } from './tip-payment.ts';
 import { checkTipAmount, tipChoices, type TipChoice } from './tip-rules.ts';
 import './card-payments.css';
@@ -28,41 +29,30 @@ function TipForm({ musician }: { musician: PublicMusician }) {
   const [platform, setPlatform] = useState<TipChoice | undefined>(choices[0]);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  const [paying, setPaying] = useState(false);
-  // Set in the tap itself: a double tap lands before the re-render that disables the button,
-  // and two Checkout sessions must not come of it.
-  const busy = useRef(false);
-  const restore = useCallback(() => {
-    busy.current = false;
-    setPaying(false);
-  }, []);
-  usePageRestored(restore);
+  // One payment at a time: twenty taps before the re-render make one Checkout session.
+  const { busy: paying, run } = useBusy();
 
   const check = checkTipAmount(amount);
   const typedError = amount.trim() !== '' && !check.ok ? t(`messages:${check.error}`) : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy.current || !platform) return;
+    if (!platform) return;
     if (!check.ok) return setError(t(`messages:${check.error}`));
     setError('');
-    busy.current = true;
-    setPaying(true);
     if (platform === 'card') {
       const payment = { slug, amount: check.amount, message, filed };
-      void payByCard(payment, crypto.randomUUID()).then((failure) => {
+      void run(async () => {
+        const failure = await payByCard(payment, crypto.randomUUID());
         // On success this tab is on its way to Checkout: the button stays busy until it leaves.
-        if (!failure) return;
-        busy.current = false;
-        setPaying(false);
-        setError(failure);
+        if (failure) setError(failure);
+        else await pageRestored();
       });
       return;
     }
-    // Synchronously from the click: payTip opens the provider's tab before any wait.
-    void payTip({ slug, platform, amount: check.amount, message, filed }).then((failure) => {
-      busy.current = false;
-      setPaying(false);
+    // run calls its work at once, so payTip still opens the provider's tab from the click itself.
+    void run(async () => {
+      const failure = await payTip({ slug, platform, amount: check.amount, message, filed });
       if (failure) setError(failure);
       else useAudienceFlowStore.getState().tipSent(platform, check.amount);
     });

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPageStore } from '#client/lib/store-reset.ts';
 import type { TipPlatform } from '#shared/audience-constants.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 
@@ -47,7 +47,7 @@ interface FlowState {
 
 const RESET = { modal: null, song: null, filed: null, zelleAmount: 0, suggestTitle: '' } as const;
 
-export const useAudienceFlowStore = create<FlowState>()((set, get) => ({
+export const useAudienceFlowStore = createPageStore<FlowState>((set, get) => ({
   ...RESET,
 
   openRequest: (song) => set({ ...RESET, modal: 'request', song }),

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPageStore } from '#client/lib/store-reset.ts';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import { pushMarks } from '#client/lib/push-marks.ts';
 import { DEFAULT_DESIGN } from '#shared/audience-constants.ts';
@@ -47,7 +47,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 /** Refetches of the profile or design that a push overtook are dropped (push-marks.ts). */
 const pushed = pushMarks<'profile' | 'design'>();
 
-export const useAudienceStore = create<AudienceState>()((set, get) => ({
+export const useAudienceStore = createPageStore<AudienceState>((set, get) => ({
   slug: '',
   view: 'loading',
   pausedMessage: '',

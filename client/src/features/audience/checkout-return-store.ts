@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPageStore } from '#client/lib/store-reset.ts';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import type { CheckoutState } from '#shared/schemas/payments.ts';
 import { cardTipApi } from './card-tip-api.ts';
@@ -31,7 +31,7 @@ function stop() {
   clearTimeout(timer);
 }
 
-export const useCheckoutReturnStore = create<CheckoutReturnState>()((set) => ({
+export const useCheckoutReturnStore = createPageStore<CheckoutReturnState>((set) => ({
   ...IDLE,
 
   follow(sessionId, ask = cardTipApi.checkoutStatus) {

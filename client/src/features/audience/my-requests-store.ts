@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPageStore } from '#client/lib/store-reset.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import type { CreatedRequest } from '#shared/schemas/request.ts';
 import {
@@ -38,7 +38,7 @@ interface MyRequestsState {
 
 const storage = () => localStorage;
 
-export const useMyRequestsStore = create<MyRequestsState>()((set, get) => {
+export const useMyRequestsStore = createPageStore<MyRequestsState>((set, get) => {
   /** Updates the list of the open page and its stored copy together. */
   const update = (change: (list: TrackedRequest[]) => TrackedRequest[]) => {
     const { slug, tracked } = get();

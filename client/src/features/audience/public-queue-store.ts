@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPageStore } from '#client/lib/store-reset.ts';
 import { ApiError } from '#client/lib/api-fetch.ts';
 import type { PageChange } from '#shared/realtime.ts';
 import type { PublicQueueEntry } from '#shared/schemas/public-queue.ts';
@@ -39,7 +39,7 @@ let pushTimer: ReturnType<typeof setTimeout> | null = null;
 let timerVersion: string | undefined;
 
 /** The Queue view's store: the public queue of the page's musician, and this phone's votes. */
-export const usePublicQueueStore = create<PublicQueueState>()((set, get) => ({
+export const usePublicQueueStore = createPageStore<PublicQueueState>((set, get) => ({
   slug: '',
   requests: [],
   status: 'idle',

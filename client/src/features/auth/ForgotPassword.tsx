@@ -10,6 +10,7 @@ import { messages } from '#shared/messages.ts';
 import { ForgotPasswordBody, ResetPasswordBody } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { validateForm } from '#client/lib/form-validation.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useFormFields } from '#client/lib/use-form-fields.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
@@ -42,7 +43,7 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
   const [devCode, setDevCode] = useState<string | null>(null);
   /** Where this server sends codes: the musician's inbox, or (no SMTP) the operator's log. */
   const [delivery, setDelivery] = useState<'email' | 'log'>('email');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,18 +51,17 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
     const checked = validateForm(ForgotPasswordBody, { email: values.email });
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
-    setBusy(true);
-    try {
-      const answer = await authApi.forgotPassword(checked.data);
-      setInfo(answer.message);
-      setDevCode(answer.reset_code ?? null);
-      setDelivery(answer.delivery);
-      setStep(2);
-    } catch (error) {
-      setFailure(errorMessage(error, messages.forgotPasswordFailed));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const answer = await authApi.forgotPassword(checked.data);
+        setInfo(answer.message);
+        setDevCode(answer.reset_code ?? null);
+        setDelivery(answer.delivery);
+        setStep(2);
+      } catch (error) {
+        setFailure(errorMessage(error, messages.forgotPasswordFailed));
+      }
+    });
   }
 
   async function resetPassword(event: FormEvent<HTMLFormElement>) {
@@ -70,14 +70,14 @@ export function ForgotPassword({ initialEmail, onBack, onDone }: ForgotPasswordP
     const checked = validateForm(ResetPasswordBody, values);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
-    setBusy(true);
-    try {
-      const answer = await authApi.resetPassword(checked.data);
-      onDone(answer.message, checked.data.email);
-    } catch (error) {
-      setFailure(errorMessage(error, messages.resetPasswordFailed));
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const answer = await authApi.resetPassword(checked.data);
+        onDone(answer.message, checked.data.email);
+      } catch (error) {
+        setFailure(errorMessage(error, messages.resetPasswordFailed));
+      }
+    });
   }
 
   function changeEmail() {

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/oidc.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { validateForm } from '#client/lib/form-validation.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useFormFields } from '#client/lib/use-form-fields.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
@@ -115,7 +116,7 @@ function ChooseStageName({ signup }: { signup: OidcSignupResponse }) {
     { name: NAME_MAX_LENGTH },
   );
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const signIn = useAuthStore((s) => s.signIn);
   const navigate = useNavigate();
 
@@ -131,19 +132,19 @@ function ChooseStageName({ signup }: { signup: OidcSignupResponse }) {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      signIn(await authApi.oidcComplete(checked.data));
-      navigate('/dashboard', { replace: true });
-    } catch (error) {
-      // A name the server refuses is the field's to fix; anything else ends this sign-in.
-      if (error instanceof ApiError && error.status === 400 && error.detail) {
-        setErrors({ name: error.detail });
-      } else {
-        setFailure(failureMessage(error));
+    await run(async () => {
+      try {
+        signIn(await authApi.oidcComplete(checked.data));
+        navigate('/dashboard', { replace: true });
+      } catch (error) {
+        // A name the server refuses is the field's to fix; anything else ends this sign-in.
+        if (error instanceof ApiError && error.status === 400 && error.detail) {
+          setErrors({ name: error.detail });
+        } else {
+          setFailure(failureMessage(error));
+        }
       }
-      setBusy(false);
-    }
+    });
   }
 
   if (failure) return <Failed message={failure} />;

@@ -1,15 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Modal } from '#client/ui/Modal.tsx';
-import { ContactForm } from './ContactForm.tsx';
 import './help.css';
 
 interface HelpButtonProps {
-  name: string;
-  email: string;
+  /** What follows the guide: the dashboard puts the contact form there (features/contact). */
+  children?: ReactNode;
 }
 
 /** The dashboard header's ? button and the Quick Start Guide it opens (spec section 2). */
-export function HelpButton({ name, email }: HelpButtonProps) {
+export function HelpButton({ children }: HelpButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -43,7 +42,7 @@ export function HelpButton({ name, email }: HelpButtonProps) {
             them, and read the dedications and tips.
           </li>
         </ol>
-        <ContactForm name={name} email={email} />
+        {children}
       </Modal>
     </>
   );

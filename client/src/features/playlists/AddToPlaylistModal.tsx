@@ -1,6 +1,7 @@
 import { plural } from '#shared/fill-message.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { PLAYLIST_NAME_MAX_LENGTH } from '#shared/schemas/playlist.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import type { Notify } from '#client/lib/use-toast.ts';
 import { Modal } from '#client/ui/Modal.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -25,18 +26,17 @@ function AddToPlaylistForm({ songIds: selected, notify, onAdded, onClose }: AddT
   const [name, setName] = useState('');
   const [playlistId, setPlaylistId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const selectId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const invalid = addToPlaylistError(selected.size, mode, name, playlistId);
     if (invalid) return setError(invalid);
-    setBusy(true);
     const ids = [...selected];
-    const failure =
-      mode === 'new' ? await actions.create(name, ids) : await actions.addSongs(playlistId, ids);
-    setBusy(false);
+    const failure = await run(() =>
+      mode === 'new' ? actions.create(name, ids) : actions.addSongs(playlistId, ids),
+    );
     if (failure) return setError(failure);
     onAdded();
     onClose();

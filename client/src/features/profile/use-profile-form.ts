@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { profileApi } from '#client/lib/session/profile-api.ts';
 import {
@@ -29,7 +30,7 @@ export function useProfileForm(musician: Musician) {
   const [saved, setSaved] = useState<ProfileFormValues>(values);
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const [status, setStatus] = useState<SaveStatus | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const dirty = useMemo(
     () => (Object.keys(values) as (keyof ProfileFormValues)[]).some((k) => values[k] !== saved[k]),
@@ -59,7 +60,6 @@ export function useProfileForm(musician: Musician) {
 
   /** Saves every section; returns the fields in error (the tab shows the first one's section). */
   async function save(): Promise<ProfileFormErrors> {
-    if (busy) return {};
     setStatus(null);
     const checked = checkProfileForm(values);
     if (!checked.ok) {
@@ -68,19 +68,18 @@ export function useProfileForm(musician: Musician) {
       return checked.errors;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const fresh = await profileApi.update(checked.body);
-      setMusician(fresh);
-      const freshValues = formValuesOf(fresh);
-      setValues(freshValues);
-      setSaved(freshValues);
-      setStatus({ tone: 'success', text: messages.profileUpdated });
-    } catch (error) {
-      setStatus({ tone: 'error', text: errorMessage(error, messages.profileUpdateFailed) });
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const fresh = await profileApi.update(checked.body);
+        setMusician(fresh);
+        const freshValues = formValuesOf(fresh);
+        setValues(freshValues);
+        setSaved(freshValues);
+        setStatus({ tone: 'success', text: messages.profileUpdated });
+      } catch (error) {
+        setStatus({ tone: 'error', text: errorMessage(error, messages.profileUpdateFailed) });
+      }
+    });
     return {};
   }
 

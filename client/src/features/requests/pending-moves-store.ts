@@ -1,9 +1,8 @@
-import { create } from 'zustand';
 import { fill } from '#shared/fill-message.ts';
 import { messages } from '#shared/messages.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { onBeforeSignOut } from '#client/lib/store-reset.ts';
+import { createPageStore, onBeforeSignOut } from '#client/lib/store-reset.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import {
   createPendingMoves,
@@ -25,7 +24,7 @@ interface PendingMovesState {
  * this tab, so switching dashboard tabs neither loses nor repeats a move or its Undo. Not reset
  * on sign-out: a move made before it is still answered, with the token it was made under.
  */
-export const usePendingMovesStore = create<PendingMovesState>(() => ({
+export const usePendingMovesStore = createPageStore<PendingMovesState>(() => ({
   moves: [],
   failure: null,
 }));

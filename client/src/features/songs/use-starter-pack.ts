@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { messages } from '#shared/messages.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { songsApi } from './songs-api.ts';
 import { reloadSongs } from './use-songs-loader.ts';
 
@@ -14,18 +15,19 @@ export interface StarterPackOutcome {
  * CSV panel and the empty Songs tab both offer it; each shows the outcome its own way.
  */
 export function useStarterPack() {
-  const [busy, setBusy] = useState(false);
-  const add = useCallback(async (): Promise<StarterPackOutcome> => {
-    setBusy(true);
-    try {
-      const result = await songsApi.addStarterPack();
-      await reloadSongs().catch(() => {});
-      return { tone: 'success', text: result.message };
-    } catch (error) {
-      return { tone: 'error', text: errorMessage(error, messages.starterPackFailed) };
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const { busy, run } = useBusy();
+  const add = useCallback(
+    (): Promise<StarterPackOutcome> =>
+      run(async () => {
+        try {
+          const result = await songsApi.addStarterPack();
+          await reloadSongs().catch(() => {});
+          return { tone: 'success', text: result.message };
+        } catch (error) {
+          return { tone: 'error', text: errorMessage(error, messages.starterPackFailed) };
+        }
+      }),
+    [run],
+  );
   return { busy, add };
 }

@@ -17,10 +17,26 @@ interface CardPaymentsSectionProps {
   };
 }
 
+/** The button that sends the musician to Stripe's onboarding: to start it, or to finish it. */
+function OpenStripeButton({ label }: { label: string }) {
+  const busy = usePaymentsAccountStore((s) => s.busy);
+  const { connect } = usePaymentsAccountStore.getState();
+  return (
+    <button
+      type="button"
+      className="button button-primary"
+      disabled={busy}
+      onClick={() => void connect()}
+    >
+      {busy ? 'Opening Stripe…' : label}
+    </button>
+  );
+}
+
 function AccountState({ returned }: { returned: StripeReturn | null }) {
   const account = usePaymentsAccountStore((s) => s.account);
   const busy = usePaymentsAccountStore((s) => s.busy);
-  const { setCardPayments, connect } = usePaymentsAccountStore.getState();
+  const { setCardPayments } = usePaymentsAccountStore.getState();
   if (!account) return null;
 
   switch (cardPaymentsView(account, returned)) {
@@ -53,14 +69,7 @@ function AccountState({ returned }: { returned: StripeReturn | null }) {
           <p className="profile-note">
             Stripe pays card tips into your bank account. Setting it up takes a few minutes.
           </p>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => void connect()}
-          >
-            {busy ? 'Opening Stripe…' : 'Accept card tips'}
-          </button>
+          <OpenStripeButton label="Accept card tips" />
         </div>
       );
     case 'incomplete':
@@ -69,14 +78,7 @@ function AccountState({ returned }: { returned: StripeReturn | null }) {
           <p className="card-state card-state-pending" role="status">
             Stripe still needs a few details
           </p>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => void connect()}
-          >
-            {busy ? 'Opening Stripe…' : 'Continue'}
-          </button>
+          <OpenStripeButton label="Continue" />
         </div>
       );
     case 'on':

@@ -1,7 +1,6 @@
-import { create } from 'zustand';
 import { messages } from '#shared/messages.ts';
 import type { Musician } from '#shared/schemas/musician.ts';
-import { resetAllStores, runBeforeSignOut } from '#client/lib/store-reset.ts';
+import { createPageStore, resetAllStores, runBeforeSignOut } from '#client/lib/store-reset.ts';
 import { MessageResponse } from '#shared/schemas/common.ts';
 import { api } from '#client/lib/api-client.ts';
 import {
@@ -28,10 +27,10 @@ interface AuthState {
 }
 
 /**
- * The session itself, so not in the reset registry: signing in and out is what empties the
- * other stores. Starts signed out; initAuth() reads the stored session.
+ * The session itself, so a page store (kept through resetAllStores): signing in and out is what
+ * empties the musician's stores. Starts signed out; initAuth() reads the stored session.
  */
-export const useAuthStore = create<AuthState>()((set, get) => ({
+export const useAuthStore = createPageStore<AuthState>((set, get) => ({
   token: null,
   musician: null,
   scope: 'musician',

@@ -8,6 +8,7 @@ import { useLiveSession } from '#client/live/use-live-session.ts';
 import { useAuthStore } from '#client/lib/session/auth-store.ts';
 import { profileApi } from '#client/lib/session/profile-api.ts';
 import { Icon } from '#client/ui/icons.tsx';
+import { ContactForm } from '#client/features/contact/ContactForm.tsx';
 import { HelpButton } from '#client/features/help/QuickStartGuide.tsx';
 import { UpgradeButton } from '#client/features/subscription/UpgradeButton.tsx';
 import {
@@ -71,7 +72,9 @@ export function DashboardPage() {
         </h1>
         <LiveIndicator />
         <div className="dashboard-header-actions">
-          <HelpButton name={musician.name} email={musician.email} />
+          <HelpButton>
+            <ContactForm name={musician.name} email={musician.email} />
+          </HelpButton>
           <UpgradeButton className="button button-secondary dashboard-upgrade" />
           <button
             type="button"

@@ -1,18 +1,43 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import { revokeSignIns, type RevokedSignIns } from '#server/credentials/sign-ins-revocation.ts';
 import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
 
+/** Voids the musician's pending reset codes: made for a password or an address now changed. */
+async function voidResetCodes(trx: Transaction<DB>, musicianId: string, now: Date) {
+  await trx
+    .updateTable('passwordResets')
+    .set({ usedAt: now })
+    .where('musicianId', '=', musicianId)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
 /** The account's credentials and its deletion: each change and its sign-outs in one transaction. */
 export function accountRepository(db: Kysely<DB>) {
   return {
-    async setEmail(musicianId: string, email: string): Promise<MusicianRow | undefined> {
-      return db
-        .updateTable('musicians')
-        .set({ email, updatedAt: new Date() })
-        .where('id', '=', musicianId)
-        .returningAll()
-        .executeTakeFirst();
+    /**
+     * Sets the new email and, like a new password, ends every other session of the musician,
+     * deletes their feed tokens and voids pending reset codes (sent to the old address). Returns
+     * the musician as now stored and what it ended, or undefined when the musician is gone.
+     */
+    async setEmail(
+      musicianId: string,
+      email: string,
+      keepSessionId: string,
+    ): Promise<{ row: MusicianRow; revoked: RevokedSignIns } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const now = new Date();
+        const row = await trx
+          .updateTable('musicians')
+          .set({ email, updatedAt: now })
+          .where('id', '=', musicianId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await voidResetCodes(trx, musicianId, now);
+        return { row, revoked: await revokeSignIns(trx, musicianId, keepSessionId) };
+      });
     },
 
     /**
@@ -31,12 +56,7 @@ export function accountRepository(db: Kysely<DB>) {
           .set({ passwordHash, updatedAt: now })
           .where('id', '=', musicianId)
           .execute();
-        await trx
-          .updateTable('passwordResets')
-          .set({ usedAt: now })
-          .where('musicianId', '=', musicianId)
-          .where('usedAt', 'is', null)
-          .execute();
+        await voidResetCodes(trx, musicianId, now);
         return revokeSignIns(trx, musicianId, keepSessionId);
       });
     },

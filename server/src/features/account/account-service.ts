@@ -54,17 +54,27 @@ export function accountService({ musicians, account, sessions, events }: Deps) {
   }
 
   return {
+    /**
+     * A change of credentials like the password's: this device stays signed in, every other one
+     * (and every feed token) is signed out, and a reset code sent to the old address is void.
+     */
     async changeEmail(session: Session, body: ChangeEmailBody): Promise<ChangeEmailResponse> {
       const musician = await withPassword(session.musicianId, body.current_password);
       if (musician.email.toLowerCase() === body.new_email) {
         throw badRequest(messages.newEmailSameAsCurrent);
       }
       try {
-        const row = await account.setEmail(session.musicianId, body.new_email);
-        if (!row) throw notFound(messages.musicianNotFound);
-        const updated = toMusician(row);
-        // The musician's other devices show the email too.
-        events.publish({ musicianId: row.id, name: 'profile:updated', payload: updated });
+        const changed = await account.setEmail(
+          session.musicianId,
+          body.new_email,
+          session.sessionId,
+        );
+        if (!changed) throw notFound(messages.musicianNotFound);
+        const updated = toMusician(changed.row);
+        events.sessionsRevoked(changed.revoked.sessionIds);
+        events.feedTokensRevoked(changed.revoked.feedTokenIds);
+        // This musician's devices still signed in (this one's other tabs) show the email too.
+        events.publish({ musicianId: updated.id, name: 'profile:updated', payload: updated });
         return { message: messages.emailUpdated, musician: updated };
       } catch (error) {
         if (isUniqueViolation(error, 'musicians_email_lower_key')) {

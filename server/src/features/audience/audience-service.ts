@@ -14,8 +14,8 @@ import {
   type PublicSongsQuery,
 } from '#shared/schemas/song.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
-import { toDesignSettings } from '#server/page-design/design-mapper.ts';
-import type { DesignRepository } from '#server/page-design/design-repository.ts';
+import { toDesignSettings } from '#server/design/design-mapper.ts';
+import type { DesignRepository } from '#server/design/design-repository.ts';
 import { foldAccents, type AudienceSongFilters } from '#server/catalogue/audience-song-filters.ts';
 import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-mapper.ts';
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';

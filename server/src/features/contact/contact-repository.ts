@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SubmissionLimit } from '#server/config.ts';
 import { lockUntilCommit } from '#server/db/locks.ts';
 import type { DB } from '#server/db/tables.ts';
-import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
+import { waitOfNewest } from '#server/db/window-limit.ts';
 
 export interface NewContactMessage {
   musicianId: string | null;
@@ -25,27 +25,20 @@ export type FiledContactMessage =
  * Seconds until the messages `counted` names let one more in (window-limit.ts): the newest of
  * them inside the window, `max` at most, read newest first (the created_at and source indexes).
  */
-async function waitOf(
+function waitOf(
   trx: Transaction<DB>,
   counted: { email: string } | { source: string },
   limit: SubmissionLimit,
   now: Date,
 ): Promise<number | null> {
-  let query = trx
-    .selectFrom('contactMessages')
-    .select('createdAt')
-    .where('createdAt', '>', windowStart(limit.windowMinutes, now));
-  query =
+  const query = trx.selectFrom('contactMessages');
+  return waitOfNewest(
     'email' in counted
       ? query.where((eb) =>
           eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(counted.email)])),
         )
-      : query.where('source', '=', counted.source);
-  const rows = await query.orderBy('createdAt', 'desc').limit(limit.max).execute();
-  return secondsUntilFree(
-    rows.map((row) => row.createdAt),
-    limit.windowMinutes,
-    limit.max,
+      : query.where('source', '=', counted.source),
+    limit,
     now,
   );
 }

@@ -8,12 +8,12 @@ import {
   isDataUrl,
   processImage,
   type ImageKind,
-} from '#server/image-store/image-processing.ts';
-import { imageUrl } from '#server/image-store/image-url.ts';
-import type { NewImage } from '#server/image-store/images-repository.ts';
+} from '#server/images/image-processing.ts';
+import { imageUrl } from '#server/images/image-url.ts';
+import type { NewImage } from '#server/images/images-repository.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
-import { toDesignSettings, type DesignRow } from '#server/page-design/design-mapper.ts';
-import type { DesignChanges, DesignRepository } from '#server/page-design/design-repository.ts';
+import { toDesignSettings, type DesignRow } from '#server/design/design-mapper.ts';
+import type { DesignChanges, DesignRepository } from '#server/design/design-repository.ts';
 
 interface Deps {
   design: DesignRepository;

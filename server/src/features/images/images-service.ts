@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages.ts';
 import { notFound } from '#server/http/errors.ts';
-import { extensionOf } from '#server/image-store/image-url.ts';
-import type { ImagesRepository } from '#server/image-store/images-repository.ts';
+import { extensionOf } from '#server/images/image-url.ts';
+import type { ImagesRepository } from '#server/images/images-repository.ts';
 
 const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z]+)$/;
 

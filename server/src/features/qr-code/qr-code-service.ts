@@ -1,8 +1,8 @@
 import { messages } from '#shared/messages.ts';
 import type { FlyerPaper } from '#shared/schemas/audience.ts';
 import { notFound } from '#server/http/errors.ts';
-import { toDesignSettings } from '#server/page-design/design-mapper.ts';
-import type { DesignRepository } from '#server/page-design/design-repository.ts';
+import { toDesignSettings } from '#server/design/design-mapper.ts';
+import type { DesignRepository } from '#server/design/design-repository.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import { flyerNote, type FlyerContent } from './flyer-layout.ts';
 import { flyerPdf } from './flyer-pdf.ts';

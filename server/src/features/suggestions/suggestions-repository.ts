@@ -3,7 +3,7 @@ import type { Suggestion, SuggestionStatus } from '#shared/schemas/suggestion.ts
 import type { SubmissionLimit } from '#server/config.ts';
 import { lockingRows, lockMusician } from '#server/db/locks.ts';
 import type { DB } from '#server/db/tables.ts';
-import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
+import { waitOfNewest } from '#server/db/window-limit.ts';
 import { songKey } from '#shared/song-key.ts';
 import { lockAndCheckRoom } from '#server/catalogue/song-lock.ts';
 import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
@@ -51,7 +51,7 @@ const folded = (value: unknown) => sql<string>`lower(trim(${value}))`;
  * the newest of them inside the window, `max` at most, read newest first through the
  * musician's created_at index.
  */
-async function waitOf(
+function waitOf(
   trx: Transaction<DB>,
   musicianId: string,
   counted: Counted,
@@ -59,11 +59,7 @@ async function waitOf(
   max: number,
   now: Date,
 ): Promise<number | null> {
-  let query = trx
-    .selectFrom('songSuggestions')
-    .select('createdAt')
-    .where('musicianId', '=', musicianId)
-    .where('createdAt', '>', windowStart(windowMinutes, now));
+  let query = trx.selectFrom('songSuggestions').where('musicianId', '=', musicianId);
   if (counted && 'requesterEmail' in counted) {
     query = query.where(
       sql<string>`lower(${sql.ref('requesterEmail')})`,
@@ -72,13 +68,7 @@ async function waitOf(
     );
   }
   if (counted && 'source' in counted) query = query.where('source', '=', counted.source);
-  const rows = await query.orderBy('createdAt', 'desc').limit(max).execute();
-  return secondsUntilFree(
-    rows.map((row) => row.createdAt),
-    windowMinutes,
-    max,
-    now,
-  );
+  return waitOfNewest(query, { windowMinutes, max }, now);
 }
 
 export function suggestionsRepository(db: Kysely<DB>) {

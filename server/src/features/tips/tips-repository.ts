@@ -3,7 +3,7 @@ import type { TipPlatform } from '#shared/audience-constants.ts';
 import type { SubmissionLimit } from '#server/config.ts';
 import { lockMusician } from '#server/db/locks.ts';
 import type { DB } from '#server/db/tables.ts';
-import { secondsUntilFree, windowStart } from '#server/db/window-limit.ts';
+import { waitOfNewest } from '#server/db/window-limit.ts';
 import { tipsAddedUp } from '#server/submissions/request-tips.ts';
 import type { TipRow } from './tip-mapper.ts';
 
@@ -49,27 +49,17 @@ type Counted = { deviceId: string; source?: string } | { source: string } | unde
  * newest of them inside the window, `max` at most, read newest first through the musician's
  * indexes (tips_musician_created_idx, _device_idx, _source_idx).
  */
-async function waitOf(
+function waitOf(
   trx: Transaction<DB>,
   musicianId: string,
   counted: Counted,
   limit: SubmissionLimit,
   now: Date,
 ): Promise<number | null> {
-  let query = trx
-    .selectFrom('tips')
-    .select('createdAt')
-    .where('musicianId', '=', musicianId)
-    .where('createdAt', '>', windowStart(limit.windowMinutes, now));
+  let query = trx.selectFrom('tips').where('musicianId', '=', musicianId);
   if (counted && 'deviceId' in counted) query = query.where('deviceId', '=', counted.deviceId);
   if (counted?.source !== undefined) query = query.where('source', '=', counted.source);
-  const rows = await query.orderBy('createdAt', 'desc').limit(limit.max).execute();
-  return secondsUntilFree(
-    rows.map((row) => row.createdAt),
-    limit.windowMinutes,
-    limit.max,
-    now,
-  );
+  return waitOfNewest(query, limit, now);
 }
 
 /** The first limit `values` is past, in the order the server answers; null under all of them. */

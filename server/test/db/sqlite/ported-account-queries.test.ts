@@ -16,11 +16,11 @@ import { contactRepository } from '#server/features/contact/contact-repository.t
 import { oidcFlowsRepository } from '#server/features/oidc/oidc-flows-repository.ts';
 import { oidcSignupsRepository } from '#server/features/oidc/oidc-signups-repository.ts';
 import { subscriptionRepository } from '#server/features/subscription/subscription-repository.ts';
-import { imageUrl } from '#server/image-store/image-url.ts';
-import { imagesRepository } from '#server/image-store/images-repository.ts';
+import { imageUrl } from '#server/images/image-url.ts';
+import { imagesRepository } from '#server/images/images-repository.ts';
 import { musiciansRepository } from '#server/musicians/musicians-repository.ts';
-import { requestWindowsRepository } from '#server/musicians/request-windows-repository.ts';
-import { designRepository } from '#server/page-design/design-repository.ts';
+import { requestWindowsRepository } from '#server/features/request-window/request-windows-repository.ts';
+import { designRepository } from '#server/design/design-repository.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { tempKysely, tempSqliteFolder } from './temp-sqlite.ts';
 
@@ -88,9 +88,17 @@ describe('the ported account queries on SQLite', () => {
     const kept = await sessions.insert(band.id, 'kept', minutesFromNow(10));
     const other = await sessions.insert(band.id, 'other', minutesFromNow(10));
     await db.insertInto('feedTokens').values({ musicianId: band.id, tokenHash: 'feed' }).execute();
-    expect((await account.setEmail(band.id, 'new@example.com'))?.email).toBe('new@example.com');
+    const moved = await account.setEmail(band.id, 'new@example.com', kept);
+    expect(moved?.row.email).toBe('new@example.com');
+    expect(moved?.revoked.sessionIds).toEqual([other]);
+    expect(moved?.revoked.feedTokenIds).toHaveLength(1);
+    const again = await sessions.insert(band.id, 'again', minutesFromNow(10));
+    await db
+      .insertInto('feedTokens')
+      .values({ musicianId: band.id, tokenHash: 'feed 2' })
+      .execute();
     const revoked = await account.setPassword(band.id, 'hash 2', kept);
-    expect(revoked.sessionIds).toEqual([other]);
+    expect(revoked.sessionIds).toEqual([again]);
     expect(revoked.feedTokenIds).toHaveLength(1);
 
     const resets = passwordResetsRepository(db);

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import {
-  EMPTY_MONEY,
-  PAYMENT_CSV_HEADER,
-  type DailyAnalyticsResponse,
-} from '#shared/schemas/analytics.ts';
+import { EMPTY_MONEY, PAYMENT_CSV_HEADER } from '#shared/schemas/analytics.ts';
 import {
   createSong,
   paymentApps,
@@ -13,21 +9,14 @@ import {
   sendTip,
   submitRequest,
   updateProfile,
-  type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
+import { analyticsReads } from './analytics-reads.ts';
 import { insertPayment } from '#server-test/money/insert-payment.ts';
 
 const { app } = await startTestApp();
 
-const get = (musician: TestMusician | null, url: string) =>
-  app.inject({ method: 'GET', url, headers: musician?.auth ?? {} });
-
-const daily = async (musician: TestMusician, query = '') => {
-  const res = await get(musician, `/api/analytics/daily${query}`);
-  expect(res.statusCode).toBe(200);
-  return res.json<DailyAnalyticsResponse>();
-};
+const { get, daily } = analyticsReads(app);
 
 const csvLines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n');
 

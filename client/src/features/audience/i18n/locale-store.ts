@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPageStore } from '#client/lib/store-reset.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 import { applyLocale } from './audience-i18n.ts';
 import { browserLanguages, chooseLocale, saveLocale, savedLocale } from './locale-choice.ts';
@@ -36,7 +36,7 @@ const firstLocale = (): Locale =>
     ? DEFAULT_LOCALE
     : chooseLocale(savedLocale(localStorage), browserLanguages(navigator));
 
-export const useLocaleStore = create<LocaleState>()((set, get) => ({
+export const useLocaleStore = createPageStore<LocaleState>((set, get) => ({
   locale: DEFAULT_LOCALE,
   ready: firstLocale() === DEFAULT_LOCALE,
 

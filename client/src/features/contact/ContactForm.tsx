@@ -7,7 +7,8 @@ import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import { contactFormError, type ContactFields } from './contact-form.ts';
-import { helpApi } from './help-api.ts';
+import { contactApi } from './contact-api.ts';
+import './contact.css';
 
 interface ContactFormProps {
   /** Prefilled from the signed-in musician; both stay editable. */
@@ -33,7 +34,7 @@ export function ContactForm({ name, email }: ContactFormProps) {
     setOutcome(null);
     await run(async () => {
       try {
-        const sent = await helpApi.contact({
+        const sent = await contactApi.contact({
           name: fields.name.trim(),
           email: fields.email.trim(),
           message: fields.message.trim(),

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, DesignSettingsTable } from '#server/db/tables.ts';
-import { imageIdOf } from '#server/image-store/image-url.ts';
-import type { ImagesRepository, NewImage } from '#server/image-store/images-repository.ts';
+import { imageIdOf } from '#server/images/image-url.ts';
+import type { ImagesRepository, NewImage } from '#server/images/images-repository.ts';
 import type { DesignRow } from './design-mapper.ts';
 
 export type DesignChanges = Partial<Omit<Insertable<DesignSettingsTable>, 'musicianId'>>;

@@ -7,8 +7,8 @@ import { musiciansRepository } from '#server/musicians/musicians-repository.ts';
 import {
   requestWindowScheduler,
   type SchedulerTimers,
-} from '#server/musicians/request-window-scheduler.ts';
-import { requestWindowsRepository } from '#server/musicians/request-windows-repository.ts';
+} from '#server/features/request-window/request-window-scheduler.ts';
+import { requestWindowsRepository } from '#server/features/request-window/request-windows-repository.ts';
 import { cleanUpLater } from '#server-test/helpers/cleanup.ts';
 import { createTestDatabase, openTestDatabase } from '#server-test/helpers/test-database.ts';
 import { has } from '#server-test/helpers/requirements.ts';

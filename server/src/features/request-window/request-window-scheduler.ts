@@ -1,6 +1,6 @@
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { toMusician } from './musician-mapper.ts';
-import type { Clock } from './request-window.ts';
+import { toMusician } from '#server/musicians/musician-mapper.ts';
+import type { Clock } from '#server/musicians/request-window.ts';
 import type { RequestWindowsRepository } from './request-windows-repository.ts';
 
 /** setTimeout's longest delay; a later time is waited for in steps. */

@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
-import type { MusicianRow } from './musician-mapper.ts';
+import type { MusicianRow } from '#server/musicians/musician-mapper.ts';
 
 type Musicians = ExpressionBuilder<DB, 'musicians'>;
 

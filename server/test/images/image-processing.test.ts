@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { processImage } from '#server/image-store/image-processing.ts';
+import { processImage } from '#server/images/image-processing.ts';
 import { interlacedPngHeader, png } from '#server-test/helpers/test-images.ts';
 
 describe('processImage', () => {
