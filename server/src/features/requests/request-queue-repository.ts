@@ -5,6 +5,7 @@ import type { DB } from '#server/db/tables.ts';
 import { lockedFor } from './locked-for.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
 import {
+  playedTurns,
   queuedRequests,
   queueOrderOf,
   renumberQueueNow,
@@ -76,7 +77,8 @@ export function requestQueueRepository(db: Kysely<DB>) {
           const { id, queuePosition, queueRank, updatedAt } = request;
           changes.set(id, { id, queuePosition, queueRank, updatedAt, moved: false });
         }
-        for (const change of queueChanges(order ?? 'arrival', ranked, now)) {
+        const played = await playedTurns(tx, musicianId, order ?? 'arrival', now);
+        for (const change of queueChanges(order ?? 'arrival', ranked, now, played)) {
           changes.set(change.id, change);
         }
         await writeQueueChanges(tx, [...changes.values()]);
