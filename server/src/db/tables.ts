@@ -154,6 +154,8 @@ export interface SongsTable {
   year: number | null;
   notes: Generated<string>;
   songwriter: Generated<string>;
+  /** The song's length in seconds (migration 0006); null when not known. */
+  durationSeconds: Generated<number | null>;
   hidden: Generated<boolean>;
   requestCount: Generated<number>;
   createdAt: GeneratedTime;

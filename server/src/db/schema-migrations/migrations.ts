@@ -8,6 +8,7 @@ import type { Migration } from 'kysely/migration';
 import { baselineMigration } from './baseline/baseline-migration.ts';
 import type { Dialect } from './column-types.ts';
 import { cardPaymentsMigration } from './card-payments-migration.ts';
+import { songDurationsMigration } from './song-durations-migration.ts';
 import { songsVersionMigration } from './songs-version-migration.ts';
 import { tipAndContactSourcesMigration } from './tip-and-contact-sources-migration.ts';
 import { tipsReceivedMigration } from './tips-received-migration.ts';
@@ -19,5 +20,6 @@ export function schemaMigrations(dialect: Dialect): Record<string, Migration> {
     '0003_tip_and_contact_sources': tipAndContactSourcesMigration(dialect),
     '0004_tips_received': tipsReceivedMigration(dialect),
     '0005_card_payments': cardPaymentsMigration(dialect),
+    '0006_song_durations': songDurationsMigration(dialect),
   };
 }

@@ -3,6 +3,7 @@ import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
 import { lockedFor } from './locked-for.ts';
+import { waitEstimateRepository } from './wait-estimate-repository.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
 import {
   playedTurns,
@@ -30,6 +31,8 @@ export function requestQueueRepository(db: Kysely<DB>) {
   return {
     /** Renumbers the musician's open requests; the ids of those whose position changed. */
     renumber: (musicianId: string): Promise<string[]> => renumberQueueNow(db, musicianId),
+
+    ...waitEstimateRepository(db),
 
     queueOrder: (musicianId: string): Promise<QueueOrder | undefined> =>
       queueOrderOf(db, musicianId),
