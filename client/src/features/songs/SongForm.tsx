@@ -9,6 +9,7 @@ import { TextField } from '#client/ui/TextField.tsx';
 import {
   mergeTags,
   songInputFrom,
+  DURATION_INPUT_MAX_LENGTH,
   YEAR_INPUT_MAX_LENGTH,
   type SongFormValues,
 } from './song-form.ts';
@@ -143,7 +144,7 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
           inputMode="numeric"
           placeholder="3:45"
           value={values.duration}
-          maxLength={8}
+          maxLength={DURATION_INPUT_MAX_LENGTH}
           onChange={(event) => set('duration', event.target.value)}
         />
       </div>

@@ -5,6 +5,9 @@ import { formatDuration } from '#shared/song-duration.ts';
 /** A year is typed as its digits: no valid one is longer than the latest year allowed. */
 export const YEAR_INPUT_MAX_LENGTH = String(YEAR_MAX).length;
 
+/** A length is typed "m:ss", or "h:mm:ss" for a medley: "2:59:59" is the longest, with room. */
+export const DURATION_INPUT_MAX_LENGTH = 8;
+
 export interface SongFormValues {
   title: string;
   artist: string;
