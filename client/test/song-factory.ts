@@ -14,6 +14,7 @@ export function makeSong(overrides: Partial<Song> = {}): Song {
     moods: [],
     notes: '',
     songwriter: '',
+    duration_seconds: null,
     hidden: false,
     request_count: 0,
     created_at: new Date(Date.UTC(2024, 0, 1, 0, counter)).toISOString(),

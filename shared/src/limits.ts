@@ -12,6 +12,8 @@ export const SLUG_MIN_LENGTH = 3;
 export const SLUG_MAX_LENGTH = 60;
 export const YEAR_MIN = 1000;
 export const YEAR_MAX = 2100;
+/** A song's length at most (a medley): 3 hours, in seconds. */
+export const SONG_DURATION_MAX_SECONDS = 3 * 3600;
 /**
  * Songs one musician may hold. A real repertoire is a few hundred; the cap keeps one huge import
  * from growing the public song list (sent whole to every phone) without bound.

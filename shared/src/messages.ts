@@ -126,6 +126,7 @@ export const messages = {
   songTitleRequired: 'Please enter the song title.',
   songArtistRequired: 'Please enter the artist.',
   songYearInvalid: 'Year must be a whole number between 1000 and 2100, or empty.',
+  songDurationInvalid: 'Length must be minutes and seconds, like 3:45, or empty.',
   songAddFailed: 'Error adding song',
   songUpdateFailed: 'Error updating song',
   songDuplicate: 'You already have this song: {title} by {artist}.',

@@ -11,6 +11,8 @@ export const SONG_CSV_COLUMNS = {
   notes: 'Notes',
   /** Optional: who wrote the song, for performing-rights setlist reports. */
   songwriter: 'Songwriter',
+  /** Optional: the song's length, "m:ss", for the wait estimate. */
+  duration: 'Duration',
 } as const;
 
 export type SongCsvField = keyof typeof SONG_CSV_COLUMNS;

@@ -34,7 +34,7 @@ import { EMPTY_VENUE, VenueFields } from '#client/features/shows/VenueFields.tsx
 import { BatchEditModal } from '#client/features/songs/BatchEditModal.tsx';
 import { PlaylistImportPanel } from '#client/features/songs/PlaylistImportPanel.tsx';
 import { SongForm } from '#client/features/songs/SongForm.tsx';
-import { EMPTY_SONG_FORM } from '#client/features/songs/song-form.ts';
+import { DURATION_INPUT_MAX_LENGTH, EMPTY_SONG_FORM } from '#client/features/songs/song-form.ts';
 import type { SongActions } from '#client/features/songs/use-song-actions.ts';
 import { StagePairPage } from '#client/features/stage-devices/StagePairPage.tsx';
 import { makeMusician } from '#client-test/musician-factory.ts';
@@ -202,6 +202,7 @@ const FORMS: FormCase[] = [
       Genres: TAG_MAX_LENGTH,
       Moods: TAG_MAX_LENGTH,
       Year: YEAR_DIGITS,
+      Length: DURATION_INPUT_MAX_LENGTH,
       Notes: TEXT_MAX_LENGTH,
       Songwriter: SONG_FIELD_MAX_LENGTH,
     },

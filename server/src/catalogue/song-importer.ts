@@ -10,6 +10,8 @@ export interface NewSong {
   notes?: string;
   /** Optional: a CSV's Songwriter column. */
   songwriter?: string;
+  /** Optional: a CSV's Duration column, in seconds. */
+  duration_seconds?: number | null;
 }
 
 export interface ImportOptions {

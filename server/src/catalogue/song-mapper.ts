@@ -14,6 +14,7 @@ export function toSong(row: SongRow): Song {
     decade: decadeOf(row.year),
     notes: row.notes,
     songwriter: row.songwriter,
+    duration_seconds: row.durationSeconds,
     hidden: row.hidden,
     request_count: row.requestCount,
     created_at: row.createdAt.toISOString(),

@@ -85,6 +85,7 @@ export const tableColumns = {
     'year',
     'notes',
     'songwriter',
+    'durationSeconds',
     'hidden',
     'requestCount',
     'createdAt',

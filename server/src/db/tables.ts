@@ -19,7 +19,7 @@ type GeneratedMoney = ColumnType<string, number | string | undefined, number | s
 type Bytes = ColumnType<Buffer, Buffer | Uint8Array, Buffer | Uint8Array>;
 
 export type RequestStatus = 'pending' | 'accepted' | 'up_next' | 'played' | 'rejected';
-export type QueueOrder = 'arrival' | 'votes' | 'tips' | 'manual';
+export type QueueOrder = 'arrival' | 'votes' | 'tips' | 'manual' | 'fair';
 export type RepeatRule = 'allow' | 'show' | 'hours';
 export type SessionScope = 'musician' | 'stage';
 export type ShowStatus = 'active' | 'stopped' | 'archived';
@@ -154,6 +154,8 @@ export interface SongsTable {
   year: number | null;
   notes: Generated<string>;
   songwriter: Generated<string>;
+  /** The song's length in seconds (migration 0006); null when not known. */
+  durationSeconds: Generated<number | null>;
   hidden: Generated<boolean>;
   requestCount: Generated<number>;
   createdAt: GeneratedTime;

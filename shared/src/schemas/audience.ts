@@ -179,6 +179,11 @@ export const RequestStatusView = z.object({
   queue_position: z.number().int().min(1).nullable().optional(),
   /** A paid request: 'awaiting' until Stripe says paid, then 'paid' or 'refunded'. */
   payment: z.enum(['awaiting', 'paid', 'refunded']).nullable().default(null),
+  /**
+   * While it waits (pending, accepted, Up Next): about how many minutes until it comes up, from
+   * the lengths of the songs ahead at tonight's pace. Absent otherwise, and on socket pushes.
+   */
+  eta_minutes: z.number().int().min(0).optional(),
 });
 export type RequestStatusView = z.infer<typeof RequestStatusView>;
 

@@ -28,6 +28,7 @@ export const ImportedSongPreview = z.object({
   genres: z.array(z.string()),
   moods: z.array(z.string()),
   year: z.number().int().nullable(),
+  duration_seconds: z.number().int().nullable(),
 });
 export type ImportedSongPreview = z.infer<typeof ImportedSongPreview>;
 

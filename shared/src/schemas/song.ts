@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  SONG_DURATION_MAX_SECONDS,
   SONG_FIELD_MAX_LENGTH,
   SONG_SORT_KEYS,
   TAG_MAX_LENGTH,
@@ -10,6 +11,7 @@ import {
 } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { NO_VALUE_FILTER } from '../song-filter-options.ts';
+import { parseDuration } from '../song-duration.ts';
 import { requiredText } from './common.ts';
 import { MetadataSearchResponse, SongMetadata } from './metadata.ts';
 
@@ -24,6 +26,8 @@ export const Song = z.object({
   notes: z.string(),
   /** Who wrote it, for performing-rights setlist reports; '' when not known. */
   songwriter: z.string(),
+  /** The song's length in seconds, for the wait estimate; null when not known. */
+  duration_seconds: z.number().int().nullable(),
   hidden: z.boolean(),
   request_count: z.number().int(),
   created_at: z.string(),
@@ -68,6 +72,22 @@ const YearField = z.preprocess(
     .nullable(),
 );
 
+/** A length in seconds, or "m:ss" / "h:mm:ss" as typed; '' or absent means not known. */
+const DurationField = z.preprocess(
+  (value) =>
+    value === '' || value === undefined
+      ? null
+      : typeof value === 'string'
+        ? (parseDuration(value) ?? 'invalid')
+        : value,
+  z
+    .number({ error: messages.songDurationInvalid })
+    .int(messages.songDurationInvalid)
+    .min(1, messages.songDurationInvalid)
+    .max(SONG_DURATION_MAX_SECONDS, messages.songDurationInvalid)
+    .nullable(),
+);
+
 /** "Lennon, McCartney": one text, as the performing-rights forms take it. */
 export const SongwriterField = z
   .string()
@@ -82,6 +102,7 @@ export const SongInput = z.object({
   year: YearField,
   notes: z.string().trim().max(TEXT_MAX_LENGTH).default(''),
   songwriter: SongwriterField.default(''),
+  duration_seconds: DurationField,
 });
 export type SongInput = z.input<typeof SongInput>;
 export type SongData = z.output<typeof SongInput>;

@@ -26,7 +26,11 @@ function TrackedBadges({ item }: { item: TrackedRequest }) {
         </span>
       )}
       {place !== null && (
-        <span className="my-request-place">{t('placeInLine', { position: place })}</span>
+        <span className="my-request-place">
+          {item.eta_minutes
+            ? t('placeInLineEta', { position: place, minutes: item.eta_minutes })
+            : t('placeInLine', { position: place })}
+        </span>
       )}
     </span>
   );

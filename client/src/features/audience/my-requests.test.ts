@@ -84,6 +84,15 @@ describe('the requests this phone sent', () => {
     expect(placed?.queue_position).toBe(9);
   });
 
+  it('take the wait a status read brings, and keep it through a push that has none', () => {
+    const filed = tracked(1, { queue_position: 3 });
+    const { token: _token, ...view } = filed;
+    const [waiting] = applyStatus([filed], { ...view, eta_minutes: 12 });
+    expect(waiting?.eta_minutes).toBe(12);
+    const kept = [waiting!];
+    expect(applyStatus(kept, view)).toBe(kept);
+  });
+
   it('drop the ones the server no longer knows', () => {
     expect(dropTracked([tracked(1), tracked(2)], [tracked(1).token])).toEqual([tracked(2)]);
   });

@@ -52,11 +52,14 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
     if (item.id !== view.id || item.updated_at > view.updated_at) return item;
     const samePlace = (item.queue_position ?? null) === (view.queue_position ?? null);
     const samePayment = (item.payment ?? null) === (view.payment ?? null);
+    // Only the status read carries the wait (socket pushes do not): one without it keeps it.
+    const sameWait = view.eta_minutes === undefined || view.eta_minutes === item.eta_minutes;
     if (
       item.status === view.status &&
       item.updated_at === view.updated_at &&
       samePlace &&
-      samePayment
+      samePayment &&
+      sameWait
     ) {
       return item;
     }

@@ -10,6 +10,12 @@ export const QUEUE_ORDER_LABELS: Record<QueueOrder, string> = {
   votes: 'Most votes first',
   tips: 'Biggest tip first',
   manual: 'My order',
+  fair: 'Fair turns',
+};
+
+/** One line under the picker saying what the chosen order does, where its name does not. */
+const QUEUE_ORDER_HINTS: Partial<Record<QueueOrder, string>> = {
+  fair: 'One song per person per round, each round in the order asked.',
 };
 
 interface QueueOrderSelectProps {
@@ -33,6 +39,7 @@ export function QueueOrderSelect({ onError }: QueueOrderSelectProps) {
     }
   }
 
+  const hint = QUEUE_ORDER_HINTS[pending ?? saved];
   return (
     <div className="queue-order">
       <label htmlFor={id}>Queue order</label>
@@ -48,6 +55,7 @@ export function QueueOrderSelect({ onError }: QueueOrderSelectProps) {
           </option>
         ))}
       </select>
+      {hint && <p className="queue-order-hint">{hint}</p>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { SONG_FIELD_MAX_LENGTH, TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
+import { parseDuration } from '#shared/song-duration.ts';
 import type { SongInput } from '#shared/schemas/song.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -8,6 +9,7 @@ import { TextField } from '#client/ui/TextField.tsx';
 import {
   mergeTags,
   songInputFrom,
+  DURATION_INPUT_MAX_LENGTH,
   YEAR_INPUT_MAX_LENGTH,
   type SongFormValues,
 } from './song-form.ts';
@@ -81,6 +83,9 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
     if (year && !/^\d{4}$/.test(year)) {
       return setStatus({ tone: 'error', text: messages.songYearInvalid });
     }
+    if (parseDuration(values.duration) === undefined) {
+      return setStatus({ tone: 'error', text: messages.songDurationInvalid });
+    }
     setBusy('save');
     setStatus(null);
     const error = await onSubmit(songInputFrom(values));
@@ -134,6 +139,16 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
           maxLength={YEAR_INPUT_MAX_LENGTH}
           onChange={(event) => set('year', event.target.value)}
         />
+        <TextField
+          label="Length"
+          inputMode="numeric"
+          placeholder="3:45"
+          value={values.duration}
+          maxLength={DURATION_INPUT_MAX_LENGTH}
+          onChange={(event) => set('duration', event.target.value)}
+        />
+      </div>
+      <div className="song-form-row">
         <TextField
           label="Notes"
           hint={messages.songNotesPublic}

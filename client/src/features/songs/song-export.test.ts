@@ -13,13 +13,14 @@ describe('songsToCsv', () => {
         year: 1995,
         notes: 'capo 2',
         songwriter: 'Noel Gallagher',
+        duration_seconds: 258,
       }),
       makeSong({ title: 'Untagged', artist: 'Nobody', songwriter: '' }),
     ]);
     expect(csv).toBe(
-      'Title,Artist,Genre,Mood,Year,Notes,Songwriter\r\n' +
-        'Wonderwall,Oasis,"Britpop, Rock",Nostalgic,1995,capo 2,Noel Gallagher\r\n' +
-        'Untagged,Nobody,,,,,\r\n',
+      'Title,Artist,Genre,Mood,Year,Notes,Songwriter,Duration\r\n' +
+        'Wonderwall,Oasis,"Britpop, Rock",Nostalgic,1995,capo 2,Noel Gallagher,4:18\r\n' +
+        'Untagged,Nobody,,,,,,\r\n',
     );
   });
 
@@ -34,12 +35,12 @@ describe('songsToCsv', () => {
       makeSong({ title: '=SUM(A1)', artist: '@me', songwriter: '-x' }),
     ]);
     const lines = csv.split('\r\n');
-    expect(lines[1]).toBe('"Say ""Hello""","A, B",,,,"line 1\nline 2","Lennon, McCartney"');
-    expect(lines[2]).toBe("'=SUM(A1),'@me,,,,,'-x");
+    expect(lines[1]).toBe('"Say ""Hello""","A, B",,,,"line 1\nline 2","Lennon, McCartney",');
+    expect(lines[2]).toBe("'=SUM(A1),'@me,,,,,'-x,");
   });
 
   it('writes just the header for no songs', () => {
-    expect(songsToCsv([])).toBe('Title,Artist,Genre,Mood,Year,Notes,Songwriter\r\n');
+    expect(songsToCsv([])).toBe('Title,Artist,Genre,Mood,Year,Notes,Songwriter,Duration\r\n');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Song } from '#shared/schemas/song.ts';
+import { formatDuration } from '#shared/song-duration.ts';
 import { csvText, SONG_CSV_COLUMNS, type SongCsvField } from '#shared/song-csv.ts';
 
 const FIELDS = Object.keys(SONG_CSV_COLUMNS) as SongCsvField[];
@@ -12,6 +13,7 @@ function csvCells(song: Song): Record<SongCsvField, string> {
     year: song.year === null ? '' : String(song.year),
     notes: song.notes,
     songwriter: song.songwriter,
+    duration: formatDuration(song.duration_seconds),
   };
 }
 

@@ -16,7 +16,13 @@ describe('addTag', () => {
 describe('songInputFrom', () => {
   it('trims text and sends the year as an integer or null', () => {
     const base = { title: ' Halo ', artist: ' Beyoncé ', genres: ['Pop', ' '], moods: [] };
-    const typed = { ...base, year: ' 2008 ', notes: ' encore ', songwriter: ' Ryan Tedder ' };
+    const typed = {
+      ...base,
+      year: ' 2008 ',
+      notes: ' encore ',
+      songwriter: ' Ryan Tedder ',
+      duration: ' 3:51 ',
+    };
     expect(songInputFrom(typed)).toEqual({
       title: 'Halo',
       artist: 'Beyoncé',
@@ -25,7 +31,9 @@ describe('songInputFrom', () => {
       year: 2008,
       notes: 'encore',
       songwriter: 'Ryan Tedder',
+      duration_seconds: '3:51',
     });
-    expect(songInputFrom({ ...base, year: '', notes: '', songwriter: '' }).year).toBeNull();
+    const empty = songInputFrom({ ...base, year: '', notes: '', songwriter: '', duration: '' });
+    expect(empty.year).toBeNull();
   });
 });

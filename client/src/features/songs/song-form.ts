@@ -1,8 +1,12 @@
 import { YEAR_MAX } from '#shared/limits.ts';
 import type { Song, SongInput } from '#shared/schemas/song.ts';
+import { formatDuration } from '#shared/song-duration.ts';
 
 /** A year is typed as its digits: no valid one is longer than the latest year allowed. */
 export const YEAR_INPUT_MAX_LENGTH = String(YEAR_MAX).length;
+
+/** A length is typed "m:ss", or "h:mm:ss" for a medley: "2:59:59" is the longest, with room. */
+export const DURATION_INPUT_MAX_LENGTH = 8;
 
 export interface SongFormValues {
   title: string;
@@ -12,6 +16,8 @@ export interface SongFormValues {
   year: string;
   notes: string;
   songwriter: string;
+  /** "m:ss" as typed; '' when not known. */
+  duration: string;
 }
 
 export const EMPTY_SONG_FORM: SongFormValues = {
@@ -22,6 +28,7 @@ export const EMPTY_SONG_FORM: SongFormValues = {
   year: '',
   notes: '',
   songwriter: '',
+  duration: '',
 };
 
 export function formFromSong(song: Song): SongFormValues {
@@ -33,6 +40,7 @@ export function formFromSong(song: Song): SongFormValues {
     year: song.year === null ? '' : String(song.year),
     notes: song.notes,
     songwriter: song.songwriter,
+    duration: formatDuration(song.duration_seconds),
   };
 }
 
@@ -59,5 +67,7 @@ export function songInputFrom(values: SongFormValues): SongInput {
     year: year === '' ? null : Number(year),
     notes: values.notes.trim(),
     songwriter: values.songwriter.trim(),
+    // The server reads "m:ss" (song-duration.ts) and answers a sentence for anything else.
+    duration_seconds: values.duration.trim(),
   };
 }

@@ -10,6 +10,7 @@ function song(overrides: Partial<PublicSong>): PublicSong {
     genres: [],
     moods: [],
     year: null,
+    duration_seconds: null,
     decade: null,
     notes: '',
     request_count: 0,

@@ -1,14 +1,16 @@
 import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { OPEN_REQUEST_STATUSES, type RequestStatus } from '#shared/schemas/request.ts';
+import { fairRounds, type Asker, type TakenTurn } from './fair-turns.ts';
 
 // The queue's positions, one definition: each open request's place in its column (Up Next, or
 // waiting), 1 = first. Up Next is always in the musician's order (queue_rank: the order sent
-// there, then moved); waiting requests by the musician's queue_order, ties oldest first. Played,
+// there, then moved); waiting requests by the musician's queue_order (under 'fair', by each
+// person's round: fair-turns.ts), ties oldest first. Played,
 // rejected and blocked requests lose their place. Under any order but 'manual' the waiting ranks
 // are rewritten to the positions, so switching to 'manual' starts from the order shown.
 
 /** A request of the musician's queue as stored: open, or still holding a position. */
-export interface QueuedRequest {
+export interface QueuedRequest extends Asker {
   id: string;
   status: RequestStatus;
   blocked: boolean;
@@ -38,10 +40,11 @@ const isOpen = (request: QueuedRequest) =>
   !request.blocked && (OPEN_REQUEST_STATUSES as readonly string[]).includes(request.status);
 
 /** The key a column is sorted by, before the tie-breaks (oldest first, then id). */
-function sortKey(order: QueueOrder, request: QueuedRequest): number {
+function sortKey(order: QueueOrder, request: QueuedRequest, rounds: Map<string, number>): number {
   if (request.status === 'up_next' || order === 'manual') return request.queueRank;
   if (order === 'votes') return -request.votes;
   if (order === 'tips') return -request.tipReceived;
+  if (order === 'fair') return rounds.get(request.id) ?? 1;
   return 0;
 }
 
@@ -49,12 +52,33 @@ function sortKey(order: QueueOrder, request: QueuedRequest): number {
 const paidFirst = (request: QueuedRequest) =>
   request.status !== 'up_next' && request.paid ? 0 : 1;
 
-function byPlace(order: QueueOrder) {
+const byArrival = (a: QueuedRequest, b: QueuedRequest) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function byPlace(order: QueueOrder, rounds: Map<string, number>) {
   return (a: QueuedRequest, b: QueuedRequest) =>
     paidFirst(a) - paidFirst(b) ||
-    sortKey(order, a) - sortKey(order, b) ||
-    a.createdAt.getTime() - b.createdAt.getTime() ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    sortKey(order, a, rounds) - sortKey(order, b, rounds) ||
+    byArrival(a, b);
+}
+
+/**
+ * The waiting requests' rounds under 'fair' (else none), counted in the order they will be
+ * played (paid first, then by arrival). Up Next counts as a turn taken, with `played` (the turns
+ * played tonight, read only under this order).
+ */
+function roundsOf(
+  order: QueueOrder,
+  open: readonly QueuedRequest[],
+  played: readonly TakenTurn[],
+): Map<string, number> {
+  if (order !== 'fair') return new Map();
+  // Paid requests are played first, so they are their people's first turns.
+  const waiting = open
+    .filter((request) => request.status !== 'up_next')
+    .sort((a, b) => paidFirst(a) - paidFirst(b) || byArrival(a, b));
+  const upNext = open.filter((request) => request.status === 'up_next');
+  return fairRounds(waiting, [...upNext, ...played]);
 }
 
 /**
@@ -68,12 +92,14 @@ export function queueChanges(
   order: QueueOrder,
   requests: readonly QueuedRequest[],
   now: Date,
+  played: readonly TakenTurn[] = [],
 ): QueueChange[] {
   const wanted = new Map<string, { position: number | null; rewritesRank: boolean }>();
   const open = requests.filter(isOpen);
+  const rounds = roundsOf(order, open, played);
   for (const upNext of [true, false]) {
     const column = open.filter((request) => (request.status === 'up_next') === upNext);
-    column.sort(byPlace(order));
+    column.sort(byPlace(order, rounds));
     const rewritesRank = order !== 'manual' && !upNext;
     column.forEach((request, i) => wanted.set(request.id, { position: i + 1, rewritesRank }));
   }
@@ -98,7 +124,8 @@ export function queueChanges(
  * A new request's place when it goes last in the waiting column, which needs none of the other
  * rows: every order but 'manual' puts it last when it is the newest waiting request, under
  * 'tips' when it brings no tip (a +1 count of 1 is the fewest). Undefined when the queue must
- * be ordered with it (queueChanges).
+ * be ordered with it (queueChanges), as always under 'fair' (a newcomer's first request goes
+ * before someone's second).
  */
 export function placeAtEnd(
   order: QueueOrder,
@@ -106,7 +133,8 @@ export function placeAtEnd(
   waiting: { count: number; newestCreatedAt: Date | null },
 ): number | undefined {
   if (newRequest.paid) return undefined;
-  if (order === 'manual' || (order === 'tips' && newRequest.tipReceived > 0)) return undefined;
+  if (order === 'manual' || order === 'fair' || (order === 'tips' && newRequest.tipReceived > 0))
+    return undefined;
   const { newestCreatedAt } = waiting;
   if (newestCreatedAt && newestCreatedAt.getTime() >= newRequest.createdAt.getTime()) {
     return undefined;

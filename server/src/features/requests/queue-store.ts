@@ -4,6 +4,7 @@ import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
 import { lockedFor } from './locked-for.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
+import { FAIR_TURNS_HOURS, type TakenTurn } from './fair-turns.ts';
 import { statementOnce } from '#server/db/statement-once.ts';
 
 // The queue's rows as stored, for queue-positions.ts to order: read, and written back where they
@@ -22,6 +23,9 @@ const queuedStatement = statementOnce((db, values: { musicianId: string }) =>
       'votes',
       'tipReceived',
       'payment',
+      'requesterEmail',
+      'deviceId',
+      'showId',
       'createdAt',
       'updatedAt',
     ])
@@ -38,6 +42,29 @@ export async function queuedRequests(tx: Kysely<DB>, musicianId: string): Promis
     tipReceived: Number(row.tipReceived),
     paid: payment === 'paid',
   }));
+}
+
+/** The turns played within FAIR_TURNS_HOURS of `now`, for the 'fair' order (fair-turns.ts). */
+const playedTurnsStatement = statementOnce((db, values: { musicianId: string; since: Date }) =>
+  db
+    .selectFrom('requests')
+    .select(['requesterEmail', 'deviceId', 'showId'])
+    .where('musicianId', '=', values.musicianId)
+    .where('playedAt', '>=', values.since)
+    .where('status', '=', 'played')
+    .where('blocked', '=', false),
+);
+
+/** The turns taken tonight that `order` counts: only 'fair' counts them, the others read none. */
+export async function playedTurns(
+  tx: Kysely<DB>,
+  musicianId: string,
+  order: QueueOrder,
+  now: Date,
+): Promise<TakenTurn[]> {
+  if (order !== 'fair') return [];
+  const since = new Date(now.getTime() - FAIR_TURNS_HOURS * 3_600_000);
+  return playedTurnsStatement(tx, { musicianId, since });
 }
 
 const changeStatement = statementOnce(
@@ -85,7 +112,9 @@ export async function renumberQueue(
 ): Promise<string[]> {
   const order = await queueOrderOf(tx, musicianId);
   if (!order) return [];
-  const changes = queueChanges(order, await queuedRequests(tx, musicianId), now);
+  const queued = await queuedRequests(tx, musicianId);
+  const played = await playedTurns(tx, musicianId, order, now);
+  const changes = queueChanges(order, queued, now, played);
   await writeQueueChanges(tx, changes);
   return changes.filter((change) => change.moved).map((change) => change.id);
 }

@@ -3,8 +3,10 @@ import type { QueueOrder } from '#shared/schemas/queue-order.ts';
 import { OPEN_REQUEST_STATUSES } from '#shared/schemas/request.ts';
 import type { DB } from '#server/db/tables.ts';
 import { lockedFor } from './locked-for.ts';
+import { waitEstimateRepository } from './wait-estimate-repository.ts';
 import { queueChanges, type QueueChange, type QueuedRequest } from './queue-positions.ts';
 import {
+  playedTurns,
   queuedRequests,
   queueOrderOf,
   renumberQueueNow,
@@ -29,6 +31,8 @@ export function requestQueueRepository(db: Kysely<DB>) {
   return {
     /** Renumbers the musician's open requests; the ids of those whose position changed. */
     renumber: (musicianId: string): Promise<string[]> => renumberQueueNow(db, musicianId),
+
+    ...waitEstimateRepository(db),
 
     queueOrder: (musicianId: string): Promise<QueueOrder | undefined> =>
       queueOrderOf(db, musicianId),
@@ -76,7 +80,8 @@ export function requestQueueRepository(db: Kysely<DB>) {
           const { id, queuePosition, queueRank, updatedAt } = request;
           changes.set(id, { id, queuePosition, queueRank, updatedAt, moved: false });
         }
-        for (const change of queueChanges(order ?? 'arrival', ranked, now)) {
+        const played = await playedTurns(tx, musicianId, order ?? 'arrival', now);
+        for (const change of queueChanges(order ?? 'arrival', ranked, now, played)) {
           changes.set(change.id, change);
         }
         await writeQueueChanges(tx, [...changes.values()]);

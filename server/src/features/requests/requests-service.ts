@@ -37,6 +37,7 @@ import {
   statusTokenHash,
 } from '#server/submissions/status-token.ts';
 import { outsideWindowError } from './window-refusal.ts';
+import { waitMinutes } from './wait-estimate.ts';
 
 interface Deps {
   requests: RequestsRepository;
@@ -305,7 +306,8 @@ export function requestsService({
       const hash = statusTokenHash(token);
       const [view] = hash ? await requests.statusViews([hash]) : [];
       if (!view) throw notFound(messages.requestStatusNotFound);
-      return view;
+      const wait = await queue?.waitInputs(view.id, clock());
+      return wait ? { ...view, eta_minutes: waitMinutes(wait.ahead, wait.plays) } : view;
     },
 
     /** The audience socket's request:follow: the requests these tokens follow, if any. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import { placeAtEnd, plusOneMayMove, queueChanges, type QueuedRequest } from './queue-positions.ts';
-import { queuedRequests, writeQueueChanges } from './queue-store.ts';
+import { playedTurns, queuedRequests, writeQueueChanges } from './queue-store.ts';
 import type { Admission } from './request-admission.ts';
 import { toSongRequest } from './request-mapper.ts';
 import type { Filed, Submission } from './submission-types.ts';
@@ -156,7 +156,9 @@ export async function fileAdmitted(
 async function placeInQueue(tx: Tx, state: SubmissionState, now: Date, newRequest?: QueuedRequest) {
   const queued = await queuedRequests(tx, state.song.musicianId);
   const all = newRequest ? [...queued, newRequest] : queued;
-  const changes = queueChanges(state.musician.queueOrder, all, now);
+  const order = state.musician.queueOrder;
+  const played = await playedTurns(tx, state.song.musicianId, order, now);
+  const changes = queueChanges(order, all, now, played);
   const own = changes.find((change) => change.id === newRequest?.id);
   await writeQueueChanges(
     tx,
@@ -246,6 +248,9 @@ async function create(
       votes: 1,
       tipReceived: 0,
       paid,
+      requesterEmail: submission.requesterEmail,
+      deviceId: submission.deviceId,
+      showId: state.runningShowId,
       createdAt: now,
       updatedAt: now,
     });

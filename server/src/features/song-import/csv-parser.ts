@@ -31,6 +31,7 @@ const ALIASES: Record<Field, string[]> = {
   moods: ['moods'],
   year: ['release year', 'released'],
   songwriter: ['songwriters', 'writer', 'writers', 'written by', 'composer', 'composers'],
+  duration: ['length', 'time', 'duration (m:ss)'],
 };
 
 /** Header names accepted for each field, compared lower-cased with spaces collapsed. */
@@ -207,10 +208,12 @@ function addRow(
     moods: splitTags(cell('moods')),
     year: parseYear(cell('year')),
     songwriter: cell('songwriter').replace(/\s+/g, ' '),
+    // "m:ss" or "h:mm:ss" (song-duration.ts); a bare number is not taken for seconds or minutes.
+    duration_seconds: cell('duration'),
   });
   if (!parsed.success) return { line, reason: firstIssueMessage(parsed.error) };
-  const { title, artist, genres, moods, year, songwriter } = parsed.data;
-  rows.push({ line, title, artist, genres, moods, year, songwriter });
+  const { title, artist, genres, moods, year, songwriter, duration_seconds } = parsed.data;
+  rows.push({ line, title, artist, genres, moods, year, songwriter, duration_seconds });
   return undefined;
 }
 

@@ -88,6 +88,7 @@ function addLine(
   const parsed = SongInput.safeParse({ title: parts[0], artist: parts[1] });
   if (!parsed.success) return { line, reason: firstIssueMessage(parsed.error) };
   const { title, artist, genres, moods, year } = parsed.data;
-  rows.push({ line, title, artist, genres, moods, year });
+  // A .lst line has no length.
+  rows.push({ line, title, artist, genres, moods, year, duration_seconds: null });
   return undefined;
 }

@@ -39,7 +39,7 @@ async function insertRows(
   return trx
     .insertInto('songs')
     .values(
-      rows.map(({ title, artist, genres, moods, year, notes, songwriter }) => ({
+      rows.map(({ title, artist, genres, moods, year, notes, songwriter, duration_seconds }) => ({
         musicianId,
         title: wellFormed(title),
         artist: wellFormed(artist),
@@ -48,6 +48,7 @@ async function insertRows(
         year,
         notes: wellFormed(notes ?? ''),
         songwriter: wellFormed(songwriter ?? ''),
+        durationSeconds: duration_seconds ?? null,
       })),
     )
     .returning(['id', 'title', 'artist', 'genres', 'moods', 'year', 'songwriter'])

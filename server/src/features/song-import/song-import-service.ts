@@ -42,13 +42,22 @@ function importMessage(added: number, skipped: number, failed: number): string {
   return parts.join(' ');
 }
 
-const toNewSong = ({ title, artist, genres, moods, year, songwriter }: NewSong): NewSong => ({
+const toNewSong = ({
+  title,
+  artist,
+  genres,
+  moods,
+  year,
+  songwriter,
+  duration_seconds,
+}: NewSong): NewSong => ({
   title,
   artist,
   genres,
   moods,
   year,
   songwriter: songwriter ?? '',
+  duration_seconds: duration_seconds ?? null,
 });
 
 /** Every way of adding many songs at once ends in `importSongs`: one duplicate rule, one path. */

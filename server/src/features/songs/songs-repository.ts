@@ -39,6 +39,12 @@ const inOrder = <O>(query: SelectQueryBuilder<DB, 'songs', O>, sortBy: SongSortK
  * that adds a song or may change a title or artist raises the musician's songs version in its
  * transaction (catalogue/songs-version.ts), for an import running alongside.
  */
+/** A song's fields as its columns (the one whose name differs between the API and the table). */
+const columnsOf = ({ duration_seconds, ...data }: SongData) => ({
+  ...data,
+  durationSeconds: duration_seconds,
+});
+
 export function songsRepository(db: Kysely<DB>) {
   const ownedSongs = (musicianId: string) =>
     db.selectFrom('songs').selectAll().where('musicianId', '=', musicianId);
@@ -58,7 +64,7 @@ export function songsRepository(db: Kysely<DB>) {
         const row = await trx
           .insertInto('songs')
           // "Newest first" lists songs added one after the other in that order (creation-clock.ts).
-          .values({ musicianId, ...data, createdAt: creationTime() })
+          .values({ musicianId, ...columnsOf(data), createdAt: creationTime() })
           .returningAll()
           .executeTakeFirstOrThrow();
         await bumpSongsVersion(trx, musicianId);
@@ -77,7 +83,7 @@ export function songsRepository(db: Kysely<DB>) {
         if (duplicate) return { duplicate };
         const row = await trx
           .updateTable('songs')
-          .set({ ...data, updatedAt: new Date() })
+          .set({ ...columnsOf(data), updatedAt: new Date() })
           .where('musicianId', '=', musicianId)
           .where('id', '=', songId)
           .returningAll()

@@ -45,6 +45,7 @@ const songData = (title: string, artist = 'Band') => ({
   ...song(title, artist),
   notes: '',
   songwriter: '',
+  duration_seconds: null,
 });
 
 const songsVersion = async (db: Kysely<DB>, musicianId: string) =>

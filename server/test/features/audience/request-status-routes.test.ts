@@ -58,6 +58,8 @@ describe('GET /api/request-status/:token', () => {
       updated_at: expect.any(String),
       queue_position: 1,
       payment: null,
+      // First in line: nothing ahead of it.
+      eta_minutes: 0,
     });
   });
 

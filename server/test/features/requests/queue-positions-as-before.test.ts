@@ -39,7 +39,8 @@ const STATUSES = ['pending', 'accepted', 'up_next', 'played', 'rejected'] as con
 const BASE = Date.UTC(2026, 10, 28, 20, 0, 0);
 
 const scenario = fc.record({
-  order: fc.constantFrom(...QUEUE_ORDERS),
+  // 'fair' came after the SQL function: queue-positions.test.ts and fair-turns.test.ts hold it.
+  order: fc.constantFrom(...QUEUE_ORDERS.filter((order) => order !== 'fair')),
   requests: fc.array(
     fc.record({
       status: fc.constantFrom(...STATUSES),

@@ -23,6 +23,9 @@ const queued = fc
       votes: fc.integer({ min: 1, max: 4 }),
       tipAmount: fc.constantFrom(0, 1.5, 5, 20),
       paid: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+      // Few people, so that under 'fair' one person often has several requests; '' is unknown.
+      email: fc.constantFrom('', 'a@example.com', 'A@example.com', 'b@example.com'),
+      deviceId: fc.constantFrom('', 'phone-1', 'phone-2', 'phone-3'),
       // Ties of age are common: two requests of the same millisecond.
       ageMs: fc.integer({ min: 0, max: 5 }),
       updatedAgoMs: fc.integer({ min: -3, max: 1000 }),
@@ -39,6 +42,9 @@ const queued = fc
       votes: row.votes,
       tipReceived: row.tipAmount,
       paid: row.paid,
+      requesterEmail: row.email,
+      deviceId: row.deviceId,
+      showId: null,
       createdAt: new Date(NOW.getTime() - 10_000 + row.ageMs),
       updatedAt: new Date(NOW.getTime() - row.updatedAgoMs),
     })),
@@ -86,10 +92,11 @@ describe('queueChanges', () => {
           .filter((r) => inQueue(r) && r.status !== 'up_next')
           .sort((a, b) => a.queuePosition! - b.queuePosition!);
         const key = (r: QueuedRequest) =>
-          ({ arrival: 0, votes: -r.votes, tips: -r.tipReceived, manual: 0 })[order];
+          ({ arrival: 0, votes: -r.votes, tips: -r.tipReceived, manual: 0, fair: 0 })[order];
         for (let i = 1; i < waiting.length; i++) {
           const [a, b] = [waiting[i - 1]!, waiting[i]!];
-          if (order === 'manual' || a.paid !== b.paid) continue;
+          // 'fair' is by rounds, checked in fair-turns.test.ts.
+          if (order === 'manual' || order === 'fair' || a.paid !== b.paid) continue;
           expect(key(a)).toBeLessThanOrEqual(key(b));
           if (key(a) === key(b)) expect(a.createdAt <= b.createdAt).toBe(true);
           // Ranks follow the positions but under 'manual' (the musician's own order).
@@ -142,6 +149,9 @@ describe('queueChanges', () => {
       queueRank: rank,
       votes: 1,
       tipReceived: 0,
+      requesterEmail: '',
+      deviceId: '',
+      showId: null,
       createdAt: at(created),
       updatedAt: at(created),
     });

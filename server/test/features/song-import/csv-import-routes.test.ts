@@ -63,7 +63,31 @@ describe('messy CSV files, one fixture each', () => {
       genres: ['Rock'],
       moods: ['Nostalgic'],
       year: 1995,
+      duration_seconds: null,
     });
+  });
+
+  it('reads a Duration column as m:ss or h:mm:ss, and says which row it cannot read', async () => {
+    const musician = await registerMusician(app);
+    const csv = [
+      'Title,Artist,Duration',
+      'Creep,Radiohead,3:58',
+      'Echoes,Pink Floyd,23:31',
+      'Medley,Band,1:02:03',
+      'Unknown,Band,',
+      'Bad,Band,four minutes',
+    ].join('\n');
+    const result = await preview(musician, 'durations.csv', Buffer.from(csv));
+    expect(result.preview.map((row) => [row.title, row.duration_seconds])).toEqual([
+      ['Creep', 238],
+      ['Echoes', 1411],
+      ['Medley', 3723],
+      ['Unknown', null],
+    ]);
+    expect(result.errors).toEqual([{ line: 6, reason: messages.songDurationInvalid }]);
+    await upload(musician, 'durations.csv', Buffer.from(csv));
+    const creep = (await songsOf(musician)).find((song) => song.title === 'Creep');
+    expect(creep?.duration_seconds).toBe(238);
   });
 
   it('reads CRLF line ends without stray carriage returns', async () => {
@@ -166,6 +190,7 @@ describe('messy CSV files, one fixture each', () => {
         genres: ['Chanson'],
         moods: [],
         year: null,
+        duration_seconds: null,
       },
     ]);
   });

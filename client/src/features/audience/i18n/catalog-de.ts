@@ -49,6 +49,7 @@ export const ui = {
   statusPlayed: 'Gespielt',
   statusNotTonight: 'Heute nicht',
   placeInLine: 'Nr. {position} in der Reihe',
+  placeInLineEta: 'Nr. {position} in der Reihe, etwa {minutes} Min.',
 
   sentTitle: 'Dein Songwunsch',
   sentInLine: 'Gesendet: Nr. {position} in der Reihe',

@@ -53,6 +53,7 @@ export const catalogEn = {
   statusPlayed: 'Played',
   statusNotTonight: 'Not tonight',
   placeInLine: '#{position} in line',
+  placeInLineEta: '#{position} in line, about {minutes} min',
 
   // The request sent (issue 43): its success state first, the tip an optional step after it
   sentTitle: 'Your request',

@@ -48,6 +48,7 @@ export const ui = {
   statusPlayed: 'Tocada',
   statusNotTonight: 'Hoy no',
   placeInLine: 'N.º {position} en la fila',
+  placeInLineEta: 'N.º {position} en la fila, unos {minutes} min',
 
   sentTitle: 'Tu petición',
   sentInLine: 'Enviada: n.º {position} en la fila',

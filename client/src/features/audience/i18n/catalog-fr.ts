@@ -48,6 +48,7 @@ export const ui = {
   statusPlayed: 'Jouée',
   statusNotTonight: 'Pas ce soir',
   placeInLine: 'N° {position} dans la file',
+  placeInLineEta: 'N° {position} dans la file, environ {minutes} min',
 
   sentTitle: 'Votre demande',
   sentInLine: 'Envoyée : n° {position} dans la file',

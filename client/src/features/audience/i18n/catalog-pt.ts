@@ -48,6 +48,7 @@ export const ui = {
   statusPlayed: 'Já tocou',
   statusNotTonight: 'Hoje não',
   placeInLine: 'N.º {position} na fila',
+  placeInLineEta: 'N.º {position} na fila, cerca de {minutes} min',
 
   sentTitle: 'Seu pedido',
   sentInLine: 'Enviado: n.º {position} na fila',
