@@ -22,7 +22,9 @@ const UNDO_MS = 10_000;
 
 async function startWithStripe() {
   const stub = await startStripeStub({ webhookUrl: 'http://127.0.0.1:1/unset' });
-  let now = Date.now();
+  // The payments' clock runs with the real one (the requests' own), `later` moving it ahead, so
+  // the books order what happened as it happened.
+  let ahead = 0;
   const stripe = stripeConfig(
     {
       STRIPE_SECRET_KEY: stub.secretKey,
@@ -32,9 +34,12 @@ async function startWithStripe() {
     },
     (message) => new Error(message),
   );
-  const test = await startTestApp({ stripe, clock: () => new Date(now) }, { listen: true });
+  const test = await startTestApp(
+    { stripe, clock: () => new Date(Date.now() + ahead) },
+    { listen: true },
+  );
   stub.setWebhookUrl(`${test.url}/api/payments/webhook`);
-  return { stub, app: test.app, later: (ms: number) => void (now += ms) };
+  return { stub, app: test.app, later: (ms: number) => void (ahead += ms) };
 }
 
 const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!;

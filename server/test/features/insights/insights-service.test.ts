@@ -118,6 +118,7 @@ describe('insightsService', () => {
         year: null,
         notes: '',
         songwriter: '',
+        duration_seconds: null,
       },
     ]);
   });
