@@ -65,6 +65,8 @@ test('the landing page, the Analytics and Design tabs and the venue screen have 
   landing,
   signedInMusician,
 }) => {
+  // A walk through many screens, each checked by axe: 20-30 s alone, more beside another worker.
+  test.setTimeout(90_000);
   await landing.goto();
   await expect(landing.page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page, 'the landing page');
@@ -99,6 +101,8 @@ test('the dashboard tabs, the On Stage screen and the audience page have no seri
   request,
   signedInMusician,
 }) => {
+  // A walk through many screens, each checked by axe: 20-30 s alone, more beside another worker.
+  test.setTimeout(90_000);
   const musician = await signedInMusician({ songs: SONGS });
   await startShowWithRequests(request, musician);
 

@@ -31,6 +31,8 @@ test('a card tip and a paid request, from onboarding to the refund of a rejectio
   request,
   signedInMusician,
 }) => {
+  // Onboarding, two Checkouts and a refund through the local Stripe: 25 s alone.
+  test.setTimeout(90_000);
   const musician = await signedInMusician({
     songs: [song('Halo', 'Beyoncé'), song('Jolene', 'Dolly Parton')],
   });

@@ -95,6 +95,8 @@ test('edits survive a visit to another section and can be saved from there', asy
 });
 
 test('every section of the Profile tab passes axe', async ({ page, signedInMusician }) => {
+  // Seven sections, each checked by axe.
+  test.setTimeout(90_000);
   await signedInMusician();
   const profile = new ProfileTab(page);
   await profile.open('Audience link & QR');

@@ -82,6 +82,8 @@ test.describe('the stage screen, at the sizes it is used at', () => {
     onStage,
     signedInMusician,
   }) => {
+    // Three sizes, each with Played and Up Next measured.
+    test.setTimeout(90_000);
     const musician = await signedInMusician({ songs: SONGS });
     await busyNight(request, musician.token, musician.songIds);
     await page.setViewportSize({ width: 1024, height: 768 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { postRequestProving } from '../support/requests.ts';
 
 /** The dashboard's Analytics tab. */
 export class AnalyticsTab {
@@ -44,19 +45,14 @@ export async function requestAs(
   songId: string,
   requester: { name: string; email: string; tip?: number },
 ): Promise<string> {
-  const response = await request.post('/api/requests', {
-    data: {
-      song_id: songId,
-      requester_name: requester.name,
-      requester_email: requester.email,
-      dedication: '',
-      tip_amount: requester.tip ?? 0,
-    },
+  const filed = await postRequestProving(request, {
+    song_id: songId,
+    requester_name: requester.name,
+    requester_email: requester.email,
+    dedication: '',
+    tip_amount: requester.tip ?? 0,
   });
-  if (response.status() !== 201) {
-    throw new Error(`request failed: ${response.status()} ${await response.text()}`);
-  }
-  return ((await response.json()) as { id: string }).id;
+  return (filed as { id: string }).id;
 }
 
 /**
