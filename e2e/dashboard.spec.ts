@@ -262,6 +262,8 @@ test('each dashboard tab of the first run passes axe', async ({
   dashboard,
   signedInMusician,
 }) => {
+  // Every tab checked by axe: 25-30 s beside another worker on CI's two cores.
+  test.setTimeout(90_000);
   await signedInMusician({ songs: [HALO] });
   for (const tab of ['On Stage', 'Songs', 'Requests', 'Profile'] as const) {
     await dashboard.tab(tab).click();
