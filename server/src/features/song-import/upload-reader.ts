@@ -55,15 +55,17 @@ export async function openUploadedText(
   const file = await firstFile(parts);
   const stream = file.file;
   let overCap = false;
-  // Past the cap the parser drops the rest of the file but goes on reading the request, as fast
-  // as the client sends it, until the part ends: the socket is read no further from that moment,
-  // not from when the consumer, still parsing what came before, has caught up with it.
-  // Importing half a file is never right: the 413 reaches the consumer as the stream's error.
-  stream.once('limit', () => {
+  /** Over the cap: the request is read no further, and the consumer is given the 413. */
+  const refuse = () => {
     overCap = true;
     stopReading(request);
-    stream.destroy(tooLarge());
-  });
+    return tooLarge();
+  };
+  // Past the cap the parser drops the rest of the file but goes on reading the request, as fast
+  // as the client sends it, until the part ends: the socket is read no further from that moment,
+  // not from when the consumer, still parsing what came before, has caught up with it. (A body
+  // that arrived whole was parsed past the cap before this listener: `truncated` tells that.)
+  stream.once('limit', () => stream.destroy(refuse()));
   if (!file.filename.toLowerCase().endsWith(extension)) {
     stream.resume();
     throw badRequest(wrongExtension);
@@ -73,6 +75,8 @@ export async function openUploadedText(
     let bytes = 0;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
+        // Importing half a file is never right.
+        if (stream.truncated) throw refuse();
         bytes += chunk.length;
         const part = decoder.write(chunk);
         if (part) yield part;
@@ -87,6 +91,7 @@ export async function openUploadedText(
         stream.once('close', () => discardRest(request));
       }
     }
+    if (stream.truncated) throw refuse();
     if (bytes === 0) throw badRequest(messages.importFileEmpty);
     // Read to its end: a second file, or a body cut short after the first, is refused too.
     await noMoreFiles(parts);
