@@ -4,6 +4,8 @@ import { expect, test } from './fixtures.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import type { AudiencePage } from './pages/audience-page.ts';
 import { PHONE } from './support/phone.ts';
+import { expectNoSeriousA11yFindings } from './support/axe.ts';
+import { flattenGradients } from './support/flatten-gradients.ts';
 import { atEachSize } from './support/screenshots.ts';
 import {
   musicianRequestsByApi,
@@ -67,6 +69,9 @@ test.describe('something else to ask for', () => {
       page.screenshot({ path: `${SHOTS}/rejected-offers-${size.name}.png` }),
     );
     await page.setViewportSize(PHONE.viewport);
+    // Readable and operable for everyone (axe, the gradients drawn at their lowest contrast).
+    await flattenGradients(page);
+    await expectNoSeriousA11yFindings(page, 'a rejected request offering songs', '.my-requests');
 
     await instead.getByRole('button', { name: 'Request Plug In Baby instead' }).click();
     // Filed: on the phone's list, in line, and the offer is gone.
