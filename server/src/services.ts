@@ -51,6 +51,8 @@ import { playlistsService } from './features/playlists/playlists-service.ts';
 import { profileService } from './features/profile/profile-service.ts';
 import { liveQueueService } from './features/requests/live-queue-service.ts';
 import { requestQueueRepository } from './features/requests/request-queue-repository.ts';
+import { alternativesRepository } from './features/requests/alternatives-repository.ts';
+import { requestAlternatives } from './features/requests/request-alternatives.ts';
 import { requestsRepository } from './features/requests/requests-repository.ts';
 import { requestsService } from './features/requests/requests-service.ts';
 import { showReportRepository } from './features/shows/show-report-repository.ts';
@@ -98,6 +100,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
   const images = imagesRepository(db);
   const repositories = {
     account: accountRepository(db),
+    alternatives: alternativesRepository(db),
     analytics: analyticsRepository(db),
     blocklist: blocklistRepository(db),
     contact: contactRepository(db),
@@ -169,6 +172,12 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     limits: config.limits,
     clock: config.clock,
     proofOfWork,
+    // Songs to ask for instead of one turned down; held back as the audience's list shows them.
+    alternatives: requestAlternatives({
+      songs: repositories.alternatives,
+      heldBack: repositories.songStates,
+      clock: config.clock,
+    }),
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
