@@ -1,8 +1,8 @@
 /**
  * Reads the CSV and LST files of imports on a thread of their own (song-file-thread.ts), so that
  * parsing and validating up to 10,000 rows a file does not hold the event loop every other
- * request waits on. Four previews of a 4.9 MB file at once put the audience's median at 5-7x a
- * quiet run's while they parsed here (bench:import-memory, docs/benchmarks.md).
+ * request waits on: four big previews at once parsed here slowed the audience's reads several
+ * times over (docs/benchmarks.md, "Import memory").
  *
  * The upload is still read here (the multipart parser, the size cap, the text's encoding); its
  * text goes to the thread a chunk at a time as the parser asks for it, so reading stops at the
@@ -10,10 +10,11 @@
  * transferred: the decoded chunks are small strings, and the bytes under them share buffers
  * with the socket's.
  *
- * Threads start at the first file and end after a quiet spell (each costs about 10 MB while it
- * lives). Should one die, its files are read again here from their start (pulled-text.ts), and
- * the next file starts another; should threads keep failing before any file is read (a broken
- * install), files are read here from then on, as they were before.
+ * The thread runs at a lower priority than the event loop (song-file-thread.ts). Threads start
+ * at the first file and end after a quiet spell (each costs about 20 MB while it lives). Should
+ * one die, its files are read again here from their start (pulled-text.ts) and the next file
+ * starts another; should threads keep failing before any file is read (a broken install),
+ * files are read here from then on, as they were before.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

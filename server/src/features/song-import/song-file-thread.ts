@@ -3,6 +3,8 @@
  * of imports, several at once, each pulled from the server's thread a chunk at a time as the
  * parser needs it. Built as its own entry of the server bundle (scripts/build-server.ts).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '#server/http/errors.ts';
 import { parseSongFile, summariseSongFile } from './song-file.ts';
@@ -19,6 +21,19 @@ const pulls = new Map<number, (delivery: Delivery) => void>();
 const send = (message: FromThread) => port.postMessage(message);
 
 class Aborted extends Error {}
+
+/**
+ * The thread yields the CPU to every other one of the machine when they compete: the event
+ * loop answering the audience comes before an import, which can wait a little. Linux gives
+ * each thread its own nice value (its id is the last part of /proc/thread-self); elsewhere the
+ * thread runs at the process's priority.
+ */
+const NICE = 10;
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').at(-1)), NICE);
+} catch {
+  // Not Linux, or not allowed: the process's priority.
+}
 
 port.on('message', (message: ToThread) => {
   if (message.type === 'start') void read(message);

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -46,6 +47,14 @@ const DIES_MID_FILE = new URL(
     });`)}`,
 );
 
+/** Threads of this process at the song file thread's nice value (Linux: /proc/self/task). */
+const niceThreads = () =>
+  readdirSync('/proc/self/task').filter((task) => {
+    const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis; nice is the 19th field of the line.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '10';
+  }).length;
+
 const readers: SongFileReader[] = [];
 const reader = (options?: Parameters<typeof songFileReader>[0]) => {
   const made = songFileReader(options);
@@ -87,6 +96,17 @@ describe('the song file thread', () => {
     expect((await files.read('lst', chunksOf('A - B\n'))).rows).toHaveLength(1);
     expect(files.threads).toBe(1);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs below the event loop’s priority, so requests get the CPU first',
+    async () => {
+      const before = niceThreads();
+      const files = reader();
+      await files.summarise('lst', chunksOf('A - B\n'));
+      expect(files.threads).toBe(1);
+      expect(niceThreads()).toBe(before + 1);
+    },
+  );
 
   it('stops reading the upload at the row cap', async () => {
     const files = reader();
