@@ -4,7 +4,7 @@
  * parser needs it. Built as its own entry of the server bundle (scripts/build-server.ts).
  */
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '#server/http/errors.ts';
 import { parseSongFile, summariseSongFile } from './song-file.ts';
@@ -25,14 +25,15 @@ class Aborted extends Error {}
 /**
  * The thread yields the CPU to every other one of the machine when they compete: the event
  * loop answering the audience comes before an import, which can wait a little. Linux gives
- * each thread its own nice value (its id is the last part of /proc/thread-self); elsewhere the
- * thread runs at the process's priority.
+ * each thread its own nice value (its id is the last part of /proc/thread-self), 10 above the
+ * process's here; elsewhere the thread runs at the process's priority.
  */
-const NICE = 10;
+const NICER_BY = 10;
 try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').at(-1)), NICE);
+  const thread = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  setPriority(thread, Math.min(19, getPriority(thread) + NICER_BY));
 } catch {
-  // Not Linux, or not allowed: the process's priority.
+  // Not Linux: the process's priority.
 }
 
 port.on('message', (message: ToThread) => {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -47,12 +48,13 @@ const DIES_MID_FILE = new URL(
     });`)}`,
 );
 
-/** Threads of this process at the song file thread's nice value (Linux: /proc/self/task). */
+/** Threads of this process at the song file thread's nice value: 10 above the process's. */
 const niceThreads = () =>
   readdirSync('/proc/self/task').filter((task) => {
     const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
     // The fields after the command's closing parenthesis; nice is the 19th field of the line.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16] === '10';
+    const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    return nice === Math.min(19, getPriority() + 10);
   }).length;
 
 const readers: SongFileReader[] = [];
