@@ -72,6 +72,8 @@ test('the stage shows the queue’s length and marks the songs that won’t fit 
   await expect(onStage.lateRows).toHaveCount(0);
 
   // The dashboard's board adds the queue up too.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await dashboard.goto();
   await expect(dashboard.liveColumn.getByText('Queue: 54 min · 6 songs')).toBeVisible();
+  await page.screenshot({ path: `${shots}/dashboard-clock-desktop.png` });
 });
