@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures.ts';
 import { updateProfileByApi } from './support/musicians.ts';
 import { setRequestStatusByApi, submitRequestByApi } from './support/requests.ts';
+import { expectNoSeriousA11yFindings } from './support/axe.ts';
+import { flattenGradients } from './support/flatten-gradients.ts';
 import { atEachSize } from './support/screenshots.ts';
 import { song } from './support/songs.ts';
 
@@ -47,6 +49,9 @@ test('the stage shows the queue’s length and marks the songs that won’t fit 
   const halo = (await onStage.card('Halo', onStage.active).boundingBox())!;
   expect(line.y).toBeGreaterThan(creep.y + creep.height - 1);
   expect(line.y + line.height).toBeLessThanOrEqual(halo.y + 1);
+  // The line and the tags keep their contrast on the dark stage (axe, WCAG AA).
+  await flattenGradients(page);
+  await expectNoSeriousA11yFindings(page, 'the stage with a last call');
 
   // Pictures for a person to look at (no test reads them): the stage's sizes and a phone.
   const shots = test.info().outputPath();
