@@ -67,7 +67,7 @@ export const audienceSentencesEn = {
   // {time} on the clock of the phone that subscribed, {dedication} the one of its own request.
   pushUpNextTitle: 'Your song is next: {song}',
   pushUpNextBody: '{song} by {artist} is coming up.',
-  pushPlayedTitle: 'Played at {time}',
+  pushPlayedTitle: 'Played at {time}: {song}',
   pushPlayedForTitle: 'Played at {time}, for {dedication}',
   pushPlayedBody: '{song} by {artist}. Thank you for your request!',
   pushRejectedTitle: 'Not tonight: {song}',
