@@ -51,6 +51,8 @@ import { playlistsService } from './features/playlists/playlists-service.ts';
 import { profileService } from './features/profile/profile-service.ts';
 import { liveQueueService } from './features/requests/live-queue-service.ts';
 import { requestQueueRepository } from './features/requests/request-queue-repository.ts';
+import { alternativesRepository } from './features/requests/alternatives-repository.ts';
+import { requestAlternatives } from './features/requests/request-alternatives.ts';
 import { requestsRepository } from './features/requests/requests-repository.ts';
 import { requestsService } from './features/requests/requests-service.ts';
 import { showReportRepository } from './features/shows/show-report-repository.ts';
@@ -104,6 +106,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
   const images = imagesRepository(db);
   const repositories = {
     account: accountRepository(db),
+    alternatives: alternativesRepository(db),
     analytics: analyticsRepository(db),
     blocklist: blocklistRepository(db),
     contact: contactRepository(db),
@@ -168,6 +171,12 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     perMusicianPerMinute: config.limits.perMusicianPerMinute,
     perAddressPerMinute: config.limits.perAddressPerMinute,
   });
+  // Songs to ask for instead of one turned down; held back as the audience's list shows them.
+  const alternatives = requestAlternatives({
+    songs: repositories.alternatives,
+    heldBack: repositories.songStates,
+    clock: config.clock,
+  });
   // A requester's phone told when their request comes up, is played or turned down (issue 47).
   const pushWork = backgroundWork((err: unknown) =>
     app.log.error({ err: loggableError(err) }, 'push notification failed'),
@@ -187,6 +196,8 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     allowedOrigins: config.webPush.allowedOrigins,
     finalAfterMs: config.webPush.finalAfterMs,
     log: app.log,
+    // A rejection's push names the songs its status offers instead.
+    alternatives: (requestId) => alternatives.forRequest(requestId),
   });
   pushNotifications.listen();
   const requests = requestsService({
@@ -198,6 +209,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     clock: config.clock,
     proofOfWork,
     pushPublicKey: pushNotifications.publicKey,
+    alternatives,
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,

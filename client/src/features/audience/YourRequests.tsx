@@ -1,6 +1,7 @@
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-import type { TrackedRequest } from './my-requests.ts';
+import { InsteadSongs } from './InsteadSongs.tsx';
+import { offeredInstead, type TrackedRequest } from './my-requests.ts';
 import { placeInLine, REQUESTER_PAYMENT_KEYS, REQUESTER_STATUS_KEYS } from './requester-status.ts';
 
 /** Its state, its money (a paid request) and its place in line, as badges after the song. */
@@ -66,6 +67,11 @@ export function YourRequests() {
               <span className="my-request-artist">{item.song_artist}</span>
             </span>
             <TrackedBadges item={item} />
+            <InsteadSongs
+              songs={offeredInstead(item)}
+              sentAs={item.sent_as ?? null}
+              onAsked={() => useMyRequestsStore.getState().insteadAsked(item.token)}
+            />
           </li>
         ))}
       </ul>

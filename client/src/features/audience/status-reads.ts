@@ -1,4 +1,5 @@
 import { ApiError } from '#client/lib/api-fetch.ts';
+import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import { audienceApi } from './audience-api.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 
@@ -18,4 +19,14 @@ export async function fetchStatuses(tokens: string[]): Promise<void> {
     }),
   );
   if (gone.length > 0) useMyRequestsStore.getState().drop(gone);
+}
+
+/**
+ * A push said a request was rejected: the songs to ask for instead come only with its status
+ * read (pushes stay small), so it is read once.
+ */
+export function fetchInsteadOf(view: RequestStatusView): void {
+  if (view.status !== 'rejected' || view.alternatives) return;
+  const item = useMyRequestsStore.getState().tracked.find((tracked) => tracked.id === view.id);
+  if (item && item.alternatives === undefined) void fetchStatuses([item.token]);
 }

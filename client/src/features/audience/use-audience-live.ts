@@ -4,7 +4,7 @@ import { useAudienceStore } from './audience-store.ts';
 import { isFinal } from './my-requests.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
-import { fetchStatuses } from './status-reads.ts';
+import { fetchInsteadOf, fetchStatuses } from './status-reads.ts';
 
 const openTokens = () =>
   useMyRequestsStore
@@ -33,7 +33,10 @@ export function useAudienceLive(): void {
           // The Queue view (issue 22 §6) reads its queue again, when it is shown.
           usePublicQueueStore.getState().applyPageChange(change);
         },
-        onStatus: (status) => useMyRequestsStore.getState().applyStatus(status),
+        onStatus: (status) => {
+          useMyRequestsStore.getState().applyStatus(status);
+          fetchInsteadOf(status);
+        },
         pollStatuses: () => fetchStatuses(openTokens()),
         onFollowing: (again) => {
           usePublicQueueStore.getState().applyPageChange({ kind: 'queue' });

@@ -34,11 +34,10 @@ interface Deps {
   finalAfterMs: number;
   log: FastifyBaseLogger;
   /**
-   * The songs to suggest instead of a rejected request, by its id (issue 47, item 3). The
-   * alternatives feature hands them in through services.ts; absent, the rejection's push says
-   * only that it is not tonight.
+   * The songs a rejected request's status offers instead, by its id (issue 47, item 3: the
+   * requests feature's, handed in by services.ts); absent, the push says only "not tonight".
    */
-  alternatives?: (requestId: string) => Promise<readonly { song_title: string }[]>;
+  alternatives?: (requestId: string) => Promise<readonly { title: string }[]>;
 }
 
 export interface Subscribe {
@@ -138,7 +137,7 @@ export function pushNotificationsService(deps: Deps) {
     if (rows.length === 0) return;
     const alternatives =
       status === 'rejected' && deps.alternatives
-        ? (await deps.alternatives(requestId)).map((song) => song.song_title)
+        ? (await deps.alternatives(requestId)).map((song) => song.title)
         : undefined;
     await deliverAll(rows, status, request, alternatives);
   }

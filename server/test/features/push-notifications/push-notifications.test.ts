@@ -150,6 +150,21 @@ describe('pushes to a requester’s phone', () => {
     expect(await rowsOf(request.id)).toEqual([]);
   });
 
+  it('name the songs to ask for instead of a rejected one, as its status offers them', async () => {
+    const { musician, request, token } = await yellowRequest();
+    await createSong(app, musician, { title: 'Fix You', artist: 'Coldplay' });
+    await createSong(app, musician, { title: 'Clocks', artist: 'Coldplay' });
+    const phone = push.subscriber();
+    await subscribed(token, phone);
+    await setRequestStatus(app, musician, request.id, 'rejected');
+
+    const { message } = await push.nth(phone, 0);
+    const offered = (await statusOf(token)).alternatives!.map((song) => song.title);
+    expect(offered.sort()).toEqual(['Clocks', 'Fix You']);
+    expect(message.title).toBe('Not tonight: Yellow');
+    expect(message.body).toMatch(/^Maybe one of these instead: (Fix You, Clocks|Clocks, Fix You)$/);
+  });
+
   it('tell Up Next once, whatever else changes while it is next', async () => {
     const { musician, song, request, token } = await yellowRequest();
     const phone = push.subscriber();

@@ -60,6 +60,10 @@ export const catalogEn = {
   statusNotTonight: 'Not tonight',
   placeInLine: '#{position} in line',
   placeInLineEta: '#{position} in line, about {minutes} min',
+  // Something else to ask for (issue 47): songs near one rejected or held back, one tap each
+  insteadTitle: 'Something else to ask for',
+  insteadRequest: 'Request',
+  insteadRequestSong: 'Request {song} instead',
 
   // The request sent (issue 43): its success state first, the tip an optional step after it
   sentTitle: 'Your request',
