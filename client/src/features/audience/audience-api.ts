@@ -6,9 +6,12 @@ import type {
 } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
+import type { PushSubscriptionKeys } from '#client/lib/web-push.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
+import { TIME_ZONE_HEADER } from '#shared/limits.ts';
 import { MUSICIAN_ROUTE_PARAM, PUSH_VERSION_HEADER } from '#shared/realtime.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
-import { audienceFetch } from './audience-submit.ts';
+import { audienceFetch, phoneTimeZone } from './audience-submit.ts';
 
 /**
  * The audience page's reads. No schema checks here (the page carries no validation library):
@@ -40,6 +43,16 @@ export const audienceApi = {
     ) as Promise<TipLinksResponse>,
   requestStatus: (token: string) =>
     audienceFetch(`/request-status/${encodeURIComponent(token)}`) as Promise<RequestStatusView>,
+  /**
+   * This phone's push subscription for one request (issue 47), with the page's language (its
+   * pushes are worded in it) and time zone (a "Played at 9:40 PM" on this clock).
+   */
+  subscribePush: (token: string, subscription: PushSubscriptionKeys & { language: Locale }) =>
+    audienceFetch(`/request-status/${encodeURIComponent(token)}/push`, {
+      method: 'POST',
+      body: subscription,
+      headers: { [TIME_ZONE_HEADER]: phoneTimeZone() },
+    }),
   trackClick: (requestId: string, type: 'tip' | 'social', platform: string) =>
     audienceFetch(`/requests/${encodeURIComponent(requestId)}/track-click`, {
       method: 'POST',

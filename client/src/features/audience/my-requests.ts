@@ -54,12 +54,16 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
     const samePayment = (item.payment ?? null) === (view.payment ?? null);
     // Only the status read carries the wait (socket pushes do not): one without it keeps it.
     const sameWait = view.eta_minutes === undefined || view.eta_minutes === item.eta_minutes;
+    // Nor the server's push key (the offer under a waiting request needs it): the same rule.
+    const sameKey =
+      view.push_public_key === undefined || view.push_public_key === item.push_public_key;
     if (
       item.status === view.status &&
       item.updated_at === view.updated_at &&
       samePlace &&
       samePayment &&
-      sameWait
+      sameWait &&
+      sameKey
     ) {
       return item;
     }
