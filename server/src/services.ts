@@ -81,6 +81,12 @@ import { publicQueueService } from './features/public-queue/public-queue-service
 import { audienceLink } from './features/qr-code/qr-code-service.ts';
 import { qrPath } from './features/qr-code/qr-render.ts';
 import { proofOfWorkService } from './proof-of-work/proof-of-work-service.ts';
+import { backgroundWork } from './features/push-notifications/background-work.ts';
+import { pushNotificationsService } from './features/push-notifications/push-notifications-service.ts';
+import { pushSender } from './features/push-notifications/push-sender.ts';
+import { pushSubscriptionsRepository } from './features/push-notifications/push-subscriptions-repository.ts';
+import { vapidKeys } from './features/push-notifications/vapid-keys.ts';
+import { loggableError } from './logging/loggable-error.ts';
 import { spentProofsRepository } from './proof-of-work/spent-proofs-repository.ts';
 
 /**
@@ -112,6 +118,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     passwordResets: passwordResetsRepository(db),
     playlists: playlistsRepository(db),
     publicQueue: publicQueueRepository(db),
+    pushSubscriptions: pushSubscriptionsRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
     requestWindows: requestWindowsRepository(db),
@@ -160,6 +167,27 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     perMusicianPerMinute: config.limits.perMusicianPerMinute,
     perAddressPerMinute: config.limits.perAddressPerMinute,
   });
+  // A requester's phone told when their request comes up, is played or turned down (issue 47).
+  const pushWork = backgroundWork((err: unknown) =>
+    app.log.error({ err: loggableError(err) }, 'push notification failed'),
+  );
+  const vapid = vapidKeys(db);
+  const pushNotifications = pushNotificationsService({
+    subscriptions: repositories.pushSubscriptions,
+    vapid,
+    sender: pushSender({
+      keys: vapid.get,
+      subject: config.webPush.subject,
+      timeoutMs: config.webPush.timeoutMs,
+      signal: pushWork.signal,
+    }),
+    events,
+    work: pushWork,
+    allowedOrigins: config.webPush.allowedOrigins,
+    finalAfterMs: config.webPush.finalAfterMs,
+    log: app.log,
+  });
+  pushNotifications.listen();
   const requests = requestsService({
     requests: repositories.requests,
     queue: repositories.requestQueue,
@@ -168,6 +196,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     limits: config.limits,
     clock: config.clock,
     proofOfWork,
+    pushPublicKey: pushNotifications.publicKey,
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
@@ -224,6 +253,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       resets: repositories.passwordResets,
       pairings: repositories.stageDevices,
       spentProofs: repositories.spentProofs,
+      pushSubscriptions: repositories.pushSubscriptions,
     }),
     stageDevices: stageDevicesService({
       stageDevices: repositories.stageDevices,
@@ -280,6 +310,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       queue,
     }),
     requests,
+    pushNotifications,
     payments,
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
@@ -348,6 +379,8 @@ declare module 'fastify' {
 export const servicesPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
     app.decorate('services', buildServices(app, options.config));
+    // Pushes still being sent finish (or are aborted) before the database closes.
+    app.addHook('onClose', () => app.services.pushNotifications.close());
   },
   { name: 'services', dependencies: ['database'] },
 );

@@ -57,6 +57,18 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'idempotencyKeyInvalid',
   'idempotencyKeyReused',
   'internalError',
+  // Pushes to a requester's phone, and what subscribing to them answers
+  'pushUpNextTitle',
+  'pushUpNextBody',
+  'pushPlayedTitle',
+  'pushPlayedForTitle',
+  'pushPlayedBody',
+  'pushRejectedTitle',
+  'pushRejectedBody',
+  'pushRejectedAlternativesBody',
+  'pushSubscriptionInvalid',
+  'pushServiceNotAllowed',
+  'pushRequestNotWaiting',
 ] as const satisfies readonly (keyof typeof messages)[];
 
 export type AudienceMessageKey = (typeof AUDIENCE_MESSAGE_KEYS)[number];

@@ -184,6 +184,12 @@ export const RequestStatusView = z.object({
    * the lengths of the songs ahead at tonight's pace. Absent otherwise, and on socket pushes.
    */
   eta_minutes: z.number().int().min(0).optional(),
+  /**
+   * While it waits: the server's VAPID public key (base64url), the applicationServerKey the phone
+   * subscribes with to be told when it comes up (POST /request-status/{token}/push). Absent
+   * otherwise, and on socket pushes.
+   */
+  push_public_key: z.string().optional(),
 });
 export type RequestStatusView = z.infer<typeof RequestStatusView>;
 

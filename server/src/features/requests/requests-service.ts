@@ -1,6 +1,7 @@
 import { fill } from '#shared/fill-message.ts';
 import { clockTime, type ClockTime } from '#shared/i18n/clock-time.ts';
 import { statusInSentence } from '#shared/request-status-labels.ts';
+import { isOpenStatus } from '#shared/request-statuses.ts';
 import { UNDO_WINDOW_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
@@ -53,6 +54,8 @@ interface Deps {
   clock?: Clock;
   /** The proof of work the audience's routes ask for (PROOF_OF_WORK); absent in other tests. */
   proofOfWork?: ProofOfWorkService;
+  /** The VAPID public key a waiting request's phone subscribes with (features/push-notifications). */
+  pushPublicKey?: () => Promise<string>;
 }
 
 /** What an audience route hands in of the proof of work: which write, and its X-Altcha. */
@@ -95,6 +98,7 @@ export function requestsService({
   limits,
   clock = systemClock,
   proofOfWork,
+  pushPublicKey,
 }: Deps) {
   const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
   const learnSongs = (musicianId: string, songIds: readonly string[]) =>
@@ -307,7 +311,13 @@ export function requestsService({
       const [view] = hash ? await requests.statusViews([hash]) : [];
       if (!view) throw notFound(messages.requestStatusNotFound);
       const wait = await queue?.waitInputs(view.id, clock());
-      return wait ? { ...view, eta_minutes: waitMinutes(wait.ahead, wait.plays) } : view;
+      // While it waits, the key its phone may subscribe with to be told when it comes up.
+      const pushKey = isOpenStatus(view.status) ? await pushPublicKey?.() : undefined;
+      return {
+        ...view,
+        ...(wait ? { eta_minutes: waitMinutes(wait.ahead, wait.plays) } : {}),
+        ...(pushKey ? { push_public_key: pushKey } : {}),
+      };
     },
 
     /** The audience socket's request:follow: the requests these tokens follow, if any. */
