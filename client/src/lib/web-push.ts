@@ -49,7 +49,10 @@ export interface PushSubscriptionKeys {
   keys: { p256dh: string; auth: string };
 }
 
-/** A base64url key (the server's VAPID public key) as the bytes PushManager takes. */
+/**
+ * A base64url key (the server's VAPID public key) as the bytes PushManager takes. (shared/'s
+ * checker of the same text sits beside zod schemas, which the audience page never loads.)
+ */
 export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);

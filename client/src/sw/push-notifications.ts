@@ -1,16 +1,9 @@
 /**
  * The audience worker's side of a push (issue 47): what a push shows and where its tap leads.
- * The server sends `{ title, body, url, tag }` as JSON, encrypted for this browser's
+ * The server sends a PushMessage (`{ title, body, url, tag }`) as JSON, encrypted for this browser's
  * subscription; the browser hands it to the worker decrypted.
  */
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** The audience page that follows the request (/musician/{slug}): where a tap opens. */
-  url: string;
-  /** One notification a request: "played" replaces its "up next". */
-  tag: string;
-}
+import type { PushMessage } from '#shared/schemas/push-notifications.ts';
 
 /** The app's own icon (client/public/icons), on the notification. */
 export const NOTIFICATION_ICON = '/icons/icon-192.png';

@@ -6,8 +6,7 @@ import type {
 } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
-import type { PushSubscriptionKeys } from '#client/lib/web-push.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
+import type { PushSubscribed, PushSubscriptionBody } from '#shared/schemas/push-notifications.ts';
 import { TIME_ZONE_HEADER } from '#shared/limits.ts';
 import { MUSICIAN_ROUTE_PARAM, PUSH_VERSION_HEADER } from '#shared/realtime.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
@@ -47,12 +46,12 @@ export const audienceApi = {
    * This phone's push subscription for one request (issue 47), with the page's language (its
    * pushes are worded in it) and time zone (a "Played at 9:40 PM" on this clock).
    */
-  subscribePush: (token: string, subscription: PushSubscriptionKeys & { language: Locale }) =>
+  subscribePush: (token: string, subscription: PushSubscriptionBody) =>
     audienceFetch(`/request-status/${encodeURIComponent(token)}/push`, {
       method: 'POST',
       body: subscription,
       headers: { [TIME_ZONE_HEADER]: phoneTimeZone() },
-    }),
+    }) as Promise<PushSubscribed>,
   trackClick: (requestId: string, type: 'tip' | 'social', platform: string) =>
     audienceFetch(`/requests/${encodeURIComponent(requestId)}/track-click`, {
       method: 'POST',
