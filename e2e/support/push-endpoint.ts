@@ -15,8 +15,14 @@ import ece from 'http_ece';
 export const E2E_PUSH_PORT = Number(process.env.E2E_PUSH_PORT || 4177);
 export const PUSH_ENDPOINT_ORIGIN = `http://127.0.0.1:${E2E_PUSH_PORT}`;
 
-/** The app's settings for this endpoint (playwright.config.ts puts them in its env). */
-export const E2E_PUSH_ENV = { WEB_PUSH_ALLOWED_ORIGINS: PUSH_ENDPOINT_ORIGIN };
+/**
+ * The app's settings for this endpoint (playwright.config.ts puts them in its env). The VAPID
+ * subject must be a mailto: or https: address (web-push refuses the test's http:// site).
+ */
+export const E2E_PUSH_ENV = {
+  WEB_PUSH_ALLOWED_ORIGINS: PUSH_ENDPOINT_ORIGIN,
+  WEB_PUSH_SUBJECT: 'mailto:push-e2e@example.com',
+};
 
 /** A browser's side of a subscription: its keys as PushSubscription.toJSON() gives them. */
 export interface PushSubscriber {

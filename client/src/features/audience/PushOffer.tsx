@@ -20,7 +20,8 @@ export function PushOffer({ item }: { item: TrackedRequest }) {
   if (view === null) return null;
 
   const turnOn = () => {
-    if (item.push_public_key) void usePushOfferStore.getState().turnOn(item.token, item.push_public_key);
+    if (item.push_public_key)
+      void usePushOfferStore.getState().turnOn(item.token, item.push_public_key);
   };
   const retry = (
     <button type="button" className="button button-secondary button-small" onClick={turnOn}>

@@ -129,7 +129,11 @@ describe('turning it on', () => {
   it('offers again for another request, and after a failure', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = usePushOfferStore.getState();
-    await store.turnOn('token-2', 'BKey', steps('granted', () => Promise.reject(new Error('x'))));
+    await store.turnOn(
+      'token-2',
+      'BKey',
+      steps('granted', () => Promise.reject(new Error('x'))),
+    );
     expect(usePushOfferStore.getState().offerOf('token-2')).toBe('failed');
     await store.turnOn('token-2', 'BKey', steps());
     expect(usePushOfferStore.getState().offerOf('token-2')).toBe('on');

@@ -55,8 +55,7 @@ export const ui = {
   pushOn: 'Vamos avisar quando for a próxima',
   pushDenied:
     'As notificações estão bloqueadas nesta página. Permita-as nas configurações do site do seu navegador (o ícone ao lado do endereço) e tente de novo.',
-  pushFailed:
-    'Não foi possível ativar as notificações. Verifique sua conexão e tente de novo.',
+  pushFailed: 'Não foi possível ativar as notificações. Verifique sua conexão e tente de novo.',
   pushHomeScreen:
     'Para receber um aviso quando estiver chegando, adicione esta página à sua Tela de Início: toque em Compartilhar e depois em Adicionar à Tela de Início.',
 
