@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import { expectNoSeriousA11yFindings } from './support/axe.ts';
 import { PHONE } from './support/phone.ts';
+import { atEachSize } from './support/screenshots.ts';
 import {
   newPushSubscriber,
   startPushEndpoint,
@@ -130,7 +131,15 @@ test('a phone asks to be told, and its service worker shows "Your song is next" 
     await audience.sendRequest('Yellow', 'Maria', 'maria@example.com', 'For Sarah');
     await expect(sent.headline).toHaveText("Sent: you're #2 in line");
     await expect(sent.notifyMe).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/offer-390x844.png` });
+    await atEachSize(
+      page,
+      ({ width, height }) => page.screenshot({ path: `${SHOTS}/offer-${width}x${height}.png` }),
+      [
+        { name: 'tablet', width: 820, height: 1180 },
+        { name: 'desktop', width: 1440, height: 900 },
+        { name: 'phone', width: 390, height: 844 },
+      ],
+    );
     await expectNoSeriousA11yFindings(page, 'the sent sheet, offering a push');
 
     // A double tap asks once.
