@@ -1,6 +1,9 @@
 import { PROOF_OF_WORK_MODES, type ProofOfWorkMode } from '#shared/schemas/proof-of-work.ts';
 import { type StripeConfig, stripeConfig } from './features/payments/stripe-config.ts';
-import { type WebPushConfig, webPushConfig } from './features/push-notifications/web-push-config.ts';
+import {
+  type WebPushConfig,
+  webPushConfig,
+} from './features/push-notifications/web-push-config.ts';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';

@@ -65,7 +65,8 @@ export const audienceMessagesFr = {
   pushPlayedForTitle: 'Jouée à {time}, pour {dedication}',
   pushPlayedBody: '{song} de {artist}. Merci pour votre demande\u00a0!',
   pushRejectedTitle: 'Pas ce soir\u00a0: {song}',
-  pushRejectedBody: 'Le musicien ne peut pas la jouer ce soir. Choisissez une autre chanson sur la page.',
+  pushRejectedBody:
+    'Le musicien ne peut pas la jouer ce soir. Choisissez une autre chanson sur la page.',
   pushRejectedAlternativesBody: 'Peut-être plutôt l’une de celles-ci\u00a0: {songs}',
   pushSubscriptionInvalid:
     'Les réglages de notification de ce navigateur n’ont pas pu être lus. Désactivez puis réactivez les notifications, ou essayez un autre navigateur.',

@@ -53,23 +53,23 @@ function isWebAddress(text: string): boolean {
 
 export const PushSubscriptionBody = z.object(
   {
-  endpoint: z
-    .string({ error: messages.pushSubscriptionInvalid })
-    .max(PUSH_ENDPOINT_MAX_LENGTH, messages.pushSubscriptionInvalid)
-    .refine(isWebAddress, messages.pushSubscriptionInvalid),
-  keys: z.object(
-    {
-      p256dh: keyOf(P256DH_BYTES, (point) => point[0] === 0x04),
-      auth: keyOf(AUTH_SECRET_BYTES),
-    },
-    { error: messages.pushSubscriptionInvalid },
-  ),
-  /**
-   * The page's language (shared/src/i18n/locales.ts: en, es, de, fr, pt; a tag such as "es-MX"
-   * is read by its language). Absent or unknown: the request's Accept-Language.
-   * (The browser's `expirationTime` may come along; it is ignored.)
-   */
-  language: z.string().max(35).optional().catch(undefined),
+    endpoint: z
+      .string({ error: messages.pushSubscriptionInvalid })
+      .max(PUSH_ENDPOINT_MAX_LENGTH, messages.pushSubscriptionInvalid)
+      .refine(isWebAddress, messages.pushSubscriptionInvalid),
+    keys: z.object(
+      {
+        p256dh: keyOf(P256DH_BYTES, (point) => point[0] === 0x04),
+        auth: keyOf(AUTH_SECRET_BYTES),
+      },
+      { error: messages.pushSubscriptionInvalid },
+    ),
+    /**
+     * The page's language (shared/src/i18n/locales.ts: en, es, de, fr, pt; a tag such as "es-MX"
+     * is read by its language). Absent or unknown: the request's Accept-Language.
+     * (The browser's `expirationTime` may come along; it is ignored.)
+     */
+    language: z.string().max(35).optional().catch(undefined),
   },
   { error: messages.pushSubscriptionInvalid },
 );

@@ -69,7 +69,9 @@ export function pushMessage(input: PushMessageInput): PushMessage {
   }
   if (input.moment === 'played') {
     const at = (input.playedAt ?? new Date()).toISOString();
-    const time = input.timeZone ? { at, timeZone: input.timeZone } : { at, timeZone: 'UTC', showZone: true };
+    const time = input.timeZone
+      ? { at, timeZone: input.timeZone }
+      : { at, timeZone: 'UTC', showZone: true };
     const dedication = dedicatee(input.dedication);
     return {
       title: dedication

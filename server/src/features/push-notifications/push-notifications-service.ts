@@ -50,10 +50,14 @@ export interface Subscribe {
   timeZone: string | undefined;
 }
 
+// A key pair of the server's own to test the phones' keys against (computeSecret needs one).
+const curve = createECDH('prime256v1');
+curve.generateKeys();
+
 /** Whether `p256dh` is a point of P-256: a key off the curve could never be encrypted to. */
 function isCurvePoint(p256dh: string): boolean {
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'));
+    curve.computeSecret(Buffer.from(p256dh, 'base64url'));
     return true;
   } catch {
     return false;
@@ -112,8 +116,8 @@ export function pushNotificationsService(deps: Deps) {
         const dedication = row.voterId
           ? (voterDedications.get(row.voterId) ?? '')
           : request.dedication;
-        return deliver(row, moment, request, { dedication, alternatives }).catch(
-          (error: unknown) => log.error({ err: loggableError(error) }, 'push failed'),
+        return deliver(row, moment, request, { dedication, alternatives }).catch((error: unknown) =>
+          log.error({ err: loggableError(error) }, 'push failed'),
         );
       }),
     );

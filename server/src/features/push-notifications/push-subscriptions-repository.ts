@@ -45,7 +45,8 @@ export function pushSubscriptionsRepository(db: Kysely<DB>) {
         .select(['id', 'musicianId', 'status'])
         .where('statusTokenHash', '=', tokenHash)
         .executeTakeFirst();
-      if (own) return { requestId: own.id, musicianId: own.musicianId, status: own.status, voterId: null };
+      if (own)
+        return { requestId: own.id, musicianId: own.musicianId, status: own.status, voterId: null };
       const merged = await db
         .selectFrom('requestVoters as v')
         .innerJoin('requests as r', 'r.id', 'v.requestId')
@@ -105,14 +106,7 @@ export function pushSubscriptionsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('requests as r')
         .innerJoin('musicians as m', 'm.id', 'r.musicianId')
-        .select([
-          'r.songTitle',
-          'r.songArtist',
-          'r.dedication',
-          'r.status',
-          'r.playedAt',
-          'm.slug',
-        ])
+        .select(['r.songTitle', 'r.songArtist', 'r.dedication', 'r.status', 'r.playedAt', 'm.slug'])
         .where('r.id', '=', requestId)
         .executeTakeFirst();
     },

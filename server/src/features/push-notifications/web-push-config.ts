@@ -14,7 +14,7 @@ export interface WebPushConfig {
   allowedOrigins: readonly PushServiceOrigin[];
   /**
    * WEB_PUSH_SUBJECT: how a push service may reach whoever runs this server (VAPID's `sub`, a
-   * mailto: or https: address). Unset: SUPPORT_EMAIL, else PUBLIC_URL.
+   * mailto: or https: address). Unset: SUPPORT_EMAIL, else PUBLIC_URL (defaultSubject).
    */
   subject: string;
   /** WEB_PUSH_TIMEOUT_MS: how long one push service may take to take a message. */
@@ -27,6 +27,17 @@ export interface WebPushConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * SUPPORT_EMAIL, else PUBLIC_URL when it is https, else an address at PUBLIC_URL's host: push
+ * services take only mailto: and https: (Apple's refuses localhost, which only a local install
+ * has, where no phone of the audience subscribes through Apple anyway).
+ */
+function defaultSubject(site: { publicUrl: string; supportEmail: string | undefined }): string {
+  if (site.supportEmail) return `mailto:${site.supportEmail}`;
+  if (site.publicUrl.startsWith('https://')) return site.publicUrl;
+  return `mailto:webpush@${new URL(site.publicUrl).hostname}`;
+}
 
 export function webPushConfig(
   env: Env,
@@ -49,10 +60,8 @@ export function webPushConfig(
     }
     return origin;
   });
-  const subject =
-    env.WEB_PUSH_SUBJECT?.trim() ||
-    (site.supportEmail ? `mailto:${site.supportEmail}` : site.publicUrl);
-  if (!/^(mailto:\S+@\S+|https?:\/\/\S+)$/.test(subject)) {
+  const subject = env.WEB_PUSH_SUBJECT?.trim() || defaultSubject(site);
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
     throw fail(
       `WEB_PUSH_SUBJECT must be a mailto: or https: address where push services can reach you, got "${subject}"`,
     );

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { audienceMessagesFr } from '#shared/i18n/audience-messages-fr.ts';
 import { audienceMessagesPt } from '#shared/i18n/audience-messages-pt.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
-import { pushMessage, type PushMessageInput } from '#server/features/push-notifications/push-message.ts';
+import {
+  pushMessage,
+  type PushMessageInput,
+} from '#server/features/push-notifications/push-message.ts';
 
 const base: PushMessageInput = {
   moment: 'played',
@@ -62,7 +65,9 @@ describe('a push’s words', () => {
   });
 
   it('are worded in each language of the page, English for any other', () => {
-    const titles = LOCALES.map((locale) => pushMessage({ ...base, moment: 'up_next', locale }).title);
+    const titles = LOCALES.map(
+      (locale) => pushMessage({ ...base, moment: 'up_next', locale }).title,
+    );
     expect(new Set(titles).size).toBe(LOCALES.length);
     for (const title of titles) expect(title).toContain('Yellow');
     expect(pushMessage({ ...base, moment: 'up_next', locale: 'fr' }).title).toBe(

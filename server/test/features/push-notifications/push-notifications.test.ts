@@ -238,7 +238,8 @@ describe('pushes to a requester’s phone', () => {
     expect(firstPlayed.message.title).toMatch(/, for Kyle$/);
     expect(plusOnePlayed.message.title).toMatch(/, for Mom$/);
 
-    const sent = (phone: TestSubscriber) => JSON.stringify(push.sentTo(phone).map((d) => d.message));
+    const sent = (phone: TestSubscriber) =>
+      JSON.stringify(push.sentTo(phone).map((d) => d.message));
     for (const text of [sent(firstPhone), sent(plusOnePhone), sent(thirdPhone)]) {
       for (const person of ['Sarah', 'Connor', 'John', 'Reese', 'Ellen', '@']) {
         expect(text).not.toContain(person);
@@ -256,7 +257,11 @@ describe('subscriptions', () => {
     await startShow(app, musician);
     const { request, token } = await yellowRequest({}, musician);
     await subscribed(token, push.subscriber());
-    const stop = await app.inject({ method: 'POST', url: '/api/shows/stop', headers: musician.auth });
+    const stop = await app.inject({
+      method: 'POST',
+      url: '/api/shows/stop',
+      headers: musician.auth,
+    });
     expect(stop.statusCode).toBe(200);
     await pushNotifications.idle();
     expect(await rowsOf(request.id)).toEqual([]);
@@ -287,7 +292,10 @@ describe('POST /api/request-status/{token}/push refuses what it cannot use', () 
 
   const hostile: Array<[string, unknown]> = [
     ['a public key of 64 bytes', withKeys({ p256dh: bytes(64) })],
-    ['a public key that is not base64url', withKeys({ p256dh: `${bytes(65).slice(0, 80)}!!!!!!!` })],
+    [
+      'a public key that is not base64url',
+      withKeys({ p256dh: `${bytes(65).slice(0, 80)}!!!!!!!` }),
+    ],
     ['a compressed public key', withKeys({ p256dh: bytes(65, 0x05) })],
     ['a point off the curve', withKeys({ p256dh: bytes(65) })],
     ['an auth secret of 15 bytes', withKeys({ auth: Buffer.alloc(15, 1).toString('base64url') })],
@@ -296,10 +304,22 @@ describe('POST /api/request-status/{token}/push refuses what it cannot use', () 
     ['no endpoint', { keys: phone().keys }],
     ['an endpoint that is no address', { ...phone(), endpoint: 'not an address' }],
     ['an ftp endpoint', { ...phone(), endpoint: 'ftp://127.0.0.1/push' }],
-    ['an endpoint of 10,000 characters', { ...phone(), endpoint: `${push.origin}/${'a'.repeat(10_000)}` }],
-    ['an address the server was not told of', { ...phone(), endpoint: 'http://127.0.0.1:9/push/x' }],
-    ['a browser push service not on this list', { ...phone(), endpoint: 'https://fcm.googleapis.com/fcm/send/x' }],
-    ['an endpoint with credentials', { ...phone(), endpoint: phone().endpoint.replace('//', '//me:pw@') }],
+    [
+      'an endpoint of 10,000 characters',
+      { ...phone(), endpoint: `${push.origin}/${'a'.repeat(10_000)}` },
+    ],
+    [
+      'an address the server was not told of',
+      { ...phone(), endpoint: 'http://127.0.0.1:9/push/x' },
+    ],
+    [
+      'a browser push service not on this list',
+      { ...phone(), endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
+    ],
+    [
+      'an endpoint with credentials',
+      { ...phone(), endpoint: phone().endpoint.replace('//', '//me:pw@') },
+    ],
     ['a NUL in the endpoint', { ...phone(), endpoint: `${phone().endpoint}\u0000` }],
     ['a NUL in a key', withKeys({ auth: `${phone().keys.auth}\u0000` })],
     ['a list', [phone()]],

@@ -64,7 +64,14 @@ describe('the push services the server calls', () => {
     expect(isAllowedEndpoint('https://fcm.googleapis.com/fcm/send/x', config.allowedOrigins)).toBe(
       false,
     );
-    for (const bad of ['*', 'https://*', 'https://*.com', 'https://a.*.example.com', 'ftp://x.example', 'https://x.example/path']) {
+    for (const bad of [
+      '*',
+      'https://*',
+      'https://*.com',
+      'https://a.*.example.com',
+      'ftp://x.example',
+      'https://x.example/path',
+    ]) {
       expect(() => webPushConfig({ WEB_PUSH_ALLOWED_ORIGINS: bad }, site, fail), bad).toThrow(
         /WEB_PUSH_ALLOWED_ORIGINS/,
       );
@@ -81,6 +88,14 @@ describe('the push services the server calls', () => {
     expect(webPushConfig({}, { ...site, supportEmail: undefined }, fail).subject).toBe(
       'https://songs.example.com',
     );
-    expect(() => webPushConfig({ WEB_PUSH_SUBJECT: 'ops' }, site, fail)).toThrow(/WEB_PUSH_SUBJECT/);
+    // Push services take no http: subject (a local install's PUBLIC_URL).
+    const local = { publicUrl: 'http://localhost:3000', supportEmail: undefined };
+    expect(webPushConfig({}, local, fail).subject).toBe('mailto:webpush@localhost');
+    expect(() => webPushConfig({ WEB_PUSH_SUBJECT: 'http://ops.example' }, site, fail)).toThrow(
+      /WEB_PUSH_SUBJECT/,
+    );
+    expect(() => webPushConfig({ WEB_PUSH_SUBJECT: 'ops' }, site, fail)).toThrow(
+      /WEB_PUSH_SUBJECT/,
+    );
   });
 });

@@ -95,6 +95,7 @@ export async function startPushService() {
       res.writeHead(answers.get(path) ?? 201).end();
     } catch (error) {
       failures.push(String(error));
+      for (const waiter of [...waiters]) if (waiter()) waiters.delete(waiter);
       res.writeHead(400).end();
     }
   });
@@ -137,13 +138,17 @@ export async function startPushService() {
       answers.set(subscriber.path, status);
     },
 
-    /** The n-th message (from 0) sent to this browser, once it has arrived. */
+    /**
+     * The n-th message (from 0) sent to this browser, once it has arrived; a message the stub
+     * could not take fails the wait at once, saying why.
+     */
     nth(subscriber: TestSubscriber, n: number): Promise<Delivery> {
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         const waiter = () => {
+          if (failures.length > 0) reject(new Error(failures.join('; ')));
           const delivery = deliveries.filter((d) => d.path === subscriber.path)[n];
           if (delivery) resolve(delivery);
-          return delivery !== undefined;
+          return delivery !== undefined || failures.length > 0;
         };
         if (!waiter()) waiters.add(waiter);
       });
