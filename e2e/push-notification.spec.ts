@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { audienceModals } from './pages/audience-modals.ts';
+import { AudiencePage } from './pages/audience-page.ts';
 import { expectNoSeriousA11yFindings } from './support/axe.ts';
 import { PHONE } from './support/phone.ts';
 import { atEachSize } from './support/screenshots.ts';
@@ -36,6 +37,7 @@ import { CREEP, YELLOW } from './support/songs.ts';
  *   page's service worker through the DevTools protocol (ServiceWorker.deliverPushMessage, the
  *   push DevTools' Application panel sends), which fires the worker's real `push` event;
  * - the notification the worker showed is read back with registration.getNotifications().
+ * A second test is an iPhone in a Safari tab (its user agent, no PushManager), told how to get it.
  */
 
 const SHOTS = 'test-results/push-notification';
@@ -190,5 +192,35 @@ test('a phone asks to be told, and its service worker shows "Your song is next" 
     await cdp.detach();
   } finally {
     await endpoint.close();
+  }
+});
+
+test('an iPhone in a Safari tab, which has no Web Push there, is told to add the page to its Home Screen', async ({
+  browser,
+  registeredMusician,
+}) => {
+  const musician = await registeredMusician({ songs: [YELLOW] });
+  // Safari on iOS outside an installed web app: an iPhone's user agent, and no PushManager.
+  const iphone = await browser.newContext({
+    ...PHONE,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+  try {
+    await iphone.addInitScript(() => {
+      delete (globalThis as { PushManager?: unknown }).PushManager;
+    });
+    const page = await iphone.newPage();
+    const audience = new AudiencePage(page);
+    const { sent } = audienceModals(page);
+    await audience.goto(musician.slug);
+    await audience.sendRequest('Yellow', 'Maria', 'maria@example.com');
+    await expect(sent.dialog).toContainText(
+      "To get a notification when it's coming up, add this page to your Home Screen: tap Share, then Add to Home Screen.",
+    );
+    await expect(sent.notifyMe).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/home-screen-390x844.png` });
+  } finally {
+    await iphone.close();
   }
 });

@@ -85,6 +85,9 @@ describe('where the offer shows', () => {
 
   it('says how on an iPhone outside the Home Screen, and nothing where no push exists', () => {
     expect(pushOfferView('home-screen-first', waiting, 'offered')).toBe('home-screen');
+    expect(
+      pushOfferView('home-screen-first', { ...waiting, push_public_key: undefined }, 'offered'),
+    ).toBe(null);
     expect(pushOfferView('none', waiting, 'offered')).toBe(null);
   });
 });

@@ -49,7 +49,7 @@ type OfferedRequest = Pick<RequestStatusView, 'status' | 'payment' | 'push_publi
 /**
  * Only while the request waits in line (received, not yet Up Next; a paid one once it is paid)
  * and where the browser can push; the iPhone hint where it could once on the Home Screen. The
- * server's key arrives with the status read: without it (a server with push off) no offer.
+ * server's key arrives with the status read: without it, nothing is offered or promised.
  */
 export function pushOfferView(
   ability: PushAbility,
@@ -58,7 +58,7 @@ export function pushOfferView(
 ): PushOfferView {
   const waiting = request.status === 'pending' || request.status === 'accepted';
   if (!waiting || request.payment === 'awaiting' || ability === 'none') return null;
-  if (ability === 'home-screen-first') return 'home-screen';
+  if (ability === 'home-screen-first') return request.push_public_key ? 'home-screen' : null;
   if (state === 'on' || state === 'asking') return state;
   return request.push_public_key ? state : null;
 }
