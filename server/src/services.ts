@@ -6,6 +6,7 @@ import { paymentsMode } from './features/payments/payments-mode.ts';
 import { paymentsRepository } from './features/payments/payments-repository.ts';
 import { paymentsService } from './features/payments/payments-service.ts';
 import { stripeClient } from './features/payments/stripe-client.ts';
+import type Stripe from 'stripe';
 import { derivedKeys } from './db/derived-keys.ts';
 import { domainEvents } from './events/domain-events.ts';
 import { accountRepository } from './features/account/account-repository.ts';
@@ -95,7 +96,7 @@ import { spentProofsRepository } from './proof-of-work/spent-proofs-repository.t
  * (or, for `events` and `keys`, the shared plumbing), and each factory takes one object of its
  * dependencies.
  */
-function buildServices(app: FastifyInstance, config: AppConfig) {
+function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe | undefined) {
   const db = app.database.kysely;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
@@ -211,7 +212,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const queue: QueueReorder = { reorder: (musicianId) => requests.reorderQueue(musicianId) };
   const payments = paymentsService({
     config: config.stripe,
-    stripe: config.stripe && stripeClient(config.stripe),
+    stripe,
     publicUrl: config.publicUrl,
     payments: repositories.payments,
     musicians,
@@ -378,7 +379,9 @@ declare module 'fastify' {
 
 export const servicesPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
-    app.decorate('services', buildServices(app, options.config));
+    const { config } = options;
+    const stripe = config.stripe && (await stripeClient(config.stripe));
+    app.decorate('services', buildServices(app, config, stripe));
     // Pushes still being sent finish (or are aborted) before the database closes.
     app.addHook('onClose', () => app.services.pushNotifications.close());
   },

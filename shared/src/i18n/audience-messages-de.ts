@@ -56,7 +56,7 @@ export const audienceMessagesDe = {
   internalError: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut.',
   pushUpNextTitle: 'Dein Song ist als Nächstes dran: {song}',
   pushUpNextBody: '{song} von {artist} kommt gleich.',
-  pushPlayedTitle: 'Gespielt um {time}',
+  pushPlayedTitle: 'Gespielt um {time}: {song}',
   pushPlayedForTitle: 'Gespielt um {time}, für {dedication}',
   pushPlayedBody: '{song} von {artist}. Danke für deinen Wunsch!',
   pushRejectedTitle: 'Heute nicht: {song}',

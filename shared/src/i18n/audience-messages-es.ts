@@ -57,7 +57,7 @@ export const audienceMessagesEs = {
   internalError: 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
   pushUpNextTitle: 'Tu canción es la siguiente: {song}',
   pushUpNextBody: '{song} de {artist} está a punto de sonar.',
-  pushPlayedTitle: 'Sonó a las {time}',
+  pushPlayedTitle: 'Sonó a las {time}: {song}',
   pushPlayedForTitle: 'Sonó a las {time}, para {dedication}',
   pushPlayedBody: '{song} de {artist}. ¡Gracias por tu petición!',
   pushRejectedTitle: 'Esta noche no: {song}',

@@ -61,7 +61,7 @@ export const audienceMessagesFr = {
   internalError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
   pushUpNextTitle: 'Votre chanson est la prochaine\u00a0: {song}',
   pushUpNextBody: '{song} de {artist} arrive tout de suite.',
-  pushPlayedTitle: 'Jouée à {time}',
+  pushPlayedTitle: 'Jouée à {time}\u00a0: {song}',
   pushPlayedForTitle: 'Jouée à {time}, pour {dedication}',
   pushPlayedBody: '{song} de {artist}. Merci pour votre demande\u00a0!',
   pushRejectedTitle: 'Pas ce soir\u00a0: {song}',

@@ -54,7 +54,7 @@ export const audienceMessagesPt = {
   internalError: 'Algo deu errado do nosso lado. Tente novamente.',
   pushUpNextTitle: 'Sua música é a próxima: {song}',
   pushUpNextBody: '{song} de {artist} vai tocar agora.',
-  pushPlayedTitle: 'Tocou às {time}',
+  pushPlayedTitle: 'Tocou às {time}: {song}',
   pushPlayedForTitle: 'Tocou às {time}, para {dedication}',
   pushPlayedBody: '{song} de {artist}. Obrigado pelo seu pedido!',
   pushRejectedTitle: 'Hoje não: {song}',

@@ -76,7 +76,7 @@ export function pushMessage(input: PushMessageInput): PushMessage {
     return {
       title: dedication
         ? words(locale, 'pushPlayedForTitle', { time, dedication })
-        : words(locale, 'pushPlayedTitle', { time }),
+        : words(locale, 'pushPlayedTitle', { time, song }),
       body: words(locale, 'pushPlayedBody', { song, artist }),
       url,
       tag,

@@ -1,4 +1,3 @@
-import webPush from 'web-push';
 import type { VapidKeyPair } from './vapid-keys.ts';
 
 /** Where and how one browser is reached (RFC 8030 endpoint, RFC 8291 keys). */
@@ -36,9 +35,13 @@ interface SenderOptions {
  * local http push service in tests, which web-push's own https-only sender could not.
  */
 export function pushSender({ keys, subject, timeoutMs, signal }: SenderOptions) {
+  // Loaded with the first push: a server whose audience asks for none does not hold it.
+  let library: Promise<typeof import('web-push')> | undefined;
   return {
     async send(target: PushTarget, payload: string): Promise<PushOutcome> {
       const { publicKey, privateKey } = await keys();
+      library ??= import('web-push').then((loaded) => loaded.default);
+      const webPush = await library;
       const details = webPush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         payload,

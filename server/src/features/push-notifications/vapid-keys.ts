@@ -1,5 +1,5 @@
+import { createECDH } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import webPush from 'web-push';
 import type { DB } from '#server/db/tables.ts';
 
 /** The server's VAPID key pair (RFC 8292), base64url: what push services know it by. */
@@ -12,15 +12,20 @@ export interface VapidKeyPair {
 
 const SECRET_NAME = 'vapid';
 
-/** A pair of the lengths web-push takes (a private key with a leading zero byte may come short). */
+/**
+ * A fresh P-256 pair, as web-push's generateVAPIDKeys makes it (node:crypto, so that the
+ * library loads only when a push is sent): the private scalar left-padded to its 32 bytes.
+ */
 function freshPair(): VapidKeyPair {
-  for (;;) {
-    const pair = webPush.generateVAPIDKeys();
-    const fits =
-      Buffer.from(pair.publicKey, 'base64url').length === 65 &&
-      Buffer.from(pair.privateKey, 'base64url').length === 32;
-    if (fits) return { publicKey: pair.publicKey, privateKey: pair.privateKey };
-  }
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  const privateKey = Buffer.alloc(32);
+  const scalar = curve.getPrivateKey();
+  scalar.copy(privateKey, 32 - scalar.length);
+  return {
+    publicKey: curve.getPublicKey().toString('base64url'),
+    privateKey: privateKey.toString('base64url'),
+  };
 }
 
 function parsed(value: string): VapidKeyPair {

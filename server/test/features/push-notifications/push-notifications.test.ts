@@ -267,6 +267,32 @@ describe('subscriptions', () => {
     expect(await rowsOf(request.id)).toEqual([]);
   });
 
+  it('go with their request when the musician deletes it', async () => {
+    const { musician, request, token } = await yellowRequest();
+    await subscribed(token, push.subscriber());
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/requests/${request.id}`,
+      headers: musician.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await rowsOf(request.id)).toEqual([]);
+  });
+
+  it('last a day at most, whatever became of their request', async () => {
+    const { request, token } = await yellowRequest();
+    await subscribed(token, push.subscriber());
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    await db
+      .updateTable('pushSubscriptions')
+      .set({ createdAt: dayAgo })
+      .where('requestId', '=', request.id)
+      .execute();
+    const removed = await app.services.housekeeping.sweep();
+    expect(removed.pushSubscriptions).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(request.id)).toEqual([]);
+  });
+
   it('keep one row a browser, and at most three browsers a request', async () => {
     const { request, token } = await yellowRequest();
     const phone = push.subscriber();
