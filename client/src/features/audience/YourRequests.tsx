@@ -2,6 +2,7 @@ import { useMyRequestsStore } from './my-requests-store.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { InsteadSongs } from './InsteadSongs.tsx';
 import { offeredInstead, type TrackedRequest } from './my-requests.ts';
+import { PushOffer } from './PushOffer.tsx';
 import { placeInLine, REQUESTER_PAYMENT_KEYS, REQUESTER_STATUS_KEYS } from './requester-status.ts';
 
 /** Its state, its money (a paid request) and its place in line, as badges after the song. */
@@ -67,6 +68,7 @@ export function YourRequests() {
               <span className="my-request-artist">{item.song_artist}</span>
             </span>
             <TrackedBadges item={item} />
+            <PushOffer item={item} />
             <InsteadSongs
               songs={offeredInstead(item)}
               sentAs={item.sent_as ?? null}

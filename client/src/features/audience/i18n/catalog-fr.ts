@@ -53,6 +53,16 @@ export const ui = {
   insteadRequest: 'Demander',
   insteadRequestSong: 'Demander {song} à la place',
 
+  pushOffer: 'Prévenez-moi quand elle arrive',
+  pushAsking: 'Activation des notifications…',
+  pushOn: 'Nous vous préviendrons quand ce sera la suivante',
+  pushDenied:
+    'Les notifications sont bloquées pour cette page. Autorisez-les dans les paramètres du site de votre navigateur (l’icône à côté de l’adresse), puis réessayez.',
+  pushFailed:
+    'Les notifications n’ont pas pu être activées. Vérifiez votre connexion et réessayez.',
+  pushHomeScreen:
+    'Pour être prévenu quand elle arrive, ajoutez cette page à votre écran d’accueil : touchez Partager, puis Sur l’écran d’accueil.',
+
   sentTitle: 'Votre demande',
   sentInLine: 'Envoyée : n° {position} dans la file',
   sentUpNext: 'Envoyée : c’est la prochaine',
