@@ -277,6 +277,17 @@ export function paymentsRepository(db: Kysely<DB>) {
           .where('status', '=', 'paid')
           .returningAll()
           .executeTakeFirst();
+        if (!refunded && reason !== null) {
+          // Stripe's charge.refunded webhook for our own refund can land before the refund's
+          // answer does, and marks the payment refunded knowing no reason: ours fills it in.
+          await trx
+            .updateTable('payments')
+            .set({ refundReason: reason })
+            .where('id', '=', paymentId)
+            .where('status', '=', 'refunded')
+            .where('refundReason', 'is', null)
+            .execute();
+        }
         if (!refunded?.requestId) return refunded;
         if (refunded.kind === 'tip') {
           // A card tip given back leaves its request's money (and its place under 'tips').

@@ -115,6 +115,7 @@ describe('song import on SQLite', () => {
         moods: ['Calm'],
         year: 1999,
         songwriter: '',
+        durationSeconds: null,
       },
     ]);
   });
