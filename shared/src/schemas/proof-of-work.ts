@@ -3,9 +3,9 @@ import { z } from 'zod';
 /**
  * The proof of work on the audience's writes (issue 46, "The contract for the challenge"): the
  * server answers 428 with ALTCHA's challenge; the phone solves it and sends the same write again
- * with the solution in this header (ALTCHA's base64 payload).
+ * with the solution in PROOF_OF_WORK_HEADER (ALTCHA's base64 payload).
  */
-export const PROOF_OF_WORK_HEADER = 'x-altcha';
+export { PROOF_OF_WORK_HEADER } from '../proof-of-work-header.ts';
 
 export const PROOF_OF_WORK_MODES = ['adaptive', 'always', 'off'] as const;
 export type ProofOfWorkMode = (typeof PROOF_OF_WORK_MODES)[number];

@@ -1,6 +1,7 @@
 import { ApiError, fetchJson, type FetchOptions } from '#client/lib/api-fetch.ts';
 import { DEVICE_ID_HEADER, TIME_ZONE_HEADER } from '#shared/limits.ts';
-import { PROOF_OF_WORK_HEADER, type ProofChallenge } from '#shared/schemas/proof-of-work.ts';
+import { PROOF_OF_WORK_HEADER } from '#shared/proof-of-work-header.ts';
+import type { ProofChallenge } from '#shared/schemas/proof-of-work.ts';
 import { useProofProgress } from './proof-of-work/proof-progress-store.ts';
 import { deviceId } from './device-id.ts';
 import { currentLocale } from './i18n/audience-i18n.ts';
