@@ -37,6 +37,7 @@ import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.t
 import { audienceService } from './features/audience/audience-service.ts';
 import { songListCache } from './features/audience/song-list-cache.ts';
 import { songStatesRepository } from './features/audience/song-states-repository.ts';
+import { showRecapRepository } from './features/audience/show-recap-repository.ts';
 import { tipsRepository } from './features/tips/tips-repository.ts';
 import { tipsService } from './features/tips/tips-service.ts';
 import { designRepository } from './design/design-repository.ts';
@@ -50,6 +51,7 @@ import { playlistsService } from './features/playlists/playlists-service.ts';
 import { profileService } from './features/profile/profile-service.ts';
 import { liveQueueService } from './features/requests/live-queue-service.ts';
 import { requestQueueRepository } from './features/requests/request-queue-repository.ts';
+import { requestReceiptRepository } from './features/requests/request-receipt-repository.ts';
 import { requestsRepository } from './features/requests/requests-repository.ts';
 import { requestsService } from './features/requests/requests-service.ts';
 import { showReportRepository } from './features/shows/show-report-repository.ts';
@@ -114,6 +116,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     publicQueue: publicQueueRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
+    requestReceipts: requestReceiptRepository(db),
     requestWindows: requestWindowsRepository(db),
     sessions: sessionsRepository(db),
     showReports: showReportRepository(db),
@@ -121,6 +124,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     songImport: songImportRepository(db),
     songs: songsRepository(db),
     songStates: songStatesRepository(db),
+    showRecaps: showRecapRepository(db),
     stageDevices: stageDevicesRepository(db),
     subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
@@ -168,6 +172,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     limits: config.limits,
     clock: config.clock,
     proofOfWork,
+    receipts: repositories.requestReceipts,
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
@@ -263,6 +268,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
       design: repositories.design,
       clock: config.clock,
       songStates: repositories.songStates,
+      recaps: repositories.showRecaps,
       cardsOnServer: config.stripe !== undefined,
     }),
     /** The public song lists this process answered in the last fraction of a second. */

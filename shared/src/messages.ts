@@ -264,6 +264,8 @@ export const messages = {
   requestLimitReached:
     'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestStatusNotFound: 'This request could not be found. It may have been removed.',
+  showRecapNotFound:
+    'There is no setlist to see here. A setlist appears after the show, when the musician shares it.',
   requestsCursorInvalid:
     'This list position is not valid any more. Reload the page to fetch your requests again.',
   requestsPageLimitInvalid: 'The page size must be a whole number from 1 to 200.',

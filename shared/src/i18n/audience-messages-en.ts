@@ -9,6 +9,8 @@ export const audienceMessagesEn = {
   pageLoadFailed: 'This page could not be loaded. Please check your connection and try again.',
   musicianNotFound: 'Musician not found',
   musicianNotFoundDescription: 'The requested musician profile does not exist.',
+  showRecapNotFound:
+    'There is no setlist to see here. A setlist appears after the show, when the musician shares it.',
   pagePaused: "This artist's request page is paused",
   requestsOffTitle: 'Song Requests Are Currently Off',
   requestsCloseIn: 'Requests close in {wait}',

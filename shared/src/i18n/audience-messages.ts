@@ -14,6 +14,7 @@ export const AUDIENCE_MESSAGE_KEYS = [
   'pageLoadFailed',
   'musicianNotFound',
   'musicianNotFoundDescription',
+  'showRecapNotFound',
   'pagePaused',
   'requestsOffTitle',
   'requestsCloseIn',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { startAudienceLive, type AudienceLive } from './audience-live.ts';
 import { useAudienceStore } from './audience-store.ts';
-import { isFinal } from './my-requests.ts';
+import { isFinal, receiptPending, type TrackedRequest } from './my-requests.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
 import { fetchStatuses } from './status-reads.ts';
@@ -10,6 +10,12 @@ const openTokens = () =>
   useMyRequestsStore
     .getState()
     .tracked.filter((item) => !isFinal(item))
+    .map((item) => item.token);
+
+const tokensWhere = (keep: (item: TrackedRequest) => boolean) =>
+  useMyRequestsStore
+    .getState()
+    .tracked.filter(keep)
     .map((item) => item.token);
 
 /**
@@ -33,7 +39,14 @@ export function useAudienceLive(): void {
           // The Queue view (issue 22 §6) reads its queue again, when it is shown.
           usePublicQueueStore.getState().applyPageChange(change);
         },
-        onStatus: (status) => useMyRequestsStore.getState().applyStatus(status),
+        onStatus: (status) => {
+          useMyRequestsStore.getState().applyStatus(status);
+          // The push goes to everyone following the request: the receipt (the name given
+          // with this phone's own request) is read by its token.
+          if (status.status !== 'played') return;
+          const unread = tokensWhere((item) => item.id === status.id && !item.played_at);
+          if (unread.length > 0) void fetchStatuses(unread);
+        },
         pollStatuses: () => fetchStatuses(openTokens()),
         onFollowing: (again) => {
           usePublicQueueStore.getState().applyPageChange({ kind: 'queue' });
@@ -52,6 +65,14 @@ export function useAudienceLive(): void {
     };
     const frame = requestAnimationFrame(() => setTimeout(start, 0));
 
+    // Out of the pocket after the show: the setlist link may be there now.
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      const pending = tokensWhere((item) => receiptPending(item));
+      if (pending.length > 0) void fetchStatuses(pending);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+
     const stopTokens = useMyRequestsStore.subscribe((state, previous) => {
       const known = new Set(previous.tracked.map((item) => item.token));
       if (state.tracked.some((item) => !known.has(item.token))) live?.refollow();
@@ -65,6 +86,7 @@ export function useAudienceLive(): void {
     return () => {
       stopped = true;
       cancelAnimationFrame(frame);
+      document.removeEventListener('visibilitychange', onVisible);
       stopTokens();
       stopSlug();
       live?.stop();

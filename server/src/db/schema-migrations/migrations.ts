@@ -8,6 +8,7 @@ import type { Migration } from 'kysely/migration';
 import { baselineMigration } from './baseline/baseline-migration.ts';
 import type { Dialect } from './column-types.ts';
 import { cardPaymentsMigration } from './card-payments-migration.ts';
+import { showRecapsMigration } from './show-recaps-migration.ts';
 import { songDurationsMigration } from './song-durations-migration.ts';
 import { songsVersionMigration } from './songs-version-migration.ts';
 import { spentProofsMigration } from './spent-proofs-migration.ts';
@@ -23,5 +24,6 @@ export function schemaMigrations(dialect: Dialect): Record<string, Migration> {
     '0005_card_payments': cardPaymentsMigration(dialect),
     '0006_spent_proofs': spentProofsMigration(dialect),
     '0007_song_durations': songDurationsMigration(dialect),
+    '0009_show_recaps': showRecapsMigration(dialect),
   };
 }

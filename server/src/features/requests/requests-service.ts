@@ -30,6 +30,7 @@ import type {
 } from '#server/proof-of-work/proof-of-work-service.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
+import type { RequestReceiptRepository } from './request-receipt-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import {
   keyedStatusToken,
@@ -53,6 +54,8 @@ interface Deps {
   clock?: Clock;
   /** The proof of work the audience's routes ask for (PROOF_OF_WORK); absent in other tests. */
   proofOfWork?: ProofOfWorkService;
+  /** A played request's receipt; absent only in tests of other features. */
+  receipts?: RequestReceiptRepository;
 }
 
 /** What an audience route hands in of the proof of work: which write, and its X-Altcha. */
@@ -95,6 +98,7 @@ export function requestsService({
   limits,
   clock = systemClock,
   proofOfWork,
+  receipts,
 }: Deps) {
   const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
   const learnSongs = (musicianId: string, songIds: readonly string[]) =>
@@ -107,6 +111,17 @@ export function requestsService({
     if (name !== 'songs:changed' || !songsAdded) return;
     learnSongs(musicianId, songsAdded);
   });
+
+  /** The receipt fields of a played request's status (none when it cannot be read). */
+  async function receiptOf(tokenHash: string): Promise<Partial<RequestStatusView>> {
+    const receipt = await receipts?.receiptOf(tokenHash);
+    if (!receipt) return {};
+    return {
+      played_at: receipt.playedAt.toISOString(),
+      played_for: receipt.name,
+      ...(receipt.recapShowId ? { recap_show_id: receipt.recapShowId } : {}),
+    };
+  }
 
   /** Pushes the requests whose place in the queue changed (all but `except`, pushed apart). */
   async function publishMoved(musicianId: string, changed: string[], except?: string) {
@@ -306,6 +321,7 @@ export function requestsService({
       const hash = statusTokenHash(token);
       const [view] = hash ? await requests.statusViews([hash]) : [];
       if (!view) throw notFound(messages.requestStatusNotFound);
+      if (view.status === 'played' && hash) return { ...view, ...(await receiptOf(hash)) };
       const wait = await queue?.waitInputs(view.id, clock());
       return wait ? { ...view, eta_minutes: waitMinutes(wait.ahead, wait.plays) } : view;
     },

@@ -51,6 +51,20 @@ export const ui = {
   placeInLine: 'Nr. {position} in der Reihe',
   placeInLineEta: 'Nr. {position} in der Reihe, etwa {minutes} Min.',
 
+  receiptPlayedAt: 'Gespielt um {time}',
+  receiptPlayedFor: 'Gespielt um {time} für {name}',
+  seeSetlist: 'Die Setliste von heute Abend',
+
+  setlistLoading: 'Setliste wird geladen…',
+  setlistTitle: 'Setliste',
+  setlistDocumentTitle: 'Setliste {show} | {name}',
+  setlistSongs_one: '{count} Song gespielt',
+  setlistSongs_other: '{count} Songs gespielt',
+  setlistTipTitle: 'Hat dir die Show gefallen?',
+  setlistTip: 'Trinkgeld für {name}',
+  setlistMore: 'Alle Songs von {name}',
+  setlistSongList: 'Zu den Songs',
+
   sentTitle: 'Dein Songwunsch',
   sentInLine: 'Gesendet: Nr. {position} in der Reihe',
   sentUpNext: 'Gesendet: Du bist als Nächstes dran',

@@ -55,6 +55,22 @@ export const catalogEn = {
   placeInLine: '#{position} in line',
   placeInLineEta: '#{position} in line, about {minutes} min',
 
+  // The receipt once played (issue 47): the name given with this request, and the show's setlist
+  receiptPlayedAt: 'Played at {time}',
+  receiptPlayedFor: 'Played at {time} for {name}',
+  seeSetlist: 'See tonight’s setlist',
+
+  // The setlist after the show (the recap page)
+  setlistLoading: 'Loading the setlist…',
+  setlistTitle: 'Setlist',
+  setlistDocumentTitle: '{show} setlist | {name}',
+  setlistSongs_one: '{count} song played',
+  setlistSongs_other: '{count} songs played',
+  setlistTipTitle: 'Enjoyed the show?',
+  setlistTip: 'Tip {name}',
+  setlistMore: 'See all of {name}’s songs',
+  setlistSongList: 'See their songs',
+
   // The request sent (issue 43): its success state first, the tip an optional step after it
   sentTitle: 'Your request',
   sentInLine: "Sent: you're #{position} in line",

@@ -50,6 +50,21 @@ export const ui = {
   placeInLine: 'N.º {position} en la fila',
   placeInLineEta: 'N.º {position} en la fila, unos {minutes} min',
 
+  receiptPlayedAt: 'Sonó a las {time}',
+  receiptPlayedFor: 'Sonó a las {time} para {name}',
+  seeSetlist: 'Ver el repertorio de esta noche',
+
+  setlistLoading: 'Cargando el repertorio…',
+  setlistTitle: 'Repertorio',
+  setlistDocumentTitle: 'Repertorio de {show} | {name}',
+  setlistSongs_one: '{count} canción tocada',
+  setlistSongs_many: '{count} de canciones tocadas',
+  setlistSongs_other: '{count} canciones tocadas',
+  setlistTipTitle: '¿Te gustó el concierto?',
+  setlistTip: 'Dar propina a {name}',
+  setlistMore: 'Ver todas las canciones de {name}',
+  setlistSongList: 'Ver sus canciones',
+
   sentTitle: 'Tu petición',
   sentInLine: 'Enviada: n.º {position} en la fila',
   sentUpNext: 'Enviada: es la siguiente',

@@ -50,6 +50,21 @@ export const ui = {
   placeInLine: 'N° {position} dans la file',
   placeInLineEta: 'N° {position} dans la file, environ {minutes} min',
 
+  receiptPlayedAt: 'Jouée à {time}',
+  receiptPlayedFor: 'Jouée à {time} pour {name}',
+  seeSetlist: 'Voir la setlist de ce soir',
+
+  setlistLoading: 'Chargement de la setlist…',
+  setlistTitle: 'Setlist',
+  setlistDocumentTitle: 'Setlist {show} | {name}',
+  setlistSongs_one: '{count} chanson jouée',
+  setlistSongs_many: '{count} de chansons jouées',
+  setlistSongs_other: '{count} chansons jouées',
+  setlistTipTitle: 'Le concert vous a plu ?',
+  setlistTip: 'Un pourboire pour {name}',
+  setlistMore: 'Toutes les chansons de {name}',
+  setlistSongList: 'Voir ses chansons',
+
   sentTitle: 'Votre demande',
   sentInLine: 'Envoyée : n° {position} dans la file',
   sentUpNext: 'Envoyée : c’est la prochaine',

@@ -50,6 +50,21 @@ export const ui = {
   placeInLine: 'N.º {position} na fila',
   placeInLineEta: 'N.º {position} na fila, cerca de {minutes} min',
 
+  receiptPlayedAt: 'Tocada às {time}',
+  receiptPlayedFor: 'Tocada às {time} para {name}',
+  seeSetlist: 'Ver a setlist desta noite',
+
+  setlistLoading: 'Carregando a setlist…',
+  setlistTitle: 'Setlist',
+  setlistDocumentTitle: 'Setlist {show} | {name}',
+  setlistSongs_one: '{count} música tocada',
+  setlistSongs_many: '{count} de músicas tocadas',
+  setlistSongs_other: '{count} músicas tocadas',
+  setlistTipTitle: 'Curtiu o show?',
+  setlistTip: 'Dar gorjeta para {name}',
+  setlistMore: 'Ver todas as músicas de {name}',
+  setlistSongList: 'Ver as músicas',
+
   sentTitle: 'Seu pedido',
   sentInLine: 'Enviado: n.º {position} na fila',
   sentUpNext: 'Enviado: é o próximo',
