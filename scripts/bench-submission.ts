@@ -198,6 +198,8 @@ async function main() {
   try {
     const db = database.kysely;
     const songs = await seed(database);
+    // As the server does once started: the WAL's checkpoints leave the connection.
+    database.settle();
     /** Each call its own song: musicians in turn, then each one's next song from `first` on. */
     const songAt = (n: number, first: number) =>
       songs[(n % MUSICIANS) * 2 * SONGS_EACH + first + (Math.floor(n / MUSICIANS) % SONGS_EACH)]!;

@@ -1,6 +1,6 @@
 /**
- * Builds the server into server/dist/main.js (with its database's thread and creator, and chunks
- * of what they load on demand or share), as `npm start` and the Dockerfile run it.
+ * Builds the server into server/dist/main.js (with the song file thread's program beside it, and
+ * chunks of what they load on demand or share), as `npm start` and the Dockerfile run it.
  *
  * Why bundle a Node server: started from its sources, Node strips the types of some 200 files
  * and resolves about a thousand modules, and each resolution inside a package with a large
@@ -82,7 +82,11 @@ async function removeOldBuilds(current: string): Promise<void> {
 
 async function buildInto(outdir: string): Promise<void> {
   await build({
-    entryPoints: [join(root, 'server', 'src', 'main.ts')],
+    entryPoints: [
+      join(root, 'server', 'src', 'main.ts'),
+      // A worker's program, which song-file-reader.ts finds beside the module that starts it.
+      join(root, 'server', 'src', 'features', 'song-import', 'song-file-thread.ts'),
+    ],
     outdir,
     entryNames: '[name]',
     bundle: true,

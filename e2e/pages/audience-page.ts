@@ -79,9 +79,13 @@ export class AudiencePage {
     await new RequestForm(this.page).send.click();
   }
 
-  /** The row of one of "Your requests", holding the song and its state. */
+  /**
+   * The row of one of "Your requests", holding the song and its state (found by its own title,
+   * not by the songs a rejected one offers instead, which are a list inside it).
+   */
   myRequest(title: string): Locator {
-    return this.yourRequests.getByRole('listitem').filter({ hasText: title });
+    const ownTitle = this.page.locator('.my-request-title', { hasText: title });
+    return this.yourRequests.getByRole('listitem').filter({ has: ownTitle });
   }
 
   /** How many song rows are wholly on screen, below the toolbar held at the top. */

@@ -8,10 +8,15 @@ const BLOCKING = new Set(['serious', 'critical']);
  * Runs axe-core (WCAG 2 A and AA rules) over what `page` shows now and fails on any serious or
  * critical finding, naming each rule and the elements it found, so the failure says what to mend.
  */
-export async function expectNoSeriousA11yFindings(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+export async function expectNoSeriousA11yFindings(
+  page: Page,
+  where: string,
+  /** Only this part of the page (a CSS selector): the part a test is about. */
+  include?: string,
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
   const blocking = results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .map(

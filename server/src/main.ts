@@ -57,6 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await warmUp(app);
+app.database.settle();
 try {
   await app.listen({ port: config.port, host: config.host });
   // Not if a SIGTERM came while it started: it stays draining.

@@ -6,6 +6,7 @@ import { paymentsMode } from './features/payments/payments-mode.ts';
 import { paymentsRepository } from './features/payments/payments-repository.ts';
 import { paymentsService } from './features/payments/payments-service.ts';
 import { stripeClient } from './features/payments/stripe-client.ts';
+import type Stripe from 'stripe';
 import { derivedKeys } from './db/derived-keys.ts';
 import { domainEvents } from './events/domain-events.ts';
 import { accountRepository } from './features/account/account-repository.ts';
@@ -52,6 +53,8 @@ import { profileService } from './features/profile/profile-service.ts';
 import { liveQueueService } from './features/requests/live-queue-service.ts';
 import { requestQueueRepository } from './features/requests/request-queue-repository.ts';
 import { requestReceiptRepository } from './features/requests/request-receipt-repository.ts';
+import { alternativesRepository } from './features/requests/alternatives-repository.ts';
+import { requestAlternatives } from './features/requests/request-alternatives.ts';
 import { requestsRepository } from './features/requests/requests-repository.ts';
 import { requestsService } from './features/requests/requests-service.ts';
 import { showReportRepository } from './features/shows/show-report-repository.ts';
@@ -91,7 +94,7 @@ import { spentProofsRepository } from './proof-of-work/spent-proofs-repository.t
  * (or, for `events` and `keys`, the shared plumbing), and each factory takes one object of its
  * dependencies.
  */
-function buildServices(app: FastifyInstance, config: AppConfig) {
+function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe | undefined) {
   const db = app.database.kysely;
   const events = domainEvents();
   // Status tokens of keyed submissions and the hashes of sending addresses (derived-keys.ts).
@@ -99,6 +102,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const images = imagesRepository(db);
   const repositories = {
     account: accountRepository(db),
+    alternatives: alternativesRepository(db),
     analytics: analyticsRepository(db),
     blocklist: blocklistRepository(db),
     contact: contactRepository(db),
@@ -173,6 +177,12 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
     clock: config.clock,
     proofOfWork,
     receipts: repositories.requestReceipts,
+    // Songs to ask for instead of one turned down; held back as the audience's list shows them.
+    alternatives: requestAlternatives({
+      songs: repositories.alternatives,
+      heldBack: repositories.songStates,
+      clock: config.clock,
+    }),
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
@@ -187,7 +197,7 @@ function buildServices(app: FastifyInstance, config: AppConfig) {
   const queue: QueueReorder = { reorder: (musicianId) => requests.reorderQueue(musicianId) };
   const payments = paymentsService({
     config: config.stripe,
-    stripe: config.stripe && stripeClient(config.stripe),
+    stripe,
     publicUrl: config.publicUrl,
     payments: repositories.payments,
     musicians,
@@ -353,7 +363,9 @@ declare module 'fastify' {
 
 export const servicesPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
-    app.decorate('services', buildServices(app, options.config));
+    const { config } = options;
+    const stripe = config.stripe && (await stripeClient(config.stripe));
+    app.decorate('services', buildServices(app, config, stripe));
   },
   { name: 'services', dependencies: ['database'] },
 );

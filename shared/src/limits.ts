@@ -64,6 +64,9 @@ export const STATUS_TOAST_MS = 3000;
  */
 export const UNDO_WINDOW_MS = 10_000;
 
+/** Songs offered to ask for instead of one rejected or held back by the no-repeats rule. */
+export const ALTERNATIVES_SHOWN = 3;
+
 /**
  * The audience phone's random id, sent as X-Device-Id with every submission (for per-device
  * limits and blocking): 22 to 64 URL-safe characters. Anything else is ignored, never refused.

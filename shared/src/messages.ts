@@ -1,10 +1,16 @@
+import { audienceSentencesEn } from './i18n/audience-sentences-en.ts';
+import { queueWordsEn } from './queue-words.ts';
+
 /**
  * Every user-facing sentence the API or the client shows, defined once.
  * Texts quoted from the spec (sections 5 and 8) are kept word for word.
+ * The sentences an audience member can meet are written in i18n/audience-sentences-en.ts and
+ * taken from there, so the audience page's bundle carries them without the rest of this file.
  */
 export const messages = {
+  ...audienceSentencesEn,
+
   // Generic
-  internalError: 'Something went wrong on our side. Please try again.',
   invalidJson: 'The request body is not valid JSON.',
   notFoundRoute: 'There is nothing at this address.',
   pageNotFound: 'Page not found',
@@ -14,7 +20,6 @@ export const messages = {
     "This request's address or headers are too long to read. Use a shorter address, or clear this site's cookies and try again.",
   requestUnreadable: 'This request could not be read as HTTP. Please try again.',
   requestTimedOut: 'This request took too long to arrive. Please try again.',
-  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   // The balancer's own answers (deploy/haproxy.cfg repeats these sentences word for word).
   balancerBadRequest:
     'This request could not be read: its address or headers may be too long. Use a shorter address, or clear the cookies of this site, and try again.',
@@ -37,7 +42,6 @@ export const messages = {
   emailTaken: 'An account with this email already exists. Try signing in instead.',
   nameRequired: 'Please enter your stage name.',
   emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Please enter your password.',
   passwordTooShort: 'Password must be at least 8 characters long.',
   passwordTooLong: 'Password must be at most 256 characters long.',
@@ -63,8 +67,6 @@ export const messages = {
     'This server has no email set up, so the code was written to the server log; ask whoever runs this server for it.',
 
   // Profile and public pages
-  musicianNotFound: 'Musician not found',
-  musicianNotFoundDescription: 'The requested musician profile does not exist.',
   // No repeats (issue 22), PUT /profile.
   repeatRuleInvalid: 'Repeats must be "allow", "show" or "hours".',
   repeatHoursInvalid: 'With the "hours" rule, choose a whole number of hours from 1 to 72.',
@@ -195,11 +197,6 @@ export const messages = {
   batchEnrichFailed: 'Error during batch enrichment. Please try again.',
 
   // Requests (audience form and the musician's queue)
-  requestNameEmailRequired: 'Please enter your name and email',
-  requestsDisabled: 'Song requests are currently disabled. Please try again later.',
-  // Outside the musician's request window (issue 22): when it opens, or how long since it closed.
-  requestsOpenIn: 'Song requests are currently disabled. They open in {wait}.',
-  requestsClosedAgo: 'Song requests are currently disabled. They closed {wait} ago.',
   requestNotFound: 'Request not found',
   queueMoveFailed: 'Could not move the request. Check your connection and try again.',
   queueOrderFailed: 'Could not change the queue order. Check your connection and try again.',
@@ -209,7 +206,6 @@ export const messages = {
   queueMoveAfterItself: 'A request cannot be placed after itself.',
   queueMoveNotManual:
     'Your waiting requests follow arrival, votes or tips: choose "My order" for the queue to move them.',
-  requestSongUnavailable: 'This song is not available for requests.',
   // The venue screen and the queue in the open (issue 22 §5, §6).
   venueScreenOff: 'This venue screen is switched off.',
   venueScreenOffNotice: 'The musician can turn it on again in their Profile, under Venue screen.',
@@ -223,19 +219,17 @@ export const messages = {
   proofOfWorkRefused:
     'That check has expired, was used already or is for another page: your phone will solve a new one.',
   // The venue screen's words (a TV across the room: short).
-  screenNowPlaying: 'Now playing',
+  screenNowPlaying: queueWordsEn.nowPlaying,
   screenNextUp: 'Next up',
   screenNext: 'Next',
   screenScanToRequest: 'Scan to request a song',
   screenScanToBrowse: 'Scan to see the songs',
   screenRequestsClosed: 'Requests are closed',
-  screenRequestsCloseIn: 'Requests close in {wait}',
-  screenRequestsOpenAt: 'Requests open at {time}',
   screenEmptyQueue: 'No requests yet. Scan the code and ask for a song!',
   screenEmptyClosed: 'No requests in the queue.',
   screenMore: '+{count} more in the queue',
-  screenVotes: '{count} votes',
-  screenRequestedBy: 'requested by {name}',
+  screenVotes: queueWordsEn.votes,
+  screenRequestedBy: queueWordsEn.requestedBy,
   screenOffTitle: 'The venue screen is off',
   screenLoadFailed: 'Could not load the screen. Retrying…',
   // The venue screen's note to whoever sets it up, when its QR code carries an address the
@@ -246,14 +240,7 @@ export const messages = {
   screenAddressFix:
     'Set PUBLIC_URL to the address your audience can reach (docs/configuration.md), or open this screen at that address.',
   screenAddressHide: 'Hide this note',
-  requestSongNotInSet:
-    'This song is not on the current set list. Please choose one of the songs shown on this page.',
-  // No repeats (issue 22): {time} is when it was played, on the phone's clock.
-  requestSongPlayed: 'This song was already played at {time}. Please choose another song.',
   requestTipInvalid: 'Tip amount must be between $0 and $500.',
-  requestSubmitFailed: 'Error submitting request. Please try again.',
-  // The same person asking again for their song still waiting (a +1 is one person).
-  requestAlreadyAsked: 'You have already asked for this song. It is still waiting to be played.',
   requestStatusFailed: 'Error updating request status',
   requestStatusNeedsLogin: 'Please log in again to update request status',
   requestDeleteFailed: 'Error deleting request.',
@@ -261,11 +248,7 @@ export const messages = {
   requestMovedUpNext: 'Added to Up Next!',
   requestMarkedPlayed: 'Marked as played!',
   requestRejected: 'Request rejected',
-  requestLimitReached:
-    'This musician has reached their request limit. They need to upgrade to Pro for unlimited requests.',
   requestStatusNotFound: 'This request could not be found. It may have been removed.',
-  showRecapNotFound:
-    'There is no setlist to see here. A setlist appears after the show, when the musician shares it.',
   requestsCursorInvalid:
     'This list position is not valid any more. Reload the page to fetch your requests again.',
   requestsPageLimitInvalid: 'The page size must be a whole number from 1 to 200.',
@@ -275,17 +258,7 @@ export const messages = {
   olderRequestsNone: 'No older requests.',
   olderRequestsFailed: 'Older requests could not be loaded. Please try again.',
 
-  // Audience page
-  pagePaused: "This artist's request page is paused",
-  requestsOffTitle: 'Song Requests Are Currently Off',
-  // The request window's countdown on the audience page ({time} on the phone's clock).
-  requestsCloseIn: 'Requests close in {wait}',
-  requestsOpenAt: 'Requests open at {time}',
-  copiedToClipboard: 'Copied to clipboard!',
-  zelleInstructions: "Send {amount} with Zelle in your bank's app to:",
-  requestSent: 'Request sent:',
-  tipAmountInvalid: 'Please enter a valid tip amount',
-  tipAmountTooHigh: 'Tip amount cannot exceed $500',
+  // Audience page (its own sentences: i18n/audience-sentences-en.ts)
   paidRequestPriceInvalid:
     'A paid request costs between $0.50 and $500 (leave it empty to turn paid requests off)',
   cardTipsNotTaken: "This musician doesn't take card tips",
@@ -298,16 +271,9 @@ export const messages = {
   requestPaidInvalid: 'paid must be true or false',
   paymentUnreachable: 'Card payments are unavailable right now. Please try again in a minute.',
   webhookSignatureInvalid: 'The webhook signature does not match',
-  tipProviderNotSetUp: '{provider} is not set up for this musician',
   tipNotFound: 'Tip not found',
   tipReceivedFailed: 'The tip could not be marked received. Please try again.',
-  tipNoPaymentMethods: "This musician hasn't set up payment methods for tips yet",
-  tipPlatformInvalid: 'Please choose a payment app.',
-  tipFailed: 'Error processing tip. Please try again.',
   clickTracked: 'Click recorded',
-  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters.',
-  textHasNulCharacter:
-    'This text contains an invisible character that cannot be saved. Please retype it.',
 
   // Shows
   showNameRequired: 'Please enter a show name.',
@@ -323,13 +289,8 @@ export const messages = {
   showDeleted: 'Show and its requests deleted',
 
   // Song suggestions
-  suggestionFieldsRequired: 'Please fill in all required fields',
-  suggestionsDisabled: 'This artist is not taking song suggestions right now.',
-  suggestionAlreadyListed: 'This song is already on the list. Request it instead.',
   suggestionNotFound: 'Suggestion not found',
   suggestionAlreadyHandled: 'Only pending suggestions can be added or rejected.',
-  suggestionThanks: 'Thank you for your song suggestion! The artist will review it soon.',
-  suggestionSubmitFailed: 'Error submitting suggestion',
   suggestionActionFailed: 'Error processing suggestion.',
   suggestionFetchFailed: 'Error fetching song suggestions',
   suggestionDeleted: 'Suggestion deleted',
@@ -340,10 +301,6 @@ export const messages = {
     'Too many live connections from your network. Close a few open pages of this site and reload.',
 
   // Client screens
-  copyFailed: 'Could not copy automatically. Select the link and copy it.',
-  pageLoadFailed: 'This page could not be loaded. Please check your connection and try again.',
-  noSongsMatch: 'No songs match your search',
-  noSongsYet: 'No songs have been added yet.',
   supportAmountInvalid: 'Please enter an amount greater than 0.',
 
   // Live request loop (client)
@@ -570,15 +527,8 @@ export const messages = {
     'Signed out (your password changed, or it signed itself out). Remove it and pair it again with a new code.',
 
   // Abuse and fairness: submission limits, merged requests, blocked requesters (issue 10)
-  requestLimitPerRequester: 'You have requested {count} in the last {window}. Try again in {wait}.',
-  suggestionLimitPerRequester:
-    'You have suggested {count} in the last {window}. Try again in {wait}.',
-  tipLimitPerRequester: 'You have sent {count} in the last {window}. Try again in {wait}.',
-  contactLimitPerEmail: 'You have sent {count} in the last {window}. Try again in {wait}.',
-  musicianFlooded:
-    'So many people are writing to this musician right now. Please try again in {wait}.',
-  idempotencyKeyReused:
-    'This Idempotency-Key was already used for a different submission. Use a new key for each new submission.',
+  // The same sentence as a tip's ("You have sent 3 messages in the last 10 minutes...").
+  contactLimitPerEmail: audienceSentencesEn.tipLimitPerRequester,
   blockedRequesterNotFound: 'This blocked requester was not found. They may be unblocked already.',
   requesterBlocked: 'Blocked. Their requests will no longer reach you.',
   requesterUnblocked: 'Unblocked. Their new requests will reach you again.',

@@ -12,14 +12,14 @@ export function useFormFields<K extends string>(
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
 
-  /** Props for a TextField bound to `field`. */
+  /** Props for a TextField (or a TextAreaField) bound to `field`. */
   function bind(field: K) {
     return {
       name: field,
       value: values[field],
       error: errors[field],
       maxLength: maxLengths[field],
-      onChange(event: ChangeEvent<HTMLInputElement>) {
+      onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
         const { value } = event.target;
         setValues((current) => ({ ...current, [field]: value }));
         setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));

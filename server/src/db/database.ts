@@ -29,6 +29,11 @@ export interface Database {
   /** What the connections hold right now, read at each scrape of GET /metrics. */
   stats(): DatabaseStats;
   ping(): Promise<void>;
+  /**
+   * Once the server has started, before it listens: what starting wrote is put away on this
+   * thread, where nobody waits yet (SQLite's WAL checkpointed: wal-checkpointer.ts).
+   */
+  settle(): void;
   close(): Promise<void>;
 }
 
@@ -110,6 +115,7 @@ async function openSqliteDatabase(
       pool: { total: 1, idle: engine.lock.held ? 0 : 1, waiting: engine.lock.waiting },
     }),
     ping: async () => void (await sql`select 1`.execute(kysely)),
+    settle: () => engine.settle(),
     close: async () => {
       clearInterval(optimiser);
       await kysely.destroy();
@@ -156,6 +162,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
     }),
     ping: async () => void (await pool.query('select 1')),
+    settle: () => undefined,
     close: () => pool.end(),
   };
 }

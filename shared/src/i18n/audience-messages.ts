@@ -1,66 +1,16 @@
-import type { messages } from '../messages.ts';
+import { audienceSentencesEn } from './audience-sentences-en.ts';
 import { clockTime, type ClockTime } from './clock-time.ts';
 import type { Locale } from './locales.ts';
 
 /**
  * The sentences of messages.ts an audience member can meet: the page's own (shown by the client)
- * and the `detail` of every error the public audience routes answer. Each language's catalog
- * (audience-messages-<locale>.ts) translates exactly these; English stays messages.ts, word for
- * word (audience-messages-en.ts). A sentence of the audience routes missing here reaches the page
- * in English.
+ * and the `detail` of every error the public audience routes answer, written in English once in
+ * audience-sentences-en.ts. Each language's catalog (audience-messages-<locale>.ts) translates
+ * exactly these.
  */
-export const AUDIENCE_MESSAGE_KEYS = [
-  // The page's own words
-  'pageLoadFailed',
-  'musicianNotFound',
-  'musicianNotFoundDescription',
-  'showRecapNotFound',
-  'pagePaused',
-  'requestsOffTitle',
-  'requestsCloseIn',
-  'requestsOpenAt',
-  'noSongsYet',
-  'noSongsMatch',
-  'requestSent',
-  'copiedToClipboard',
-  'copyFailed',
-  'zelleInstructions',
-  // The forms, checked on the phone and again by the server
-  'requestNameEmailRequired',
-  'emailInvalid',
-  'suggestionFieldsRequired',
-  'tipAmountInvalid',
-  'tipAmountTooHigh',
-  'tipPlatformInvalid',
-  'textHasNulCharacter',
-  // What the server answers a submission
-  'requestsDisabled',
-  'requestsOpenIn',
-  'requestsClosedAgo',
-  'requestSongUnavailable',
-  'requestSongNotInSet',
-  'requestSongPlayed',
-  'requestLimitReached',
-  'requestSubmitFailed',
-  'requestAlreadyAsked',
-  'suggestionsDisabled',
-  'suggestionAlreadyListed',
-  'suggestionSubmitFailed',
-  'suggestionThanks',
-  'tipProviderNotSetUp',
-  'tipNoPaymentMethods',
-  'tipFailed',
-  'tooManyRequests',
-  'requestLimitPerRequester',
-  'suggestionLimitPerRequester',
-  'tipLimitPerRequester',
-  'musicianFlooded',
-  'idempotencyKeyInvalid',
-  'idempotencyKeyReused',
-  'internalError',
-] as const satisfies readonly (keyof typeof messages)[];
+export type AudienceMessageKey = keyof typeof audienceSentencesEn;
 
-export type AudienceMessageKey = (typeof AUDIENCE_MESSAGE_KEYS)[number];
+export const AUDIENCE_MESSAGE_KEYS = Object.keys(audienceSentencesEn) as AudienceMessageKey[];
 
 /** A phrase of the limit sentences: its key (without plural suffix) and its number. */
 export interface LimitPhrase {

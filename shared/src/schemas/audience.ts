@@ -4,7 +4,12 @@
  * nothing carries another person's name.
  */
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH, TIP_MAX_AMOUNT } from '../limits.ts';
+import {
+  ALTERNATIVES_SHOWN,
+  NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+  TIP_MAX_AMOUNT,
+} from '../limits.ts';
 import { messages } from '../messages.ts';
 import {
   COLOR_SCHEMES,
@@ -13,6 +18,7 @@ import {
   TIP_PLATFORMS,
 } from '../audience-constants.ts';
 import { REQUEST_STATUSES, withoutNul } from './request.ts';
+import { PublicSong } from './song.ts';
 
 /** GET /musicians/{slug}/access-check */
 export const AccessCheckResponse = z.object({
@@ -193,8 +199,24 @@ export const RequestStatusView = z.object({
   played_for: z.string().optional(),
   /** The show it was played in, once that show has ended and its musician publishes recaps. */
   recap_show_id: z.string().optional(),
+  /**
+   * Once rejected: up to ALTERNATIVES_SHOWN songs the audience may request now, nearest to it
+   * first (the same artist, then the same genre and decade, then the most requested). Absent
+   * otherwise, and on socket pushes.
+   */
+  alternatives: z.array(PublicSong).max(ALTERNATIVES_SHOWN).optional(),
 });
 export type RequestStatusView = z.infer<typeof RequestStatusView>;
+
+/**
+ * 409 to POST /requests when the no-repeats rule holds the song back: the sentence, and songs
+ * to ask for instead, as a rejected request's status carries them.
+ */
+export const RefusedAsPlayed = z.object({
+  detail: z.string(),
+  alternatives: z.array(PublicSong).max(ALTERNATIVES_SHOWN).optional(),
+});
+export type RefusedAsPlayed = z.infer<typeof RefusedAsPlayed>;
 
 /** Any text: a malformed token is simply not found (404), like an unknown one. */
 export const StatusTokenParams = z.object({ token: z.string() });

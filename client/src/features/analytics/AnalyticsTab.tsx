@@ -8,6 +8,7 @@ import {
   type DailyView,
 } from '#shared/schemas/analytics.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { LoadingState } from '#client/ui/LoadingState.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { analyticsApi } from './analytics-api.ts';
@@ -35,7 +36,7 @@ export function AnalyticsTab({ footer }: AnalyticsTabProps) {
   const timeZone = useMemo(() => browserTimeZone(), []);
   const [period, setPeriod] = useState<AnalyticsPeriod>(() => readStoredPeriod(localStorage));
   const [view, setView] = useState<DailyView>('weekly');
-  const [exporting, setExporting] = useState(false);
+  const { busy: exporting, run } = useBusy();
   const [exportError, setExportError] = useState<string | undefined>();
   const days = ANALYTICS_PERIODS[period];
   const summary = useAnalytics(days, timeZone);
@@ -46,17 +47,15 @@ export function AnalyticsTab({ footer }: AnalyticsTabProps) {
     storePeriod(localStorage, next);
   }
 
-  async function exportCsv(which: 'exportRequesters' | 'exportPayments') {
-    setExporting(true);
-    setExportError(undefined);
-    try {
-      await analyticsApi[which](days, timeZone);
-    } catch (error) {
-      setExportError(errorMessage(error, messages.analyticsExportFailed));
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = (which: 'exportRequesters' | 'exportPayments') =>
+    run(async () => {
+      setExportError(undefined);
+      try {
+        await analyticsApi[which](days, timeZone);
+      } catch (error) {
+        setExportError(errorMessage(error, messages.analyticsExportFailed));
+      }
+    });
 
   return (
     <div className="stack analytics">

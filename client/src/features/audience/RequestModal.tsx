@@ -1,27 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '#client/lib/api-fetch.ts';
 import { useBusy } from '#client/lib/use-busy.ts';
-import type { OutboxOutcome } from '#client/lib/outbox.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TEXT_MAX_LENGTH } from '#shared/limits.ts';
 import { requesterProblems, type RequesterProblems } from '#shared/requester-checks.ts';
-import type {
-  AlreadyRequested,
-  CreatedRequest,
-  CreateRequestBody,
-} from '#shared/schemas/request.ts';
+import type { CreateRequestBody } from '#shared/schemas/request.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { submissionPaths } from './audience-api.ts';
 import { useAudienceFlowStore } from './audience-flow-store.ts';
 import { AudienceModal } from './AudienceModal.tsx';
+import { InsteadSongs } from './InsteadSongs.tsx';
 import { RequesterFields } from './RequesterFields.tsx';
 import { SheetDoneButton, SheetSubmitButton } from './SheetButtons.tsx';
-import { audienceOutbox, type RequestMeta } from './audience-outbox.ts';
 import { useAudienceStore } from './audience-store.ts';
-import { audienceT } from './i18n/audience-i18n.ts';
 import { recallRequester, rememberRequester } from './requester-memory.ts';
-import { fetchStatuses } from './status-reads.ts';
+import { offeredOnRefusal, requestError, sendRequest } from './request-sending.ts';
 import { useSheetFields } from './use-sheet-fields.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { sendPaidRequest } from './paid-request.ts';
@@ -29,25 +22,6 @@ import { SkipTheLine } from './SkipTheLine.tsx';
 import { pageRestored } from '#client/lib/use-page-restored.ts';
 import { paidRequestPrice } from './tip-rules.ts';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-
-/**
- * The sentence for a request the server refused (spec section 8), in the page's language: the
- * server words its details in the language the page asked for (Accept-Language).
- */
-export function requestError(outcome: Extract<OutboxOutcome, { ok: false }>): string {
-  const detail = errorMessage(outcome.error, '');
-  switch (outcome.status) {
-    case 403:
-      // Requests off, or outside the window: the server's sentence says when they open.
-      return detail || audienceT('messages:requestsDisabled');
-    case 402:
-      return detail || audienceT('messages:requestLimitReached');
-    case 429:
-      return detail || audienceT('messages:tooManyRequests');
-    default:
-      return detail || audienceT('messages:requestSubmitFailed');
-  }
-}
 
 function RequestForm({ song }: { song: PublicSong }) {
   const slug = useAudienceStore((s) => s.slug);
@@ -57,6 +31,8 @@ function RequestForm({ song }: { song: PublicSong }) {
   const [checks, setChecks] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState('');
+  // A no-repeats refusal's songs to ask for instead, under its sentence.
+  const [instead, setInstead] = useState<PublicSong[]>([]);
   const { busy: sending, run } = useBusy();
   // "Skip the line" chosen: sent with `paid: true`, then on to Checkout.
   const [paid, setPaid] = useState(false);
@@ -101,17 +77,17 @@ function RequestForm({ song }: { song: PublicSong }) {
       return;
     }
     setError('');
+    setInstead([]);
     rememberRequester({ name, email });
-    const body: CreateRequestBody = {
-      song_id: song.id,
-      requester_name: name,
-      requester_email: email,
-      dedication: values.dedication.trim(),
-    };
-    const meta: RequestMeta = { slug, song_title: song.title, song_artist: song.artist };
-    const musician = useAudienceStore.getState().musician;
-    const path = submissionPaths.request(musician?.id);
+    const sentAs = { name, email, dedication: values.dedication.trim() };
     if (paid && price !== null) {
+      const body: CreateRequestBody = {
+        song_id: song.id,
+        requester_name: name,
+        requester_email: email,
+        dedication: sentAs.dedication,
+      };
+      const path = submissionPaths.request(useAudienceStore.getState().musician?.id);
       const paidSong = { title: song.title, artist: song.artist };
       const sent = await run(async () => {
         const answer = await sendPaidRequest(
@@ -128,20 +104,13 @@ function RequestForm({ song }: { song: PublicSong }) {
       if ('already_requested' in (sent.response as object)) setAlreadyAsked(true);
       return;
     }
-    const outcome = await run(() => audienceOutbox().submit('request', path, body, meta));
+    const sent = await run(() => sendRequest(song, sentAs));
     if (!mounted.current) return;
-    if (!outcome.ok) return setError(requestError(outcome));
-    const answer = outcome.response as CreatedRequest | AlreadyRequested;
-    if ('already_requested' in answer) return setAlreadyAsked(true);
-    const created = answer;
-    // The place in line at once: the filing's answer does not carry it, its status does.
-    void fetchStatuses([created.status_token]);
-    useAudienceFlowStore.getState().requestFiled({
-      id: created.id,
-      songTitle: created.song_title,
-      songArtist: created.song_artist,
-      requesterName: name,
-    });
+    if (sent.kind === 'refused') {
+      setInstead(offeredOnRefusal(sent.outcome));
+      return setError(requestError(sent.outcome));
+    }
+    if (sent.kind === 'already') setAlreadyAsked(true);
   }
 
   const chosenSong = (
@@ -180,6 +149,16 @@ function RequestForm({ song }: { song: PublicSong }) {
       />
       {price !== null && <SkipTheLine price={price} checked={paid} onChange={setPaid} />}
       <StatusMessage tone="error">{error}</StatusMessage>
+      <InsteadSongs
+        songs={instead}
+        sentAs={{
+          name: values.name.trim(),
+          email: values.email.trim(),
+          dedication: values.dedication.trim(),
+        }}
+        onAsked={() => setInstead([])}
+        onError={setError}
+      />
       <SheetSubmitButton
         sending={sending}
         label={paid && price !== null ? t('continueToPayment') : t('sendRequest')}

@@ -1,7 +1,8 @@
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { PlayedReceipt } from './PlayedReceipt.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-import type { TrackedRequest } from './my-requests.ts';
+import { InsteadSongs } from './InsteadSongs.tsx';
+import { offeredInstead, type TrackedRequest } from './my-requests.ts';
 import { placeInLine, REQUESTER_PAYMENT_KEYS, REQUESTER_STATUS_KEYS } from './requester-status.ts';
 
 /** Its state, its money (a paid request) and its place in line, as badges after the song. */
@@ -69,6 +70,11 @@ export function YourRequests() {
             </span>
             <TrackedBadges item={item} />
             <PlayedReceipt item={item} slug={slug} />
+            <InsteadSongs
+              songs={offeredInstead(item)}
+              sentAs={item.sent_as ?? null}
+              onAsked={() => useMyRequestsStore.getState().insteadAsked(item.token)}
+            />
           </li>
         ))}
       </ul>

@@ -1,5 +1,9 @@
 import { createOutbox, type Outbox, type OutboxOutcome } from '#client/lib/outbox.ts';
-import type { AlreadyRequested, CreatedRequest } from '#shared/schemas/request.ts';
+import type {
+  AlreadyRequested,
+  CreatedRequest,
+  CreateRequestBody,
+} from '#shared/schemas/request.ts';
 import { postSubmission } from './audience-submit.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 
@@ -48,7 +52,13 @@ export function audienceOutbox(): Outbox {
     if (entry.kind !== 'request' || !outcome.ok || !isRequestMeta(entry.meta)) return;
     const answer = outcome.response as CreatedRequest | AlreadyRequested;
     if ('already_requested' in answer) return;
-    useMyRequestsStore.getState().filed(entry.meta.slug, answer);
+    // Who asked, kept with it on this phone: a song offered instead is asked for the same way.
+    const body = entry.body as CreateRequestBody;
+    useMyRequestsStore.getState().filed(entry.meta.slug, answer, {
+      name: body.requester_name,
+      email: body.requester_email,
+      dedication: body.dedication ?? '',
+    });
   });
   box.onChange(() => showSending(box));
   useMyRequestsStore.subscribe((state, previous) => {

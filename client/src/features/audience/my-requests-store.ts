@@ -8,6 +8,7 @@ import {
   loadTracked,
   moveTracked,
   saveTracked,
+  type SentAs,
   type TrackedRequest,
 } from './my-requests.ts';
 
@@ -24,11 +25,13 @@ interface MyRequestsState {
   sending: SendingRequest[];
   /** Shows the requests this phone sent on the page of `slug`. */
   open(slug: string): void;
-  /** The server filed a request of the page `slug` (perhaps after a reload). */
-  filed(slug: string, created: CreatedRequest): void;
+  /** The server filed a request of the page `slug` (perhaps after a reload), sent as `sentAs`. */
+  filed(slug: string, created: CreatedRequest, sentAs?: SentAs): void;
   /** A request to follow that the answer did not describe whole (a paid one, before paying). */
   track(slug: string, item: TrackedRequest): void;
   applyStatus(view: RequestStatusView): void;
+  /** One of the songs offered instead of this request was asked for. */
+  insteadAsked(token: string): void;
   /** Tokens the server no longer knows (the musician deleted the request). */
   drop(tokens: string[]): void;
   /** The musician renamed the page link. */
@@ -55,8 +58,9 @@ export const useMyRequestsStore = createPageStore<MyRequestsState>((set, get) =>
 
     open: (slug) => set({ slug, tracked: loadTracked(storage(), slug) }),
 
-    filed: (slug, created) =>
+    filed: (slug, created, sentAs) =>
       get().track(slug, {
+        ...(sentAs ? { sent_as: sentAs } : {}),
         token: created.status_token,
         id: created.id,
         song_title: created.song_title,
@@ -72,6 +76,11 @@ export const useMyRequestsStore = createPageStore<MyRequestsState>((set, get) =>
     },
 
     applyStatus: (view) => update((list) => applyStatus(list, view)),
+
+    insteadAsked: (token) =>
+      update((list) =>
+        list.map((item) => (item.token === token ? { ...item, instead_asked: true } : item)),
+      ),
 
     drop: (tokens) => update((list) => dropTracked(list, tokens)),
 

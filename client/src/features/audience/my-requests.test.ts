@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeSong } from '#client-test/song-factory.ts';
 import {
   addTracked,
   applyStatus,
@@ -7,6 +8,7 @@ import {
   loadTracked,
   MAX_TRACKED,
   moveTracked,
+  offeredInstead,
   receiptPending,
   saveTracked,
   trackedKey,
@@ -173,5 +175,34 @@ describe('the receipt of a played request', () => {
     expect(receiptPending({ ...played, ...receipt }, now + 25 * 60 * 60 * 1000)).toBe(false);
     expect(receiptPending({ ...played, ...receipt, recap_show_id: 'show-1' }, now)).toBe(false);
     expect(receiptPending(tracked(2), now)).toBe(false);
+  });
+});
+
+describe('songs offered instead of a rejected request', () => {
+  const publicSong = (title: string) => {
+    const { hidden: _hidden, songwriter: _songwriter, ...song } = makeSong({ title });
+    return song;
+  };
+
+  it('come with the status read and stay through a push that carries none', () => {
+    const filed = tracked(1);
+    const { token: _token, ...view } = filed;
+    const rejected = { ...view, status: 'rejected' as const };
+    const pushed = applyStatus([filed], rejected);
+    expect(offeredInstead(pushed[0]!)).toEqual([]);
+    const offered = [publicSong('Clocks'), publicSong('Creep')];
+    const read = applyStatus(pushed, { ...rejected, alternatives: offered });
+    expect(read).not.toBe(pushed);
+    expect(offeredInstead(read[0]!).map((song) => song.title)).toEqual(['Clocks', 'Creep']);
+    expect(applyStatus(read, rejected)).toBe(read);
+    expect(applyStatus(read, { ...rejected, alternatives: offered })).toBe(read);
+  });
+
+  it('are offered only while rejected, until one is asked for', () => {
+    const alternatives = [publicSong('Clocks')];
+    expect(offeredInstead(tracked(1, { status: 'pending', alternatives }))).toEqual([]);
+    expect(offeredInstead(tracked(1, { status: 'rejected', alternatives }))).toEqual(alternatives);
+    const asked = tracked(1, { status: 'rejected', alternatives, instead_asked: true });
+    expect(offeredInstead(asked)).toEqual([]);
   });
 });

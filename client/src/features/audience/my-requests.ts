@@ -1,13 +1,28 @@
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
 import { isOpenStatus } from '#shared/request-statuses.ts';
 
+/** Who asked and for whom, as the form sent it: a song asked for instead goes the same way. */
+export interface SentAs {
+  name: string;
+  /** Their email or phone. */
+  email: string;
+  dedication: string;
+}
+
 /**
  * The requester's own requests on this phone: the secret status token each POST answered, with
  * the last status seen, kept per page in localStorage so a reload still shows them.
  */
 export interface TrackedRequest extends RequestStatusView {
   token: string;
+  /** Kept on this phone only (like the name and email the form remembers); never sent back. */
+  sent_as?: SentAs;
+  /** One of its alternatives was asked for: they are not offered again. */
+  instead_asked?: boolean;
 }
+
+const sameSongs = (a: RequestStatusView['alternatives'], b: RequestStatusView['alternatives']) =>
+  a?.map((song) => song.id).join() === b?.map((song) => song.id).join();
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -61,13 +76,17 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
       (view.played_at === item.played_at &&
         view.played_for === item.played_for &&
         view.recap_show_id === item.recap_show_id);
+    // The same for the songs to ask for instead (a push says "rejected", the read what else).
+    const sameInstead =
+      view.alternatives === undefined || sameSongs(view.alternatives, item.alternatives);
     if (
       item.status === view.status &&
       item.updated_at === view.updated_at &&
       samePlace &&
       samePayment &&
       sameWait &&
-      sameReceipt
+      sameReceipt &&
+      sameInstead
     ) {
       return item;
     }
@@ -84,6 +103,12 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
     return next;
   });
   return changed ? next : list;
+}
+
+/** The songs still offered instead of a request: once rejected, until one is asked for. */
+export function offeredInstead(item: TrackedRequest) {
+  if (item.status !== 'rejected' || item.instead_asked) return [];
+  return item.alternatives ?? [];
 }
 
 export function dropTracked(list: TrackedRequest[], tokens: readonly string[]): TrackedRequest[] {

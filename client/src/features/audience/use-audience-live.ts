@@ -4,7 +4,7 @@ import { useAudienceStore } from './audience-store.ts';
 import { isFinal, receiptPending, type TrackedRequest } from './my-requests.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
-import { fetchStatuses } from './status-reads.ts';
+import { fetchInsteadOf, fetchReceiptOf, fetchStatuses } from './status-reads.ts';
 
 const openTokens = () =>
   useMyRequestsStore
@@ -41,11 +41,8 @@ export function useAudienceLive(): void {
         },
         onStatus: (status) => {
           useMyRequestsStore.getState().applyStatus(status);
-          // The push goes to everyone following the request: the receipt (the name given
-          // with this phone's own request) is read by its token.
-          if (status.status !== 'played') return;
-          const unread = tokensWhere((item) => item.id === status.id && !item.played_at);
-          if (unread.length > 0) void fetchStatuses(unread);
+          fetchInsteadOf(status);
+          fetchReceiptOf(status);
         },
         pollStatuses: () => fetchStatuses(openTokens()),
         onFollowing: (again) => {

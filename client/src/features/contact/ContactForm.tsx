@@ -3,6 +3,7 @@ import { useBusy } from '#client/lib/use-busy.ts';
 import { CONTACT_MESSAGE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import { ApiError } from '#client/lib/api-client.ts';
+import { useFormFields } from '#client/lib/use-form-fields.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextAreaField } from '#client/ui/TextAreaField.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
@@ -18,14 +19,21 @@ interface ContactFormProps {
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
+const MAX_LENGTHS: Record<keyof ContactFields, number> = {
+  name: NAME_MAX_LENGTH,
+  email: EMAIL_MAX_LENGTH,
+  message: CONTACT_MESSAGE_MAX_LENGTH,
+};
+
 /** The Quick Start Guide's contact form (spec sections 5 and 8). */
 export function ContactForm({ name, email }: ContactFormProps) {
-  const [fields, setFields] = useState<ContactFields>({ name, email, message: '' });
+  const {
+    values: fields,
+    setValues: setFields,
+    bind,
+  } = useFormFields<keyof ContactFields>({ name, email, message: '' }, MAX_LENGTHS);
   const { busy: sending, run } = useBusy();
   const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const set = (key: keyof ContactFields) => (value: string) =>
-    setFields((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,28 +60,9 @@ export function ContactForm({ name, email }: ContactFormProps) {
   return (
     <form className="form-stack contact-form" onSubmit={(event) => void submit(event)} noValidate>
       <h3>Contact us</h3>
-      <TextField
-        label="Name"
-        autoComplete="name"
-        maxLength={NAME_MAX_LENGTH}
-        value={fields.name}
-        onChange={(event) => set('name')(event.target.value)}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX_LENGTH}
-        value={fields.email}
-        onChange={(event) => set('email')(event.target.value)}
-      />
-      <TextAreaField
-        label="Message"
-        rows={4}
-        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-        value={fields.message}
-        onChange={(event) => set('message')(event.target.value)}
-      />
+      <TextField label="Name" autoComplete="name" {...bind('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
+      <TextAreaField label="Message" rows={4} {...bind('message')} />
       <StatusMessage tone={outcome?.tone ?? 'info'}>{outcome?.text}</StatusMessage>
       <button type="submit" className="button button-primary" disabled={sending}>
         {sending ? 'Sending…' : 'Send Message'}

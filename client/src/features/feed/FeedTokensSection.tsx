@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages.ts';
 import { FEED_TOKEN_NAME_MAX_LENGTH, type FeedToken } from '#shared/schemas/feed.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
 import { ConfirmButton } from '#client/ui/ConfirmButton.tsx';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
@@ -32,7 +33,7 @@ export function FeedTokensSection({ slug }: FeedTokensSectionProps) {
   const [tokens, setTokens] = useState<FeedToken[] | null>(null);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<NewToken | null>(null);
-  const [creating, setCreating] = useState(false);
+  const { busy: creating, run } = useBusy();
   const [revoking, setRevoking] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -58,18 +59,17 @@ export function FeedTokensSection({ slug }: FeedTokensSectionProps) {
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    setCreating(true);
-    setError(null);
-    try {
-      const made = await feedTokensApi.create(name.trim() ? { name } : {});
-      setName('');
-      const listed = await reload();
-      setCreated({ ...made, name: listed.find((t) => t.id === made.id)?.name ?? name.trim() });
-    } catch (failure) {
-      setError(errorMessage(failure, messages.feedTokenCreateFailed));
-    } finally {
-      setCreating(false);
-    }
+    await run(async () => {
+      setError(null);
+      try {
+        const made = await feedTokensApi.create(name.trim() ? { name } : {});
+        setName('');
+        const listed = await reload();
+        setCreated({ ...made, name: listed.find((t) => t.id === made.id)?.name ?? name.trim() });
+      } catch (failure) {
+        setError(errorMessage(failure, messages.feedTokenCreateFailed));
+      }
+    });
   }
 
   async function revoke(token: FeedToken) {

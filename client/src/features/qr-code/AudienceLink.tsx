@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '#shared/messages.ts';
 import { copyText } from '#client/lib/copy-text.ts';
+import { useBusy } from '#client/lib/use-busy.ts';
 import { useAudienceOrigin } from '#client/lib/use-site-config.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { AddressWarning } from './AddressWarning.tsx';
@@ -22,7 +23,7 @@ export function AudienceLink({ slug }: AudienceLinkProps) {
   const inputId = useId();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const [qrOpen, setQrOpen] = useState(false);
-  const [printing, setPrinting] = useState(false);
+  const { busy: printing, run } = useBusy();
   const [printFailed, setPrintFailed] = useState(false);
 
   useEffect(() => {
@@ -37,17 +38,15 @@ export function AudienceLink({ slug }: AudienceLinkProps) {
     if (!copied) inputRef.current?.select();
   }
 
-  async function printFlyer() {
-    setPrinting(true);
-    setPrintFailed(false);
-    try {
-      await openFlyerPdf(defaultPaper());
-    } catch {
-      setPrintFailed(true);
-    } finally {
-      setPrinting(false);
-    }
-  }
+  const printFlyer = () =>
+    run(async () => {
+      setPrintFailed(false);
+      try {
+        await openFlyerPdf(defaultPaper());
+      } catch {
+        setPrintFailed(true);
+      }
+    });
 
   const error =
     copyState === 'failed' ? messages.copyFailed : printFailed ? messages.flyerPrintFailed : null;

@@ -26,7 +26,7 @@ export function screenWindowLine(
   const opensAt = musician.requests_open_at ? Date.parse(musician.requests_open_at) : NaN;
   if (opensAt > now) {
     return {
-      text: fill(messages.screenRequestsOpenAt, { time: clock(new Date(opensAt)) }),
+      text: fill(messages.requestsOpenAt, { time: clock(new Date(opensAt)) }),
       open: false,
     };
   }
@@ -34,7 +34,7 @@ export function screenWindowLine(
   const closesAt = musician.requests_close_at ? Date.parse(musician.requests_close_at) : NaN;
   if (closesAt > now) {
     return {
-      text: fill(messages.screenRequestsCloseIn, { wait: shortWait(closesAt - now) }),
+      text: fill(messages.requestsCloseIn, { wait: shortWait(closesAt - now) }),
       open: true,
     };
   }

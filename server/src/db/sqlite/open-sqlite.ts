@@ -10,7 +10,7 @@ import {
   synchronousDurability,
   type CommitDurability,
 } from './commit-durability.ts';
-import { walCheckpointer } from './wal-checkpointer.ts';
+import { walCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 import { WriteLock } from './write-lock.ts';
 
 /** The database file in a data folder (its -wal and -shm files sit beside it). */
@@ -38,6 +38,8 @@ export interface SqliteEngine {
   durability: CommitDurability;
   /** One statement, or one transaction, on the connection at a time (sqlite-connection.ts). */
   lock: WriteLock;
+  /** Checkpoints the WAL on this thread now: at start-up, before the server listens. */
+  settle(): void;
   /** Closes the file once every commit made is on the disk and answered. */
   close(): Promise<void>;
 }
@@ -68,7 +70,10 @@ export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
     throw err;
   }
   if (memory || commits === 'synchronous') {
-    return engineOf(database, file, synchronousDurability, async () => undefined);
+    return engineOf(database, file, synchronousDurability, {
+      settle: () => undefined,
+      close: async () => undefined,
+    });
   }
   // Group commit keeps SQLite's fsyncs off the event loop, and so does the checkpointer.
   const fsyncs = groupFsyncDurability(`${file}-wal`);
@@ -80,23 +85,24 @@ export function openSqlite(options: OpenSqliteOptions): SqliteEngine {
       return fsyncs.committed();
     },
   };
-  return engineOf(database, file, durability, () => checkpointer.close());
+  return engineOf(database, file, durability, checkpointer);
 }
 
 function engineOf(
   database: DatabaseSync,
   file: string,
   durability: CommitDurability,
-  closeCheckpoints: () => Promise<void>,
+  checkpoints: Pick<WalCheckpointer, 'settle' | 'close'>,
 ): SqliteEngine {
   return {
     database,
     file,
     durability,
     lock: new WriteLock(),
+    settle: () => checkpoints.settle(),
     async close() {
       await durability.close();
-      await closeCheckpoints();
+      await checkpoints.close();
       if (database.isOpen) database.close();
     },
   };

@@ -6,13 +6,17 @@
  * every commit and stalled the loop for 30-35 ms at the 99th percentile of commits (5-8 ms with
  * the checkpoints taken elsewhere).
  *
- * The app's connection runs with `wal_autocheckpoint = 0`; a worker thread with a connection of
- * its own runs `PRAGMA wal_checkpoint(PASSIVE)` shortly after writes: it copies what no reader
+ * Once the server has started (`settle()`), the app's connection runs with
+ * `wal_autocheckpoint = 0`; a worker thread with a connection of its own runs
+ * `PRAGMA wal_checkpoint(PASSIVE)` shortly after writes: it copies what no reader
  * still needs, never waits on the writer, and fsyncs the WAL before and the file after (the
  * writer starts the WAL over only once a checkpoint has been fsynced, so a power cut finds every
  * acknowledged commit in one file or the other). The thread costs about 20 MB while it lives: it
  * starts at the first write and ends after a quiet spell, so a server at rest does not keep it.
- * Should it fail, the app's connection checkpoints itself again, as SQLite does by default.
+ * Until then (start-up: migrations, the server's keys), the connection checkpoints itself as
+ * SQLite does by default, and `settle()` checkpoints what start-up wrote before anyone waits: a
+ * thread started and ended at start-up left about 5 MB resident behind it at rest. Should the
+ * thread fail, the app's connection checkpoints itself again.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
@@ -20,6 +24,11 @@ import { Worker } from 'node:worker_threads';
 export interface WalCheckpointer {
   /** A write committed: a checkpoint follows within `delayMs`. */
   wrote(): void;
+  /**
+   * Checkpoints what was written so far, on the caller's thread, and from then on takes the
+   * checkpoints off the connection: once start-up is over, before the server listens.
+   */
+  settle(): void;
   /** Ends the thread (after the checkpoint under way, if any). */
   close(): Promise<void>;
   /** Whether the thread lives now (it ends after a quiet spell). */
@@ -69,14 +78,15 @@ export function walCheckpointer(
   options: WalCheckpointerOptions = {},
 ): WalCheckpointer {
   const { delayMs = 200, idleMs = 15_000, busyTimeoutMs = 5000 } = options;
-  database.exec('PRAGMA wal_autocheckpoint = 0');
   let worker: Worker | undefined;
   let ended: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let inFlight = false;
   let again = false;
-  // Failed: checkpoints are the connection's again. Closed: the connection is about to close.
+  // Settled: start-up is over and checkpoints are the thread's. Failed: they are the
+  // connection's again. Closed: the connection is about to close.
+  let settled = false;
   let failed = false;
   let closed = false;
 
@@ -127,7 +137,7 @@ export function walCheckpointer(
   };
 
   const schedule = () => {
-    if (failed || closed) return;
+    if (!settled || failed || closed) return;
     timer ??= setTimeout(run, delayMs).unref();
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => void stop(), idleMs).unref();
@@ -148,6 +158,12 @@ export function walCheckpointer(
 
   return {
     wrote: schedule,
+    settle() {
+      if (settled || closed) return;
+      settled = true;
+      database.exec('PRAGMA wal_autocheckpoint = 0');
+      database.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get();
+    },
     get running() {
       return worker !== undefined;
     },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import { RESET_CODE_TTL_MINUTES } from '#shared/limits.ts';
+import { smtpTransport } from '#server/mail/smtp-transport.ts';
 
 export interface ResetCodeMailer {
   send(to: string, code: string): Promise<void>;
@@ -26,7 +26,7 @@ export function resetCodeMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = smtpTransport(smtpUrl);
   return {
     async send(to, code) {
       await transport.sendMail({

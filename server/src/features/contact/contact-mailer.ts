@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { NewContactMessage } from './contact-repository.ts';
+import { smtpTransport } from '#server/mail/smtp-transport.ts';
 
 export interface ContactMailer {
   send(message: NewContactMessage): Promise<void>;
@@ -16,7 +16,7 @@ export function contactMailer(options: {
 }): ContactMailer | null {
   const { smtpUrl, supportEmail, from } = options;
   if (!smtpUrl || !supportEmail) return null;
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = smtpTransport(smtpUrl);
   return {
     async send(message) {
       await transport.sendMail({

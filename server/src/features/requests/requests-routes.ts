@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '#shared/messages.ts';
-import { RequestStatusView, StatusTokenParams } from '#shared/schemas/audience.ts';
+import { RefusedAsPlayed, RequestStatusView, StatusTokenParams } from '#shared/schemas/audience.ts';
 import { IdParams, SuccessResponse } from '#shared/schemas/common.ts';
 import {
   AlreadyRequested,
@@ -48,6 +48,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses({
           200: AlreadyRequested,
           201: z.union([CreatedRequest, PaidRequestCheckout]),
+          // Held back by the no-repeats rule: the sentence, and songs to ask for instead.
+          409: RefusedAsPlayed,
         }),
       },
     },

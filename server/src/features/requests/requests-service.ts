@@ -4,6 +4,7 @@ import { statusInSentence } from '#shared/request-status-labels.ts';
 import { UNDO_WINDOW_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
+import type { PublicSong } from '#shared/schemas/song.ts';
 import {
   canMove,
   type AlreadyRequested,
@@ -17,7 +18,7 @@ import {
 import type { SubmissionLimits } from '#server/config.ts';
 import type { DerivedKeys } from '#server/db/derived-keys.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { badRequest, conflict, forbidden, notFound, type HttpError } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
 import { requireSameSubmission } from '#server/http/idempotency.ts';
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import { localizable } from '#server/http/localized-detail.ts';
@@ -29,6 +30,7 @@ import type {
   ProofOfWorkService,
 } from '#server/proof-of-work/proof-of-work-service.ts';
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
+import type { RequestAlternatives } from './request-alternatives.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
 import type { RequestReceiptRepository } from './request-receipt-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
@@ -56,6 +58,8 @@ interface Deps {
   proofOfWork?: ProofOfWorkService;
   /** A played request's receipt; absent only in tests of other features. */
   receipts?: RequestReceiptRepository;
+  /** Songs to ask for instead of one turned down; absent in tests of other features. */
+  alternatives?: RequestAlternatives;
 }
 
 /** What an audience route hands in of the proof of work: which write, and its X-Altcha. */
@@ -68,14 +72,20 @@ const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'An' : 'A'} 
 
 /**
  * 409: the no-repeats rule holds the song back. The time it was played, on the phone's clock
- * (its X-Time-Zone; in UTC, saying so, when it sent none), worded in the reader's language.
+ * (its X-Time-Zone; in UTC, saying so, when it sent none), worded in the reader's language;
+ * beside it, songs to ask for instead (RefusedAsPlayed).
  */
-function playedError(playedAt: Date, timeZone: string | undefined): HttpError {
+function playedError(
+  playedAt: Date,
+  timeZone: string | undefined,
+  alternatives: PublicSong[] | undefined,
+): HttpError {
   const time: ClockTime = timeZone
     ? { at: playedAt.toISOString(), timeZone }
     : { at: playedAt.toISOString(), timeZone: 'UTC', showZone: true };
   const detail = fill(messages.requestSongPlayed, { time: clockTime(time, 'en') });
-  return localizable(conflict(detail), { key: 'requestSongPlayed', values: { time } });
+  const refused = new HttpError(409, detail, {}, alternatives ? { alternatives } : {});
+  return localizable(refused, { key: 'requestSongPlayed', values: { time } });
 }
 
 /** Every status a request may come from to reach `to`. */
@@ -99,6 +109,7 @@ export function requestsService({
   clock = systemClock,
   proofOfWork,
   receipts,
+  alternatives,
 }: Deps) {
   const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
   const learnSongs = (musicianId: string, songIds: readonly string[]) =>
@@ -290,7 +301,10 @@ export function requestsService({
         throw outsideWindowError(filed, now) ?? forbidden(messages.requestsDisabled);
       }
       if (filed.outcome === 'not_in_set') throw conflict(messages.requestSongNotInSet);
-      if (filed.outcome === 'repeat') throw playedError(filed.playedAt, timeZone);
+      if (filed.outcome === 'repeat') {
+        const instead = await alternatives?.forSong(musicianId, data.song_id);
+        throw playedError(filed.playedAt, timeZone, instead);
+      }
       if (filed.outcome === 'requester_limit') {
         const reached = limitReached(filed.waitSeconds, perRequester.max)!;
         throw limitError('request', reached, perRequester.windowMinutes);
@@ -322,6 +336,10 @@ export function requestsService({
       const [view] = hash ? await requests.statusViews([hash]) : [];
       if (!view) throw notFound(messages.requestStatusNotFound);
       if (view.status === 'played' && hash) return { ...view, ...(await receiptOf(hash)) };
+      // Turned down: something else to ask for, read only then (a waiting request is polled).
+      if (view.status === 'rejected' && alternatives) {
+        return { ...view, alternatives: await alternatives.forRequest(view.id) };
+      }
       const wait = await queue?.waitInputs(view.id, clock());
       return wait ? { ...view, eta_minutes: waitMinutes(wait.ahead, wait.plays) } : view;
     },

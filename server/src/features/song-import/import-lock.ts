@@ -5,9 +5,8 @@ import type { DB } from '#server/db/tables.ts';
  * Imports one process runs at once, over all musicians; the others wait their turn. On
  * PostgreSQL each holds a pool connection for its lock while its batches take others: more at
  * once could take the whole pool. Not 1: an import holds its slot while a slow phone sends its
- * file, and one musician's slow upload must not hold every other musician's import. (One at a
- * time kept the audience's median during four big previews at 2.8x a quiet run's, four at 4.7x:
- * bench:import-memory.)
+ * file, and one musician's slow upload must not hold every other musician's import. (Their files
+ * are parsed on a thread of their own: song-file-reader.ts.)
  */
 const IMPORTS_AT_ONCE = 4;
 

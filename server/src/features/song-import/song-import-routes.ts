@@ -39,6 +39,8 @@ export const songImportRoutes: FastifyPluginAsyncZod = async (app) => {
   // it wants a form upload, instead of Fastify's 415 "Send JSON".
   app.addContentTypeParser('*', (_request, _body, done) => done(null));
   const { songImport } = app.services;
+  // The file threads these routes start (song-file-reader.ts) end with the app.
+  app.addHook('onClose', async () => songImport.close());
   // onRequest, not preHandler: a stranger's request is refused before its body or file is read.
   app.addHook('onRequest', app.requireMusician);
   app.addHook('onRequest', refuseDeclaredOversize);

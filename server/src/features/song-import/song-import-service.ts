@@ -7,11 +7,10 @@ import type {
   ImportResult,
   LstPreviewResponse,
 } from '#shared/schemas/song-import.ts';
-import { IMPORT_PREVIEW_ROWS } from '#shared/schemas/song-import.ts';
 import type { DomainEvents } from '#server/events/domain-events.ts';
-import { songKey } from '#shared/song-key.ts';
-import { parseSongCsv, rowsOverCapError, type ParsedSongs } from './csv-parser.ts';
-import { parseSongList } from './lst-parser.ts';
+import { rowsOverCapError } from './csv-parser.ts';
+import { duplicatesOf } from './song-file.ts';
+import { songFileReader, type SongFileReader } from './song-file-reader.ts';
 import type { ImportOptions, NewSong } from '#server/catalogue/song-importer.ts';
 import type { InsertedSong, SongImportRepository } from './song-import-repository.ts';
 import type { UploadText } from './upload-reader.ts';
@@ -29,6 +28,8 @@ interface Deps {
   };
   events: DomainEvents;
   log: FastifyBaseLogger;
+  /** Where files are parsed: a thread of their own (song-file-reader.ts) unless given. */
+  files?: SongFileReader;
 }
 
 /** "Added 48 songs. 2 already in your list were skipped. 1 line could not be imported." */
@@ -61,7 +62,13 @@ const toNewSong = ({
 });
 
 /** Every way of adding many songs at once ends in `importSongs`: one duplicate rule, one path. */
-export function songImportService({ songImport, metadata, events, log }: Deps) {
+export function songImportService({
+  songImport,
+  metadata,
+  events,
+  log,
+  files = songFileReader(),
+}: Deps) {
   async function importSongs(
     musicianId: string,
     songs: NewSong[],
@@ -110,20 +117,6 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
     return { songs_added: inserted.length, skipped, message, errors, enrichment };
   }
 
-  const previewOf = (parsed: ParsedSongs) => parsed.rows.slice(0, IMPORT_PREVIEW_ROWS);
-
-  /** Valid rows the import will skip: already in the list, or earlier in the same file. */
-  async function duplicatesIn(musicianId: string, parsed: ParsedSongs): Promise<number> {
-    const seen = await songImport.heldKeys(musicianId);
-    let duplicates = 0;
-    for (const row of parsed.rows) {
-      const key = songKey(row.title, row.artist);
-      if (seen.has(key)) duplicates++;
-      else seen.add(key);
-    }
-    return duplicates;
-  }
-
   return {
     importSongs,
 
@@ -138,35 +131,38 @@ export function songImportService({ songImport, metadata, events, log }: Deps) {
     },
 
     async previewCsv(musicianId: string, text: UploadText): Promise<CsvPreviewResponse> {
-      const parsed = await parseSongCsv(text);
+      const file = await files.summarise('csv', text);
       return {
-        total_rows: parsed.totalRows,
-        valid_rows: parsed.rows.length,
-        duplicates: await duplicatesIn(musicianId, parsed),
-        errors: parsed.errors,
-        preview: previewOf(parsed),
+        total_rows: file.totalRows,
+        valid_rows: file.validRows,
+        duplicates: duplicatesOf(file, await songImport.heldKeys(musicianId)),
+        errors: file.errors,
+        preview: file.preview,
       };
     },
 
     async uploadCsv(musicianId: string, text: UploadText, autoEnrich: boolean) {
-      const { rows, errors } = await parseSongCsv(text);
+      const { rows, errors } = await files.read('csv', text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },
 
     async previewLst(musicianId: string, text: UploadText): Promise<LstPreviewResponse> {
-      const parsed = await parseSongList(text);
+      const file = await files.summarise('lst', text);
       return {
-        total_songs: parsed.rows.length,
-        duplicates: await duplicatesIn(musicianId, parsed),
-        songs: previewOf(parsed),
-        errors: parsed.errors,
+        total_songs: file.validRows,
+        duplicates: duplicatesOf(file, await songImport.heldKeys(musicianId)),
+        songs: file.preview,
+        errors: file.errors,
       };
     },
 
     async uploadLst(musicianId: string, text: UploadText, autoEnrich: boolean) {
-      const { rows, errors } = await parseSongList(text);
+      const { rows, errors } = await files.read('lst', text);
       return importSongs(musicianId, rows, { autoEnrich, errors });
     },
+
+    /** Ends the file threads (the app is closing). */
+    close: () => files.close(),
   };
 }
 

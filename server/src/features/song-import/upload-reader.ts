@@ -53,37 +53,45 @@ export async function openUploadedText(
   if (!request.isMultipart()) throw new HttpError(415, messages.importNotForm);
   const parts = request.parts();
   const file = await firstFile(parts);
+  const stream = file.file;
+  let overCap = false;
+  /** Over the cap: the request is read no further, and the consumer is given the 413. */
+  const refuse = () => {
+    overCap = true;
+    stopReading(request);
+    return tooLarge();
+  };
+  // Past the cap the parser drops the rest of the file but goes on reading the request, as fast
+  // as the client sends it, until the part ends: the socket is read no further from that moment,
+  // not from when the consumer, still parsing what came before, has caught up with it. (A body
+  // that arrived whole was parsed past the cap before this listener: `truncated` tells that.)
+  stream.once('limit', () => stream.destroy(refuse()));
   if (!file.filename.toLowerCase().endsWith(extension)) {
-    file.file.resume();
+    stream.resume();
     throw badRequest(wrongExtension);
   }
-  const stream = file.file;
   return (async function* text() {
     const decoder = new UploadDecoder();
     let bytes = 0;
-    let overCap = false;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
+        // Importing half a file is never right.
+        if (stream.truncated) throw refuse();
         bytes += chunk.length;
-        // The plugin cuts the file at the limit and flags it; importing half a file is never right.
-        overCap = stream.truncated || bytes > IMPORT_FILE_MAX_BYTES;
-        if (overCap) throw tooLarge();
         const part = decoder.write(chunk);
         if (part) yield part;
       }
     } catch (error) {
       throw error instanceof HttpError ? error : uploadError(error);
     } finally {
-      if (!stream.readableEnded) {
-        // Stopped early: nothing more is parsed. Over the size cap nothing more is read either
-        // (the answer closes the connection); at the row cap the rest of a file under the size
-        // cap is read and dropped, so the client, still sending it, gets the answer.
+      if (!stream.readableEnded && !overCap) {
+        // Stopped early at the row cap: nothing more is parsed, and the rest of a file under the
+        // size cap is read and dropped, so the client, still sending it, gets the answer.
         stream.destroy();
-        if (overCap) stopReading(request);
-        else stream.once('close', () => discardRest(request));
+        stream.once('close', () => discardRest(request));
       }
     }
-    if (stream.truncated) throw tooLarge();
+    if (stream.truncated) throw refuse();
     if (bytes === 0) throw badRequest(messages.importFileEmpty);
     // Read to its end: a second file, or a body cut short after the first, is refused too.
     await noMoreFiles(parts);
@@ -124,8 +132,9 @@ async function noMoreFiles(parts: Parts): Promise<void> {
 
 /**
  * Over the size cap: the socket is read no further from this moment (the parser unhooked, the
- * request paused), not only once the answer has closed the connection, which on a busy server
- * comes megabytes later.
+ * request paused; Node then stops reading the socket once the request's small buffer is full),
+ * not only once the answer has closed the connection, which on a busy server comes megabytes
+ * later. The answer says `Connection: close`, so nothing resumes it.
  */
 function stopReading(request: FastifyRequest): void {
   request.raw.unpipe();

@@ -9,13 +9,15 @@ const dir = tempSqliteFolder();
 let counter = 0;
 const opened: { db: DatabaseSync; checkpoints: WalCheckpointer }[] = [];
 
-function openWithCheckpointer(file?: string) {
+/** A database and its checkpointer as the server has them once started (settled). */
+function openWithCheckpointer(file?: string, { settled = true } = {}) {
   counter += 1;
   const path = join(dir, `checkpoints-${counter}.sqlite`);
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
   db.exec('CREATE TABLE rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const checkpoints = walCheckpointer(file ?? path, db, { delayMs: 5, idleMs: 400 });
+  if (settled) checkpoints.settle();
   opened.push({ db, checkpoints });
   return { db, checkpoints, path };
 }
@@ -40,6 +42,22 @@ afterEach(async () => {
 });
 
 describe('the WAL checkpointer', () => {
+  it('leaves start-up to the connection, then checkpoints what it wrote and takes over', () => {
+    const { db, checkpoints, path } = openWithCheckpointer(undefined, { settled: false });
+    expect(autocheckpoint(db)).toBe(1000);
+    const before = statSync(path).size;
+    write(db, checkpoints, 20);
+    expect(checkpoints.running).toBe(false);
+    expect(statSync(path).size).toBe(before);
+
+    checkpoints.settle();
+    // Copied into the file on this thread, and the WAL started over: no thread was needed.
+    expect(statSync(path).size).toBeGreaterThan(before + 20 * 2048);
+    expect(statSync(`${path}-wal`).size).toBe(0);
+    expect(checkpoints.running).toBe(false);
+    expect(autocheckpoint(db)).toBe(0);
+  });
+
   it('takes checkpoints off the connection and copies the WAL into the file from its thread', async () => {
     const { db, checkpoints, path } = openWithCheckpointer();
     expect(autocheckpoint(db)).toBe(0);

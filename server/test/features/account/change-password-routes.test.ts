@@ -1,23 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
-import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
+import { registerMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
-import { connectDevice } from '#server-test/helpers/test-device.ts';
+import { otherSessions } from './other-sessions.ts';
 
 const { app, url, rawLogs } = await startTestApp({}, { listen: true });
+const { login, signInAgain, twoDevices, pendingResetCode } = otherSessions(app, url);
 
 const changePassword = (auth: Record<string, string>, payload: object) =>
   app.inject({ method: 'PUT', url: '/api/profile/change-password', headers: auth, payload });
-
-const login = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-
-/** A second device of the same musician: another sign-in with its own token. */
-async function signInAgain(musician: TestMusician) {
-  const res = await login(musician.email, musician.password);
-  const token = res.json<{ token: string }>().token;
-  return { token, auth: { authorization: `Bearer ${token}` } };
-}
 
 describe('PUT /api/profile/change-password', () => {
   it('changes the password: the new one signs in, the old one no longer does', async () => {
@@ -34,43 +25,19 @@ describe('PUT /api/profile/change-password', () => {
 
   it('keeps this device signed in and signs out and disconnects every other one', async () => {
     const musician = await registerMusician(app);
-    const other = await signInAgain(musician);
-    const otherDevice = await connectDevice(url, other.token);
-    const thisDevice = await connectDevice(url, musician.token);
-    const disconnected = new Promise<string>((resolve) =>
-      otherDevice.socket.once('disconnect', resolve),
-    );
+    const devices = await twoDevices(musician);
 
     const res = await changePassword(musician.auth, {
       current_password: musician.password,
       new_password: 'fresh start 42',
     });
     expect(res.statusCode).toBe(200);
-    expect(await disconnected).toBe('io server disconnect');
-
-    const otherProfile = await app.inject({ url: '/api/profile', headers: other.auth });
-    expect(otherProfile.statusCode).toBe(401);
-    expect(otherProfile.json()).toEqual({ detail: messages.sessionExpired });
-    const thisProfile = await app.inject({ url: '/api/profile', headers: musician.auth });
-    expect(thisProfile.statusCode).toBe(200);
-    expect(thisDevice.socket.connected).toBe(true);
+    await devices.expectOnlyThisOneIn();
   });
 
   it('voids a pending reset code made for the old password', async () => {
     const musician = await registerMusician(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email: musician.email },
-    });
-    const resetsOf = () =>
-      app.database.kysely
-        .selectFrom('passwordResets')
-        .selectAll()
-        .where('musicianId', '=', musician.musician.id)
-        .execute();
-    // The code is stored just after the answer (so timing reveals no account): wait for it.
-    await vi.waitFor(async () => expect(await resetsOf()).toHaveLength(1));
+    const resetsOf = await pendingResetCode(musician);
     await changePassword(musician.auth, {
       current_password: musician.password,
       new_password: 'fresh start 42',

@@ -38,7 +38,7 @@ async function startWithStripe(connect: boolean) {
   const test = await startTestApp({ stripe, clock: () => new Date(now) }, { listen: true });
   stub.setWebhookUrl(`${test.url}/api/payments/webhook`);
   // The musician's side of Stripe (its dashboard), through the same SDK.
-  const dashboard = stripeClient(stripe!);
+  const dashboard = await stripeClient(stripe!);
   return { stub, test, app: test.app, dashboard, later: (ms: number) => void (now += ms) };
 }
 

@@ -50,6 +50,9 @@ export const ui = {
   statusNotTonight: 'Heute nicht',
   placeInLine: 'Nr. {position} in der Reihe',
   placeInLineEta: 'Nr. {position} in der Reihe, etwa {minutes} Min.',
+  insteadTitle: 'Etwas anderes wünschen',
+  insteadRequest: 'Wünschen',
+  insteadRequestSong: 'Stattdessen {song} wünschen',
 
   receiptPlayedAt: 'Gespielt um {time}',
   receiptPlayedFor: 'Gespielt um {time} für {name}',

@@ -1,7 +1,13 @@
+import { TIP_DEFAULT_MESSAGE } from '#shared/audience-constants.ts';
+import { audienceMessagesEn } from '#shared/i18n/audience-messages-en.ts';
+import { queueWordsEn } from '#shared/queue-words.ts';
+import { SONG_SORT_OPTIONS } from '#shared/song-sort-options.ts';
+
 /**
  * The audience page's own words in English: exactly what the page said before it spoke other
  * languages (catalogs.test.ts holds them to that). Plural keys end in _one / _other (i18next);
  * {name} is a placeholder. The musician's words (names, songs, bio) are never in a catalog.
+ * A sentence shared/ already holds is taken from there, never spelt again (catalogs.test.ts).
  */
 export const catalogEn = {
   // Page states
@@ -13,19 +19,19 @@ export const catalogEn = {
   // The Queue view (issue 22 §6)
   queueTabSongs: 'Songs',
   queueTabQueue: 'Queue',
-  queueNowPlaying: 'Now playing',
+  queueNowPlaying: queueWordsEn.nowPlaying,
   queueUpNext: 'Up next',
   queueWaiting: 'Waiting',
   queueEmpty: 'Nobody has requested a song yet. Be the first!',
   queueVote: '+1',
   queueVoted: 'Voted',
   queueVoteFor: '+1 for {song}',
-  queueVotes: '{count} votes',
+  queueVotes: queueWordsEn.votes,
   queueVoteWho: 'Your name and email, so your +1 counts once:',
   queueVoteSend: 'Count my +1',
   queueCancel: 'Cancel',
   queueLoadFailed: 'Could not load the queue. Try again.',
-  queueRequestedBy: 'requested by {name}',
+  queueRequestedBy: queueWordsEn.requestedBy,
   queueVoteFailed: 'Your +1 did not reach us. Check your connection and try again.',
 
   // Header and artist profile
@@ -54,6 +60,10 @@ export const catalogEn = {
   statusNotTonight: 'Not tonight',
   placeInLine: '#{position} in line',
   placeInLineEta: '#{position} in line, about {minutes} min',
+  // Something else to ask for (issue 47): songs near one rejected or held back, one tap each
+  insteadTitle: 'Something else to ask for',
+  insteadRequest: 'Request',
+  insteadRequestSong: 'Request {song} instead',
 
   // The receipt once played (issue 47): the name given with this request, and the show's setlist
   receiptPlayedAt: 'Played at {time}',
@@ -84,10 +94,10 @@ export const catalogEn = {
   searchSongs: 'Search songs',
   searchPlaceholder: 'Search title, artist, genre',
   sort: 'Sort',
-  sortMostPopular: 'Most popular',
-  sortAlphabetical: 'Alphabetical',
-  sortNewest: 'Newest',
-  sortRandom: 'Random',
+  sortMostPopular: SONG_SORT_OPTIONS[0].label,
+  sortAlphabetical: SONG_SORT_OPTIONS[1].label,
+  sortNewest: SONG_SORT_OPTIONS[2].label,
+  sortRandom: SONG_SORT_OPTIONS[3].label,
   shuffle: 'Shuffle',
   viewFilters: 'View Filters',
   hideFilters: 'Hide Filters',
@@ -95,8 +105,8 @@ export const catalogEn = {
   layout: 'Layout',
   grid: 'Grid',
   list: 'List',
-  songCount_one: '{count} song',
-  songCount_other: '{count} songs',
+  songCount_one: audienceMessagesEn.limitSongs_one,
+  songCount_other: audienceMessagesEn.limitSongs_other,
   showingSongs_one: 'Showing {shown} of {count} song',
   showingSongs_other: 'Showing {shown} of {count} songs',
   randomSong: 'Random Song',
@@ -136,7 +146,7 @@ export const catalogEn = {
   payWith: 'Pay with',
   noTip: 'No Tip',
   sendTip: 'Send Tip',
-  tipDefaultMessage: 'Thanks for the music!',
+  tipDefaultMessage: TIP_DEFAULT_MESSAGE,
   tipAfterRequestSuffix: ' (with song request)',
   payWithZelle: 'Pay with Zelle',
   email: 'Email',

@@ -49,6 +49,9 @@ export const ui = {
   statusNotTonight: 'Hoy no',
   placeInLine: 'N.º {position} en la fila',
   placeInLineEta: 'N.º {position} en la fila, unos {minutes} min',
+  insteadTitle: 'Otra canción que pedir',
+  insteadRequest: 'Pedir',
+  insteadRequestSong: 'Pedir {song} en su lugar',
 
   receiptPlayedAt: 'Sonó a las {time}',
   receiptPlayedFor: 'Sonó a las {time} para {name}',

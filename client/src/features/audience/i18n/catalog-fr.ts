@@ -49,6 +49,9 @@ export const ui = {
   statusNotTonight: 'Pas ce soir',
   placeInLine: 'N° {position} dans la file',
   placeInLineEta: 'N° {position} dans la file, environ {minutes} min',
+  insteadTitle: 'Autre chose à demander',
+  insteadRequest: 'Demander',
+  insteadRequestSong: 'Demander {song} à la place',
 
   receiptPlayedAt: 'Jouée à {time}',
   receiptPlayedFor: 'Jouée à {time} pour {name}',

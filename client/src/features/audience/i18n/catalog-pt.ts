@@ -49,6 +49,9 @@ export const ui = {
   statusNotTonight: 'Hoje não',
   placeInLine: 'N.º {position} na fila',
   placeInLineEta: 'N.º {position} na fila, cerca de {minutes} min',
+  insteadTitle: 'Outra música para pedir',
+  insteadRequest: 'Pedir',
+  insteadRequestSong: 'Pedir {song} no lugar',
 
   receiptPlayedAt: 'Tocada às {time}',
   receiptPlayedFor: 'Tocada às {time} para {name}',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TIP_DEFAULT_MESSAGE } from '#shared/audience-constants.ts';
 import { catalogProblems } from '#shared/i18n/catalog-checks.ts';
@@ -151,6 +152,41 @@ describe('the English catalog', () => {
       '{name} & {count} | Song Requests',
     );
     expect(t('followTitle', { name: '$t(tip)' })).toBe('Follow $t(tip)');
+  });
+});
+
+/** Where English sentences of the audience are written: each must be written in one of them only. */
+const ENGLISH_SOURCES = [
+  './catalog-en.ts',
+  '../../../../../shared/src/messages.ts',
+  '../../../../../shared/src/i18n/audience-sentences-en.ts',
+  '../../../../../shared/src/i18n/audience-messages-en.ts',
+  '../../../../../shared/src/queue-words.ts',
+  '../../../../../shared/src/audience-constants.ts',
+  '../../../../../shared/src/song-sort-options.ts',
+];
+
+/** The quoted texts a source file gives its keys (`key: 'text'`), as written in the file. */
+function speltTexts(path: string): string[] {
+  const source = readFileSync(new URL(path, import.meta.url), 'utf8');
+  const quoted = /\b\w+:\s*(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")/g;
+  return [...source.matchAll(quoted)].map((match) => match[1] ?? match[2] ?? '');
+}
+
+describe('the English sentences', () => {
+  it('are each spelt in one file, the others taking them from there', () => {
+    const fileOf = new Map<string, string>();
+    const respelt: string[] = [];
+    for (const path of ENGLISH_SOURCES) {
+      for (const text of new Set(speltTexts(path))) {
+        const first = fileOf.get(text);
+        if (first) respelt.push(`"${text}" in ${first} and ${path}`);
+        else fileOf.set(text, path);
+      }
+    }
+    // The files were read: the sentences of messages.ts alone are hundreds.
+    expect(fileOf.size).toBeGreaterThan(500);
+    expect(respelt).toEqual([]);
   });
 });
 
