@@ -29,6 +29,12 @@ export class OnStagePage {
   /** The header's row for the request window and the feedback strip (with each move's Undo). */
   readonly feedback: Locator;
   readonly enableNotifications: Locator;
+  /** "Queue: 54 min · 6 songs" beside the waiting column's title. */
+  readonly queueLength: Locator;
+  /** The line across the queue where the last call falls. */
+  readonly lastCallLine: Locator;
+  /** The rows marked as starting after the last call. */
+  readonly lateRows: Locator;
 
   readonly page: Page;
 
@@ -54,6 +60,9 @@ export class OnStagePage {
     this.enableNotifications = page.getByRole('button', { name: 'Enable notifications' });
     this.nextSuggestion = page.getByRole('region', { name: 'Next in the queue' });
     this.feedback = page.locator('.stage-bar .queue-feedback');
+    this.queueLength = this.active.getByText(/^Queue: /);
+    this.lastCallLine = this.active.getByText(/^Last call /);
+    this.lateRows = this.waitingRows.filter({ hasText: "Won't fit before last call" });
   }
 
   async goto(slug: string): Promise<void> {

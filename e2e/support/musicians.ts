@@ -46,10 +46,12 @@ export interface SongData {
   genres?: string[];
   moods?: string[];
   notes?: string;
+  /** "m:ss" as the song form takes it, or seconds. */
+  duration_seconds?: string | number | null;
 }
 
 /** What `PUT /profile` takes: payment apps, links, tips and requests on or off. */
-export type ProfileChanges = Record<string, string | boolean>;
+export type ProfileChanges = Record<string, string | boolean | null>;
 
 export async function addSongByApi(
   request: APIRequestContext,

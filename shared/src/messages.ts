@@ -323,6 +323,13 @@ export const messages = {
   // On Stage, issue 43: Next while Up Next is short, the first waiting request with one tap.
   onStageNextSuggestion: 'Next · waiting',
   onStageNextSuggestionLabel: 'Next in the queue',
+  // On Stage, issue 47: the queue by the clock (client/src/features/requests/queue-timeline.ts).
+  onStageQueueLength: 'Queue: {length} · {songs}',
+  onStageLastCall: 'Last call {time}',
+  onStageLastCallLine: "Last call {time}: the songs below won't fit",
+  // A row's tag says the first words; a screen reader hears the rest too.
+  onStageWontFit: "Won't fit",
+  onStageWontFitWhy: 'before last call',
   notificationsBlocked:
     'Notifications are blocked for this site. Allow them in your browser settings to hear new requests.',
   onStageLoadFailed: 'Your requests could not be loaded. This screen keeps trying.',

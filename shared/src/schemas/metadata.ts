@@ -13,6 +13,8 @@ export const SongMetadata = z.object({
   year: z.number().int().nullable(),
   genres: z.array(z.string()),
   moods: z.array(z.string()),
+  /** The recording's length in whole seconds (MusicBrainz's `length`); null when not known. */
+  duration_seconds: z.number().int().nullable(),
   /** 0 to 1: how sure the match is the song asked for. */
   confidence: z.number().min(0).max(1),
 });

@@ -98,6 +98,13 @@ export const SongRequest = z.object({
    * or rejected. Absent on requests built on the device (a demo).
    */
   queue_position: z.number().int().min(1).nullable().optional(),
+  /**
+   * Its song's length in seconds as the song list holds it now; null when not known (or the
+   * song is gone). The stage adds these up for the queue's length and its last call.
+   */
+  duration_seconds: z.number().int().nullable().optional(),
+  /** When it was marked Played; null otherwise. The stage paces the queue by tonight's marks. */
+  played_at: z.string().nullable().optional(),
 });
 export type SongRequest = z.infer<typeof SongRequest>;
 

@@ -12,6 +12,8 @@ import { blockRequester } from './BlockRequesterButton.tsx';
 import { MoveControls } from './MoveControls.tsx';
 import { StageCardMenu } from './StageCardMenu.tsx';
 import { NextSuggestion, NothingLinedUp } from './StageNextPanels.tsx';
+import { LastCallLine, QueueLength } from './QueueClock.tsx';
+import { queueTimeline, type QueueTimeline } from './queue-timeline.ts';
 import { useDoubleTapGuard } from './use-double-tap-guard.ts';
 import { useSeenOnScreen } from './use-seen-on-screen.ts';
 import { RequestCard, type RequestCardVariant } from './RequestCard.tsx';
@@ -54,6 +56,14 @@ interface CardOptions {
   column?: { list: readonly SongRequest[]; index: number };
 }
 
+/** Demo data: no lengths, no last call, nothing to add up. */
+const NO_TIMELINE: QueueTimeline = {
+  totalSeconds: 0,
+  songs: 0,
+  lateIds: new Set<string>(),
+  firstLateWaitingId: undefined,
+};
+
 /** Up Next (when any), the requests waiting (with the '+N New!' badge), and Completed. */
 export function QueueColumns({
   layout,
@@ -74,6 +84,13 @@ export function QueueColumns({
   const tick = useNow(CLOCK_TICK_MS);
   const now = look.clock ? tick : undefined;
   const count = (n: number) => (look.counts ? ` (${n})` : '');
+  // The queue by the clock: its length, and who starts after the last call (requests_close_at).
+  const lastCallAt = useAuthStore((s) => s.musician?.requests_close_at ?? null);
+  const timeline = useMemo(
+    () =>
+      demo ? NO_TIMELINE : queueTimeline({ upNext, waiting, requests, lastCallAt, now: tick }),
+    [demo, upNext, waiting, requests, lastCallAt, tick],
+  );
   // Waiting requests follow arrival, votes or tips unless the musician chose their own order.
   const manual = useAuthStore((s) => s.musician?.queue_order === 'manual');
   const watchNew = useSeenOnScreen(onSeenOne);
@@ -120,6 +137,7 @@ export function QueueColumns({
         leading={options.handle}
         ref={options.flag?.tone === 'new' ? watchNew(request.id) : undefined}
         labelPrefix={options.labelPrefix}
+        late={timeline.lateIds.has(request.id)}
       >
         {shown.map((status) => moveButton(request, status))}
         {withMenu ? (
@@ -201,6 +219,7 @@ export function QueueColumns({
           {look.waitingTitle}
           {count(waiting.length)}
         </Heading>
+        <QueueLength timeline={timeline} />
         {look.stage && freshIds.length > 0 && (
           <button type="button" className="new-badge" onClick={onSeen}>
             +{freshIds.length} New!
@@ -218,14 +237,19 @@ export function QueueColumns({
           sortable={manual}
           disabled={demo || offline}
           onMove={moveTo}
-          renderItem={(request, index, handle) =>
-            card(request, ['up_next', 'played', 'rejected'], {
-              variant: look.stage ? 'row' : 'card',
-              flag: waitingFlag(request),
-              handle,
-              ...(manual ? { column: { list: waiting, index } } : {}),
-            })
-          }
+          renderItem={(request, index, handle) => (
+            <>
+              {lastCallAt && request.id === timeline.firstLateWaitingId && (
+                <LastCallLine at={lastCallAt} />
+              )}
+              {card(request, ['up_next', 'played', 'rejected'], {
+                variant: look.stage ? 'row' : 'card',
+                flag: waitingFlag(request),
+                handle,
+                ...(manual ? { column: { list: waiting, index } } : {}),
+              })}
+            </>
+          )}
         />
       )}
     </section>

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { messages } from '#shared/messages.ts';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { formatRelativeTime, formatRequestTime } from '#client/lib/format.ts';
 import { RequestDedication } from './RequestDedication.tsx';
@@ -30,6 +31,8 @@ interface RequestCardProps {
   ref?: Ref<HTMLElement> | undefined;
   /** Said before "{title} by {artist}" where the same request shows twice (Next's suggestion). */
   labelPrefix?: string | undefined;
+  /** It starts after the last call at tonight's pace (queue-timeline.ts): marked so. */
+  late?: boolean | undefined;
 }
 
 /** One request: song, who asked, dedication, tip and votes as badges; actions come as children. */
@@ -44,6 +47,7 @@ export function RequestCard({
   children,
   ref,
   labelPrefix,
+  late,
 }: RequestCardProps) {
   // Money that arrived, in green; what was only said to be tipped beside it, as a claim.
   const received = tipLabel(request.tip_received);
@@ -55,7 +59,7 @@ export function RequestCard({
   const artist = <span className="request-artist"> by {request.song_artist}</span>;
   return (
     <article
-      className={`request-card request-card-${variant}${payment ? ` request-${payment}` : ''}`}
+      className={`request-card request-card-${variant}${payment ? ` request-${payment}` : ''}${late ? ' request-late' : ''}`}
       aria-label={labelPrefix ? `${labelPrefix}: ${name}` : name}
       ref={ref}
     >
@@ -68,6 +72,12 @@ export function RequestCard({
         )}
         <h4 className="request-title" title={variant === 'card' ? undefined : name}>
           {flag && <span className={`request-flag flag-${flag.tone}`}>{flag.text}</span>}
+          {late && (
+            <span className="request-flag flag-late">
+              {messages.onStageWontFit}
+              <span className="visually-hidden"> {messages.onStageWontFitWhy}</span>
+            </span>
+          )}
           <PaymentFlag payment={payment} />
           <span className="request-song">{request.song_title}</span>
           {!row && artist}

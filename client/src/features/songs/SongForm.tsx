@@ -7,7 +7,7 @@ import { errorMessage } from '#client/lib/api-client.ts';
 import { StatusMessage } from '#client/ui/StatusMessage.tsx';
 import { TextField } from '#client/ui/TextField.tsx';
 import {
-  mergeTags,
+  filledFrom,
   songInputFrom,
   DURATION_INPUT_MAX_LENGTH,
   YEAR_INPUT_MAX_LENGTH,
@@ -54,14 +54,7 @@ export function SongForm({ initial, submitLabel, onSubmit, onCancel }: SongFormP
       if (!result.success || !found) {
         setStatus({ tone: 'info', text: messages.metadataNotFound });
       } else {
-        setValues((held) => ({
-          ...held,
-          genres: mergeTags(held.genres, found.genres),
-          moods: mergeTags(held.moods, found.moods),
-          year: held.year || (found.year === null ? '' : String(found.year)),
-          // Never over what the musician typed: they may know better than the database.
-          songwriter: held.songwriter.trim() ? held.songwriter : found.songwriter,
-        }));
+        setValues((held) => filledFrom(held, found));
         setStatus({ tone: 'info', text: `${messages.metadataFound} (${found.source})` });
       }
     } catch (error) {

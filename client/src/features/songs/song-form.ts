@@ -1,5 +1,5 @@
 import { YEAR_MAX } from '#shared/limits.ts';
-import type { Song, SongInput } from '#shared/schemas/song.ts';
+import type { Song, SongInput, SongMetadataWithWriter } from '#shared/schemas/song.ts';
 import { formatDuration } from '#shared/song-duration.ts';
 
 /** A year is typed as its digits: no valid one is longer than the latest year allowed. */
@@ -54,6 +54,22 @@ export function addTag(tags: readonly string[], typed: string): string[] {
 /** Merges found tags into the typed ones, without duplicates. */
 export function mergeTags(tags: readonly string[], found: readonly string[]): string[] {
   return found.reduce<string[]>((all, tag) => addTag(all, tag), [...tags]);
+}
+
+/**
+ * Auto-fill's answer over what the form holds: found tags join the typed ones; the year, the
+ * songwriter and the length fill only an empty field. Never over what the musician typed: they
+ * may know better than the database (a length is theirs as they play it).
+ */
+export function filledFrom(held: SongFormValues, found: SongMetadataWithWriter): SongFormValues {
+  return {
+    ...held,
+    genres: mergeTags(held.genres, found.genres),
+    moods: mergeTags(held.moods, found.moods),
+    year: held.year || (found.year === null ? '' : String(found.year)),
+    songwriter: held.songwriter.trim() ? held.songwriter : found.songwriter,
+    duration: held.duration.trim() ? held.duration : formatDuration(found.duration_seconds),
+  };
 }
 
 /** The body of POST /songs and PUT /songs/{id}: year as an integer or null. */

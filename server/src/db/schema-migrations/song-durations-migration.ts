@@ -1,7 +1,7 @@
 /**
  * Migration 0006: `songs.duration_seconds`, a song's length (the song form, the CSV "Duration"
  * column), null when not known. The request-status wait estimate sums the lengths of the songs
- * ahead (features/requests/wait-estimate.ts).
+ * ahead (shared/src/wait-estimate.ts).
  */
 import type { Migration } from 'kysely/migration';
 import { columnTypes, type Dialect } from './column-types.ts';

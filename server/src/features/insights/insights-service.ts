@@ -71,7 +71,7 @@ function toLearnNextSong(song: RankedSong): LearnNextSong {
   };
 }
 
-/** The song to add: found metadata fills genres, moods, year and writer, if it fits the form. */
+/** The song to add: found metadata fills genres, moods, year, writer and length, if it fits the form. */
 function songToAdd(ref: LearnNextSongRef, found: SongMetadataWithWriter | null) {
   const bare = SongInput.parse(ref);
   if (!found) return bare;
@@ -81,6 +81,7 @@ function songToAdd(ref: LearnNextSongRef, found: SongMetadataWithWriter | null) 
     moods: found.moods,
     year: found.year,
     songwriter: found.songwriter,
+    duration_seconds: found.duration_seconds,
   });
   return filled.success ? filled.data : bare;
 }

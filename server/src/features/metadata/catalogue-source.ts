@@ -26,6 +26,8 @@ export function catalogueSource(catalogue: readonly CatalogueSong[]): MetadataSo
         year: close.year,
         genres: [...close.genres],
         moods: [...close.moods],
+        // The catalogue keeps no lengths either.
+        duration_seconds: null,
         confidence: exact ? 1 : 0.9,
         // The catalogue does not know who wrote its songs; MusicBrainz may.
         songwriter: '',

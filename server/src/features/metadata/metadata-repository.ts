@@ -9,6 +9,7 @@ export interface SongToEnrich {
   moods: string[];
   year: number | null;
   songwriter: string;
+  durationSeconds: number | null;
 }
 
 export interface MetadataPatch {
@@ -17,6 +18,7 @@ export interface MetadataPatch {
   moods: string[];
   year: number | null;
   songwriter: string;
+  durationSeconds: number | null;
 }
 
 /**
@@ -44,25 +46,34 @@ type CaseOfId<C extends keyof SongsTable> = CaseWhenBuilder<
 export function metadataRepository(db: Kysely<DB>) {
   return {
     /**
-     * The musician's songs missing a genre, a mood or a year, or with `withoutSongwriter` a
-     * songwriter (optionally only `songIds`).
+     * The musician's songs missing a genre, a mood or a year, or with `online` (what only an
+     * online source finds) a songwriter or a length (optionally only `songIds`).
      */
     async listIncomplete(
       musicianId: string,
       songIds?: string[],
-      withoutSongwriter = false,
+      online = false,
     ): Promise<SongToEnrich[]> {
       if (songIds?.length === 0) return [];
       let query = db
         .selectFrom('songs')
-        .select(['id', 'title', 'artist', 'genres', 'moods', 'year', 'songwriter'])
+        .select([
+          'id',
+          'title',
+          'artist',
+          'genres',
+          'moods',
+          'year',
+          'songwriter',
+          'durationSeconds',
+        ])
         .where('musicianId', '=', musicianId)
         .where((eb) =>
           eb.or([
             eb('genres', '=', eb.val(NONE)),
             eb('moods', '=', eb.val(NONE)),
             eb('year', 'is', null),
-            ...(withoutSongwriter ? [eb('songwriter', '=', '')] : []),
+            ...(online ? [eb('songwriter', '=', ''), eb('durationSeconds', 'is', null)] : []),
           ]),
         );
       if (songIds) query = query.where('id', 'in', songIds);
@@ -85,7 +96,11 @@ export function metadataRepository(db: Kysely<DB>) {
           .updateTable('songs')
           .set((eb) => {
             // The patch's value for the row's song; the ELSE (the column) types the parameters.
-            const patched = <C extends 'genres' | 'moods' | 'year' | 'songwriter'>(column: C) =>
+            const patched = <
+              C extends 'genres' | 'moods' | 'year' | 'songwriter' | 'durationSeconds',
+            >(
+              column: C,
+            ) =>
               chunk
                 .reduce<CaseOfId<C>>(
                   (cases, patch) => cases.when(patch.id).then(eb.val(patch[column]) as never),
@@ -104,6 +119,7 @@ export function metadataRepository(db: Kysely<DB>) {
               genres: ifEmpty('genres'),
               moods: ifEmpty('moods'),
               year: eb.fn.coalesce('year', patched('year')),
+              durationSeconds: eb.fn.coalesce('durationSeconds', patched('durationSeconds')),
               songwriter: eb
                 .case()
                 .when('songwriter', '=', '')

@@ -28,14 +28,14 @@ interface Deps {
 }
 
 /**
- * A song still missing something a lookup could fill. The songwriter counts only when an online
- * source is on: the offline catalogue does not know writers, so it could never fill one.
+ * A song still missing something a lookup could fill. The songwriter and the length count only
+ * when an online source is on: the offline catalogue knows neither, so it could never fill one.
  */
-const isIncomplete = (song: SongToEnrich, songwritersFindable: boolean) =>
+const isIncomplete = (song: SongToEnrich, onlineFindable: boolean) =>
   song.genres.length === 0 ||
   song.moods.length === 0 ||
   song.year === null ||
-  (songwritersFindable && song.songwriter === '');
+  (onlineFindable && (song.songwriter === '' || song.durationSeconds === null));
 
 /** What a match adds to a song: only its empty fields, or null if it adds nothing. */
 function patchFor(song: SongToEnrich, found: SongMetadataWithWriter): MetadataPatch | null {
@@ -45,17 +45,21 @@ function patchFor(song: SongToEnrich, found: SongMetadataWithWriter): MetadataPa
     moods: song.moods.length === 0 ? found.moods : song.moods,
     year: song.year ?? found.year,
     songwriter: song.songwriter || found.songwriter,
+    // The musician's own length stands: a recording's is only the best guess for theirs.
+    durationSeconds: song.durationSeconds ?? found.duration_seconds,
   };
   const adds =
     patch.genres !== song.genres ||
     patch.moods !== song.moods ||
     patch.year !== song.year ||
-    patch.songwriter !== song.songwriter;
+    patch.songwriter !== song.songwriter ||
+    patch.durationSeconds !== song.durationSeconds;
   const nonEmpty =
     found.genres.length > 0 ||
     found.moods.length > 0 ||
     found.year !== null ||
-    found.songwriter !== '';
+    found.songwriter !== '' ||
+    found.duration_seconds !== null;
   return adds && nonEmpty ? patch : null;
 }
 
@@ -77,7 +81,7 @@ export function metadataService({ sources, metadata, events, log, enrichBudgetMs
   }
 
   /**
-   * Fills missing genres, moods, years and songwriters. The offline catalogue goes through every
+   * Fills missing genres, moods, years, songwriters and lengths. The offline catalogue goes through every
    * song at once; online sources then take the songs still incomplete until the time budget runs
    * out. Those not reached are counted as `remaining`: calling again continues with them.
    */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { SONG_DURATION_MAX_SECONDS } from '#shared/limits.ts';
 import type { SongMetadata } from '#shared/schemas/metadata.ts';
 import { lruCache } from './lru-cache.ts';
 import { baseTitle, matchKey, sameArtist, type MetadataSource } from './metadata-source.ts';
@@ -33,6 +34,8 @@ const RecordingSearch = z.object({
           .array(z.object({ name: z.string(), joinphrase: z.string().optional() }))
           .catch([]),
         'first-release-date': z.string().optional().catch(undefined),
+        /** Milliseconds; absent or null when MusicBrainz does not know it. */
+        length: z.number().positive().optional().catch(undefined),
         tags: z.array(z.object({ name: z.string(), count: z.number() })).catch([]),
       }),
     )
@@ -194,10 +197,21 @@ function bestMatch(recordings: Recording[], title: string, artist: string): Matc
     year: years.length > 0 ? Math.min(...years) : null,
     genres,
     moods,
+    duration_seconds: lengthOf(matches),
     // A search engine's score, scaled and kept below the catalogue's exact match.
     confidence: Math.round(Math.min(best.score, 100) * 0.95) / 100,
   };
   return { metadata, recordingId: best.id };
+}
+
+/**
+ * The best match's length in whole seconds, or the next match's when it has none (another
+ * recording of the same song: close enough for a wait estimate); null when none fits a song.
+ */
+function lengthOf(matches: readonly Recording[]): number | null {
+  const ms = matches.find((recording) => recording.length !== undefined)?.length;
+  const seconds = ms === undefined ? 0 : Math.round(ms / 1000);
+  return seconds >= 1 && seconds <= SONG_DURATION_MAX_SECONDS ? seconds : null;
 }
 
 function creditOf(recording: Recording): string {

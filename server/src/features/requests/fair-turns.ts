@@ -1,3 +1,5 @@
+import { TONIGHT_HOURS } from '#shared/wait-estimate.ts';
+
 // The 'fair' order's rounds: one request per person per round, each round in arrival order. A
 // person is who the limits count (submissions/same-requester.ts): the same email (case aside) or
 // the same phone, so a request sent with the email from one phone and then without it from the
@@ -16,7 +18,7 @@ export interface Asker {
 export type TakenTurn = Asker;
 
 /** How far back a played request counts as a turn taken: one night. */
-export const FAIR_TURNS_HOURS = 12;
+export const FAIR_TURNS_HOURS = TONIGHT_HOURS;
 
 /** Union-find over emails and phones: the people among `askers`, one root per person. */
 function peopleOf(askers: readonly Asker[]): (asker: Asker) => string {

@@ -14,6 +14,7 @@ export const selectRequests = (db: Kysely<DB>) =>
   db
     .selectFrom('requests as r')
     .leftJoin('shows as sh', 'sh.id', 'r.showId')
+    .leftJoin('songs as song', 'song.id', 'r.songId')
     .select([
       'r.id',
       'r.songId',
@@ -33,6 +34,8 @@ export const selectRequests = (db: Kysely<DB>) =>
       'r.updatedAt',
       'r.votes',
       'r.queuePosition',
+      'r.playedAt',
+      'song.durationSeconds',
     ]);
 
 /** A blocked requester's requests exist only for them: no musician query ever reads them. */
@@ -203,5 +206,7 @@ export function songRequestFields(row: ListedRow) {
     updated_at: row.updatedAt,
     votes: row.votes,
     queue_position: row.queuePosition,
+    duration_seconds: row.durationSeconds,
+    played_at: row.playedAt,
   };
 }

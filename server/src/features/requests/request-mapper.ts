@@ -14,9 +14,10 @@ export interface VoterRow {
   created_at: Date | string;
 }
 
-export type RequestRow = Omit<SongRequest, 'created_at' | 'updated_at' | 'voters'> & {
+export type RequestRow = Omit<SongRequest, 'created_at' | 'updated_at' | 'voters' | 'played_at'> & {
   created_at: Date;
   updated_at: Date;
+  played_at: Date | null;
   voters?: VoterRow[];
   tips?: RequestTip[];
 };
@@ -37,6 +38,9 @@ export function toSongRequest(row: RequestRow): SongRequest {
     tip_received: Number(row.tip_received),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    // (SQLite's driver may hand a time back as its stored number: new Date reads both.)
+    played_at: row.played_at === null ? null : new Date(row.played_at).toISOString(),
+    duration_seconds: row.duration_seconds ?? null,
     votes: row.votes ?? 1,
     voters: (row.voters ?? []).map(toVoter),
     tips: row.tips ?? [],

@@ -40,7 +40,7 @@ import {
   statusTokenHash,
 } from '#server/submissions/status-token.ts';
 import { outsideWindowError } from './window-refusal.ts';
-import { waitMinutes } from './wait-estimate.ts';
+import { waitMinutes } from '#shared/wait-estimate.ts';
 
 interface Deps {
   requests: RequestsRepository;

@@ -304,6 +304,9 @@ async function create(
         updated_at: dateOf(filed!.updatedAt)!,
         votes: Number(filed!.votes),
         queue_position: place.queuePosition,
+        duration_seconds: state.song.durationSeconds,
+        // Filed this instant: waiting, never played.
+        played_at: null,
         voters: [],
       });
   return { outcome: 'created', musicianId, requestId: id, request, moved };

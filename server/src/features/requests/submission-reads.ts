@@ -40,7 +40,7 @@ const stateStatement = statementOnce((db: Kysely<DB>, v: StateValues) =>
     sql<StateRow>`
     SELECT s.musician_id, s.hidden, m.requests_enabled, m.requests_open_at, m.requests_close_at,
       m.queue_order, m.repeat_rule, m.repeat_hours, sh.id AS show_id, sh.name AS show_name,
-      s.title, s.artist,
+      s.title, s.artist, s.duration_seconds,
       EXISTS (SELECT 1 FROM requests r
           WHERE r.musician_id = ${v.musicianId} AND r.idempotency_key = ${v.key})
         OR EXISTS (SELECT 1 FROM request_voters v
@@ -157,6 +157,7 @@ interface StateRow {
   showName: string | null;
   title: string;
   artist: string;
+  durationSeconds: number | null;
   keyUsed: Truth;
   publicSetPlaying: Truth;
   inPublicSet: Truth;
@@ -185,7 +186,7 @@ interface SubmissionRow {
 
 /** The admission's state, with what the filing copies onto a new request. */
 export type SubmissionState = AdmissionState & {
-  song: { title: string; artist: string };
+  song: { title: string; artist: string; durationSeconds: number | null };
   runningShowName: string | null;
   /** The waiting column (not Up Next), for a new request's place at its end. */
   waitingColumn: { count: number; newestCreatedAt: Date | null };
@@ -249,6 +250,7 @@ export async function admissionState(
       hidden: truthOf(state.hidden),
       title: state.title,
       artist: state.artist,
+      durationSeconds: state.durationSeconds === null ? null : Number(state.durationSeconds),
     },
     musician: {
       requestsEnabled: truthOf(state.requestsEnabled),

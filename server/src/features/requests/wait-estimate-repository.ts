@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/tables.ts';
 import { FAIR_TURNS_HOURS } from './fair-turns.ts';
-import type { PlayMark } from './wait-estimate.ts';
+import type { PlayMark } from '#shared/wait-estimate.ts';
 
-// What the wait estimate reads (wait-estimate.ts): the lengths of the songs ahead of a request,
+// What the wait estimate reads (shared/src/wait-estimate.ts): the lengths of the songs ahead of a request,
 // and tonight's Played marks. "Tonight" is the same span the fair order counts turns in.
 
 export interface WaitInputs {

@@ -17,6 +17,7 @@ export interface InsertedSong {
   moods: string[];
   year: number | null;
   songwriter: string;
+  durationSeconds: number | null;
 }
 
 // On the embedded database a transaction holds the only connection: every other request waits
@@ -51,7 +52,16 @@ async function insertRows(
         durationSeconds: duration_seconds ?? null,
       })),
     )
-    .returning(['id', 'title', 'artist', 'genres', 'moods', 'year', 'songwriter'])
+    .returning([
+      'id',
+      'title',
+      'artist',
+      'genres',
+      'moods',
+      'year',
+      'songwriter',
+      'durationSeconds',
+    ])
     .execute();
 }
 

@@ -96,6 +96,34 @@ describe('insightsService', () => {
     ]);
   });
 
+  it('adds the song with what was found: its genres, year, writer and length', async () => {
+    const found: SongMetadataWithWriter = {
+      source: 'musicbrainz',
+      title: 'Song',
+      artist: 'Band',
+      year: 1999,
+      genres: ['Rock'],
+      moods: ['Happy'],
+      duration_seconds: 215,
+      confidence: 0.95,
+      songwriter: 'Someone',
+    };
+    const { insights, created } = service(fakeRepository(), found);
+    await insights.addToSongs('m', { title: 'Song', artist: 'Band' });
+    expect(created).toEqual([
+      {
+        title: 'Song',
+        artist: 'Band',
+        genres: ['Rock'],
+        moods: ['Happy'],
+        year: 1999,
+        notes: '',
+        songwriter: 'Someone',
+        duration_seconds: 215,
+      },
+    ]);
+  });
+
   it('adds the song bare when the metadata found does not fit the song form', async () => {
     const odd: SongMetadataWithWriter = {
       source: 'musicbrainz',
@@ -104,6 +132,7 @@ describe('insightsService', () => {
       year: 3000,
       genres: ['Rock'],
       moods: [],
+      duration_seconds: 200,
       confidence: 0.5,
       songwriter: 'Someone',
     };

@@ -4,7 +4,7 @@ import type { BatchEnrichResponse } from '#shared/schemas/metadata.ts';
 import type { Song } from '#shared/schemas/song.ts';
 import { createSong, registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
-import { musicBrainzHandler, VALERIE_WRITERS } from './musicbrainz-stub.ts';
+import { musicBrainzHandler, VALERIE_SECONDS, VALERIE_WRITERS } from './musicbrainz-stub.ts';
 import { startStubServer } from '#server-test/helpers/stub-http-server.ts';
 import { uploadFile } from '#server-test/features/song-import/upload.ts';
 
@@ -58,11 +58,12 @@ describe('POST /api/songs/batch-enrich', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<BatchEnrichResponse>()).toEqual({
       success: true,
-      processed: 4,
+      // Creep too, for the length it lacks (MusicBrainz's stub knows none).
+      processed: 5,
       enriched: 3,
       remaining: 0,
       errors: [],
-      message: 'Filled in details for 3 of 4 songs looked up.',
+      message: 'Filled in details for 3 of 5 songs looked up.',
     });
     const songs = (await songsOf(musician)).map(({ title, genres, moods, year, songwriter }) => ({
       title,
@@ -154,6 +155,29 @@ describe('POST /api/songs/batch-enrich', () => {
     expect(res.json()).toMatchObject({ processed: 0, enriched: 0, remaining: 0 });
   });
 
+  it('fills only an empty length, never over the length the musician typed', async () => {
+    const musician = await registerMusician(app);
+    const complete = { genres: ['Rock'], moods: ['Happy'], year: 2006, songwriter: 'Someone' };
+    await createSong(app, musician, { title: 'Valerie', artist: 'The Zutons', ...complete });
+    // Looked up for its missing year; the length typed in stays.
+    await createSong(app, musician, {
+      title: 'Valerie (Live)',
+      artist: 'The Zutons',
+      ...complete,
+      year: null,
+      duration_seconds: '5:02',
+    });
+    const res = await enrich(musician);
+    expect(res.json()).toMatchObject({ processed: 2, enriched: 2, remaining: 0 });
+    const songs = await songsOf(musician);
+    expect(
+      songs.map(({ title, year, duration_seconds }) => [title, year, duration_seconds]),
+    ).toEqual([
+      ['Valerie', 2006, VALERIE_SECONDS],
+      ['Valerie (Live)', 2006, 302],
+    ]);
+  });
+
   it('says so when every song is already complete', async () => {
     const musician = await registerMusician(app);
     await createSong(app, musician, {
@@ -161,6 +185,7 @@ describe('POST /api/songs/batch-enrich', () => {
       moods: ['Happy'],
       year: 1995,
       songwriter: 'Someone',
+      duration_seconds: '4:18',
     });
     expect((await enrich(musician)).json()).toMatchObject({
       success: true,

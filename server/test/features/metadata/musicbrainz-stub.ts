@@ -1,18 +1,22 @@
 import type { StubAnswer, StubRequest } from '#server-test/helpers/stub-http-server.ts';
 
-/** A recording as /ws/2/recording?fmt=json returns it (the fields we read, plus some we don't). */
+/**
+ * A recording as /ws/2/recording?fmt=json returns it (the fields we read, plus some we don't):
+ * its `length` in milliseconds, null where MusicBrainz does not know it.
+ */
 export function recording(
   title: string,
   artist: string,
   score: number,
   firstReleaseDate: string | undefined,
   tags: Array<[string, number]> = [],
+  lengthMs: number | null = 215_000,
 ) {
   return {
     id: `rec-${title}-${score}`,
     score,
     title,
-    length: 215000,
+    length: lengthMs,
     'artist-credit': [{ name: artist, artist: { id: 'a1', name: artist } }],
     'first-release-date': firstReleaseDate,
     releases: [{ id: 'r1', title: 'Some Album' }],
@@ -98,7 +102,7 @@ export function musicBrainzHandler(request: StubRequest): StubAnswer {
             ['british', 5],
             ['upbeat', 2],
           ]),
-          recording('Valerie (live)', 'The Zutons', 95, '2008-01-01', [['rock', 1]]),
+          recording('Valerie (live)', 'The Zutons', 95, '2008-01-01', [['rock', 1]], 251_400),
           recording('Valerie', 'Some Cover Band', 90, '2004-01-01', [['pop', 9]]),
           recording('Valerie', 'The Zutons', 40, '1999-01-01'),
         ],
@@ -111,12 +115,16 @@ export function musicBrainzHandler(request: StubRequest): StubAnswer {
         created: '2026-01-01T00:00:00.000Z',
         count: 1,
         offset: 0,
-        recordings: [recording('Lonely Tune', 'Solo Act', 100, '2011-03-01', [['folk', 2]])],
+        // A recording whose length MusicBrainz does not know.
+        recordings: [recording('Lonely Tune', 'Solo Act', 100, '2011-03-01', [['folk', 2]], null)],
       },
     };
   }
   return { json: { created: '2026-01-01T00:00:00.000Z', count: 0, offset: 0, recordings: [] } };
 }
+
+/** The length the stub's Valerie gets: its best match's 215,000 ms. */
+export const VALERIE_SECONDS = 215;
 
 /** The songwriter field the stub's Valerie gets: each writer once, in MusicBrainz's order. */
 export const VALERIE_WRITERS = 'Dave McCabe, Abi Harding, Boyan Chowdhury';

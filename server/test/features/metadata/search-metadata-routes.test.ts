@@ -3,7 +3,7 @@ import { messages } from '#shared/messages.ts';
 import type { SongMetadataSearchResponse } from '#shared/schemas/song.ts';
 import { registerMusician, type TestMusician } from '#server-test/helpers/factories.ts';
 import { startTestApp, testConfig } from '#server-test/helpers/test-app.ts';
-import { musicBrainzHandler, VALERIE_WRITERS } from './musicbrainz-stub.ts';
+import { musicBrainzHandler, VALERIE_SECONDS, VALERIE_WRITERS } from './musicbrainz-stub.ts';
 import { deadUrl, startStubServer } from '#server-test/helpers/stub-http-server.ts';
 
 const musicBrainz = await startStubServer(musicBrainzHandler);
@@ -49,6 +49,8 @@ describe('POST /api/songs/search-metadata', () => {
         year: 1981,
         genres: ['Rock'],
         moods: ['Uplifting', 'Energetic'],
+        // The catalogue keeps no lengths.
+        duration_seconds: null,
         confidence: 1,
         songwriter: '',
       },
@@ -69,6 +71,8 @@ describe('POST /api/songs/search-metadata', () => {
       year: 2006,
       genres: ['Indie Rock', 'Rock'],
       moods: ['Upbeat'],
+      // The best match's length (215,000 ms), not the live take's.
+      duration_seconds: VALERIE_SECONDS,
       confidence: 0.95,
       songwriter: VALERIE_WRITERS,
     });
@@ -113,12 +117,18 @@ describe('POST /api/songs/search-metadata', () => {
     }
   });
 
-  it('leaves the songwriter empty when the recording performs no known work', async () => {
+  it('leaves the songwriter and the length empty when MusicBrainz knows neither', async () => {
     const musician = await registerMusician(app);
     const res = await search(musician, '?title=Lonely%20Tune&artist=Solo%20Act');
     expect(res.json<SongMetadataSearchResponse>()).toMatchObject({
       success: true,
-      metadata: { source: 'musicbrainz', year: 2011, genres: ['Folk'], songwriter: '' },
+      metadata: {
+        source: 'musicbrainz',
+        year: 2011,
+        genres: ['Folk'],
+        songwriter: '',
+        duration_seconds: null,
+      },
     });
   });
 

@@ -8,7 +8,6 @@ import {
   type TestMusician,
 } from '#server-test/helpers/factories.ts';
 import { startTestApp } from '#server-test/helpers/test-app.ts';
-import { paceOf, waitMinutes } from '#server/features/requests/wait-estimate.ts';
 
 // eta_minutes on GET /api/request-status/{token}: the lengths of the songs ahead (4 minutes when
 // unknown), paced by tonight's gaps between Played marks once there are three.
@@ -78,23 +77,5 @@ describe('eta_minutes', () => {
     await setRequestStatus(app, musician, played[3]!.id, 'played');
     expect((await statusOf(mine.status_token!)).eta_minutes).toBe(6);
     expect((await statusOf(ahead.status_token!)).eta_minutes).toBe(0);
-  });
-});
-
-describe('the pace', () => {
-  const at = (minutes: number, durationSeconds: number | null = 240) => ({
-    playedAt: new Date(Date.UTC(2026, 10, 28, 21, minutes)),
-    durationSeconds,
-  });
-
-  it('takes the median, so one set break does not stretch every estimate', () => {
-    // Gaps of 5, 5, 5 and a 40-minute break after 4-minute songs: 5/4.
-    expect(paceOf([at(0), at(5), at(10), at(15), at(55)])).toBe(1.25);
-    expect(waitMinutes([240, 240], [at(0), at(5), at(10), at(15), at(55)])).toBe(10);
-  });
-
-  it('stays within bounds when songs are marked played all at once', () => {
-    expect(paceOf([at(0), at(0), at(0), at(0)])).toBe(0.5);
-    expect(paceOf([at(0), at(5)])).toBe(1);
   });
 });
