@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_APP_PORT, E2E_SMTP_PORT } from './e2e/e2e-ports.ts';
 import { E2E_OIDC_ENV } from './e2e/support/oidc-provider.ts';
+import { E2E_PUSH_ENV } from './e2e/support/push-endpoint.ts';
 import { E2E_STRIPE_ENV } from './e2e/support/stripe-stub.ts';
 import { APT_CHROMIUM_PATH, findChromium } from './scripts/lib/find-chromium.ts';
 
@@ -90,6 +91,8 @@ export default defineConfig({
       ...E2E_OIDC_ENV,
       // The local Stripe e2e/card-payments.spec.ts starts (called only when a payment starts).
       ...E2E_STRIPE_ENV,
+      // The local push service e2e/push-notification.spec.ts starts (the only one allowed).
+      ...E2E_PUSH_ENV,
     },
   },
 });

@@ -55,10 +55,13 @@ export class SentSheet extends AudienceDialog {
   readonly headline: Locator;
   readonly sendTip: Locator;
   readonly done: Locator;
+  /** "Tell me when it's coming up": a push when the request goes Up Next (issue 47). */
+  readonly notifyMe: Locator;
 
   constructor(page: Page) {
     super(page, 'Your request');
     this.headline = this.dialog.getByTestId('sent-headline');
+    this.notifyMe = this.button("Tell me when it's coming up");
     this.sendTip = this.button('Send a Tip');
     this.done = this.button('Done');
   }

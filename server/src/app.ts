@@ -43,6 +43,7 @@ import { feedTokensRoutes } from './features/feed/feed-tokens-routes.ts';
 import { insightsRoutes } from './features/insights/insights-routes.ts';
 import { webManifestRoutes } from './features/web-manifest/web-manifest-routes.ts';
 import { publicQueueRoutes } from './features/public-queue/public-queue-routes.ts';
+import { pushNotificationsRoutes } from './features/push-notifications/push-notifications-routes.ts';
 import { proxyTrust } from './http/client-address.ts';
 import { redactUrl } from './http/url-redaction.ts';
 import { addressLengthPlugin } from './plugins/address-length.ts';
@@ -200,6 +201,7 @@ export async function buildApp(
       await api.register(paymentsRoutes);
       await api.register(playlistsRoutes);
       await api.register(requestsRoutes);
+      await api.register(pushNotificationsRoutes);
       await api.register(blocklistRoutes);
       await api.register(showsRoutes);
       await api.register(suggestionsRoutes);

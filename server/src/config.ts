@@ -1,5 +1,9 @@
 import { PROOF_OF_WORK_MODES, type ProofOfWorkMode } from '#shared/schemas/proof-of-work.ts';
 import { type StripeConfig, stripeConfig } from './features/payments/stripe-config.ts';
+import {
+  type WebPushConfig,
+  webPushConfig,
+} from './features/push-notifications/web-push-config.ts';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
@@ -62,6 +66,8 @@ export interface AppConfig {
   oidc: OidcConfig | undefined;
   /** Card payments (features/payments/stripe-config.ts); undefined: none. */
   stripe: StripeConfig | undefined;
+  /** Pushes to a requester's phone (features/push-notifications/web-push-config.ts). */
+  webPush: WebPushConfig;
   /** How much one audience member, and one musician's page, may submit (counted in the database). */
   limits: SubmissionLimits;
   /**
@@ -297,10 +303,12 @@ function projectRoot(): string {
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = positiveInt(env, 'PORT', 3000);
   const dataDir = resolve(env.DATA_DIR || './data');
+  const publicUrl = (env.PUBLIC_URL || defaultPublicUrl(port)).replace(/\/+$/, '');
+  const supportEmail = env.SUPPORT_EMAIL || undefined;
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    publicUrl: (env.PUBLIC_URL || defaultPublicUrl(port)).replace(/\/+$/, ''),
+    publicUrl,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'sqlite', dataDir },
@@ -309,7 +317,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     exposeResetCode: env.NODE_ENV === 'development',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Song Requests <no-reply@localhost>',
-    supportEmail: env.SUPPORT_EMAIL || undefined,
+    supportEmail,
     rateLimit: {
       authPerIpPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 30),
       authPerEmailPerMinute: positiveInt(env, 'RATE_LIMIT_AUTH_PER_EMAIL_PER_MINUTE', 10),
@@ -336,6 +344,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     oidc: oidcConfig(env),
     stripe: stripeConfig(env, (message) => new ConfigError(message)),
+    webPush: webPushConfig(env, { publicUrl, supportEmail }, (message) => new ConfigError(message)),
     limits: limitsConfig(env),
     proofOfWork: proofOfWorkMode(env.PROOF_OF_WORK),
     socketLimits: {

@@ -86,6 +86,12 @@ import { publicQueueService } from './features/public-queue/public-queue-service
 import { audienceLink } from './features/qr-code/qr-code-service.ts';
 import { qrPath } from './features/qr-code/qr-render.ts';
 import { proofOfWorkService } from './proof-of-work/proof-of-work-service.ts';
+import { backgroundWork } from './features/push-notifications/background-work.ts';
+import { pushNotificationsService } from './features/push-notifications/push-notifications-service.ts';
+import { pushSender } from './features/push-notifications/push-sender.ts';
+import { pushSubscriptionsRepository } from './features/push-notifications/push-subscriptions-repository.ts';
+import { vapidKeys } from './features/push-notifications/vapid-keys.ts';
+import { loggableError } from './logging/loggable-error.ts';
 import { spentProofsRepository } from './proof-of-work/spent-proofs-repository.ts';
 
 /**
@@ -118,6 +124,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     passwordResets: passwordResetsRepository(db),
     playlists: playlistsRepository(db),
     publicQueue: publicQueueRepository(db),
+    pushSubscriptions: pushSubscriptionsRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
     requestReceipts: requestReceiptRepository(db),
@@ -168,6 +175,35 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     perMusicianPerMinute: config.limits.perMusicianPerMinute,
     perAddressPerMinute: config.limits.perAddressPerMinute,
   });
+  // Songs to ask for instead of one turned down; held back as the audience's list shows them.
+  const alternatives = requestAlternatives({
+    songs: repositories.alternatives,
+    heldBack: repositories.songStates,
+    clock: config.clock,
+  });
+  // A requester's phone told when their request comes up, is played or turned down (issue 47).
+  const pushWork = backgroundWork((err: unknown) =>
+    app.log.error({ err: loggableError(err) }, 'push notification failed'),
+  );
+  const vapid = vapidKeys(db);
+  const pushNotifications = pushNotificationsService({
+    subscriptions: repositories.pushSubscriptions,
+    vapid,
+    sender: pushSender({
+      keys: vapid.get,
+      subject: config.webPush.subject,
+      timeoutMs: config.webPush.timeoutMs,
+      signal: pushWork.signal,
+    }),
+    events,
+    work: pushWork,
+    allowedOrigins: config.webPush.allowedOrigins,
+    finalAfterMs: config.webPush.finalAfterMs,
+    log: app.log,
+    // A rejection's push names the songs its status offers instead.
+    alternatives: (requestId) => alternatives.forRequest(requestId),
+  });
+  pushNotifications.listen();
   const requests = requestsService({
     requests: repositories.requests,
     queue: repositories.requestQueue,
@@ -177,12 +213,8 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     clock: config.clock,
     proofOfWork,
     receipts: repositories.requestReceipts,
-    // Songs to ask for instead of one turned down; held back as the audience's list shows them.
-    alternatives: requestAlternatives({
-      songs: repositories.alternatives,
-      heldBack: repositories.songStates,
-      clock: config.clock,
-    }),
+    pushPublicKey: pushNotifications.publicKey,
+    alternatives,
   });
   const suggestions = suggestionsService({
     suggestions: repositories.suggestions,
@@ -239,6 +271,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
       resets: repositories.passwordResets,
       pairings: repositories.stageDevices,
       spentProofs: repositories.spentProofs,
+      pushSubscriptions: repositories.pushSubscriptions,
     }),
     stageDevices: stageDevicesService({
       stageDevices: repositories.stageDevices,
@@ -296,6 +329,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
       queue,
     }),
     requests,
+    pushNotifications,
     payments,
     blocklist: blocklistService({
       blocklist: repositories.blocklist,
@@ -366,6 +400,8 @@ export const servicesPlugin = fp(
     const { config } = options;
     const stripe = config.stripe && (await stripeClient(config.stripe));
     app.decorate('services', buildServices(app, config, stripe));
+    // Pushes still being sent finish (or are aborted) before the database closes.
+    app.addHook('onClose', () => app.services.pushNotifications.close());
   },
   { name: 'services', dependencies: ['database'] },
 );

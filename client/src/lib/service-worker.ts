@@ -65,6 +65,18 @@ function linkManifest(document: InstallableEnv['document'], href: string): void 
 }
 
 /**
+ * Registers `shell`'s worker (/sw.js?shell=...) over its scope. Again for a page that already has
+ * it is harmless: the browser answers the same registration (web-push.ts registers on a tap that
+ * came before the page settled).
+ */
+export function registerShellWorker(
+  shell: ShellName,
+  serviceWorker: Pick<ServiceWorkerContainer, 'register'>,
+): Promise<ServiceWorkerRegistration> {
+  return serviceWorker.register(serviceWorkerUrl(shell), { scope: SHELLS[shell].scope });
+}
+
+/**
  * Makes the page installable (main.tsx and audience-main.tsx call it once), a while after it has
  * loaded (REGISTER_AFTER_LOAD_MS), so neither competes with the first paint or the first taps:
  * the audience page gets its musician's manifest (index.html links the app's own), and
@@ -79,9 +91,9 @@ export function makeInstallable(shell: ShellName, env: InstallableEnv = browserE
       if (manifest) linkManifest(env.document, manifest);
     }
     if (!env.production || !serviceWorker) return;
-    serviceWorker
-      .register(serviceWorkerUrl(shell), { scope: SHELLS[shell].scope })
-      .catch((error: unknown) => console.warn('The service worker did not register:', error));
+    registerShellWorker(shell, serviceWorker).catch((error: unknown) =>
+      console.warn('The service worker did not register:', error),
+    );
   };
   const registerLater = () => env.later(register);
   if (env.document.readyState === 'complete') registerLater();

@@ -8,6 +8,8 @@
  * - lets every /api call go to the network untouched (the musician's calls carry a session:
  *   never cached), except the audience page's public reads, network first with a cached copy
  *   for when there is no network;
+ * - on the audience page, shows the pushes a requester asked for ("Your song is next: Yellow",
+ *   issue 47) and opens (or focuses) the page that follows the request when one is tapped;
  * - takes over as soon as a new build installs it (skipWaiting + clients.claim): pages already
  *   open keep the code they run, the next navigation or reload opens the new version. It never
  *   reloads a page itself, so an On Stage screen cannot flash in the middle of a song.
@@ -22,6 +24,12 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import {
+  NOTIFICATION_ICON,
+  notificationTarget,
+  readPushMessage,
+  windowShowing,
+} from './push-notifications.ts';
 import { SHELLS, shellOfScript, type ShellName } from './shells.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -77,4 +85,31 @@ if (shell === 'audience') {
       plugins: [new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY_SECONDS })],
     }),
   );
+
+  // A push the requester asked for (PushOffer.tsx): shown as the server worded it.
+  self.addEventListener('push', (event) => {
+    const message = readPushMessage(event.data?.text() ?? null, self.registration.scope);
+    event.waitUntil(
+      self.registration.showNotification(message.title, {
+        body: message.body,
+        icon: NOTIFICATION_ICON,
+        ...(message.tag ? { tag: message.tag } : {}),
+        data: { url: message.url },
+      }),
+    );
+  });
+  // Its tap: the page that follows the request, focused when open, else opened.
+  self.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    const data = event.notification.data as { url?: unknown } | null;
+    const target = notificationTarget(data?.url, self.location.origin, self.registration.scope);
+    event.waitUntil(
+      (async () => {
+        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        const open = windowShowing(windows, target);
+        if (open) await open.focus();
+        else await self.clients.openWindow(target);
+      })(),
+    );
+  });
 }

@@ -220,6 +220,19 @@ export const tableColumns = {
   feedTokens: ['id', 'musicianId', 'name', 'tokenHash', 'lastUsedAt', 'createdAt'],
   serverSecrets: ['name', 'value'],
   spentProofs: ['signature', 'expiresAt'],
+  pushSubscriptions: [
+    'id',
+    'requestId',
+    'musicianId',
+    'voterId',
+    'endpoint',
+    'p256dh',
+    'auth',
+    'locale',
+    'timeZone',
+    'upNextSentAt',
+    'createdAt',
+  ],
 } as const satisfies { [T in keyof DB]: readonly (keyof DB[T])[] };
 
 type Unlisted = {

@@ -405,6 +405,28 @@ export interface SpentProofsTable {
   expiresAt: Date;
 }
 
+/**
+ * A requester's browser to tell when their request changes (migration 0008,
+ * features/push-notifications): its push service's endpoint and the keys of RFC 8291.
+ */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  requestId: string;
+  musicianId: string;
+  /** Set when a +1's own status token subscribed: whose dedication the pushes may name. */
+  voterId: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The audience page's language it is told in (shared/src/i18n/locales.ts). */
+  locale: string;
+  /** The phone's IANA time zone, for "Played at 9:40 PM"; null: UTC, saying so. */
+  timeZone: string | null;
+  /** When it was told "Up Next" (claimed once, by one process). */
+  upNextSentAt: Date | null;
+  createdAt: GeneratedTime;
+}
+
 export interface DB {
   musicians: MusiciansTable;
   authSessions: AuthSessionsTable;
@@ -433,6 +455,7 @@ export interface DB {
   feedTokens: FeedTokensTable;
   serverSecrets: ServerSecretsTable;
   spentProofs: SpentProofsTable;
+  pushSubscriptions: PushSubscriptionsTable;
 }
 
 /** Rows as read, for the tables whose rows travel beyond one repository. */

@@ -9,11 +9,15 @@ import {
 /** Every public read of a musician's page lives under this route (features/audience). */
 const AUDIENCE_PAGE_ROUTES = '/api/musicians/:slug';
 
-/** The other calls the audience page makes: submissions, its requests' status, click tracking. */
+/**
+ * The other calls the audience page makes: submissions, its requests' status and their pushes,
+ * click tracking.
+ */
 const AUDIENCE_CALLS = new Set([
   'POST /api/requests',
   'POST /api/song-suggestions',
   'GET /api/request-status/:token',
+  'POST /api/request-status/:token/push',
   'POST /api/requests/:id/track-click',
 ]);
 

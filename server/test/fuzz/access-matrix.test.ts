@@ -1,3 +1,4 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { messages } from '#shared/messages.ts';
@@ -373,6 +374,57 @@ describe("the payments CSV is the musician's books, theirs alone", () => {
     });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.body).not.toContain(a.song.title);
+  });
+});
+
+describe('a requester’s push subscription', () => {
+  const route = 'POST /api/request-status/:token/push';
+  /** A browser's PushSubscription JSON, at the local stand-in: no push leaves the machine. */
+  const browser = () => {
+    const keys = createECDH('prime256v1');
+    keys.generateKeys();
+    return {
+      endpoint: `${platforms.url}/push/${randomUUID()}`,
+      keys: {
+        p256dh: keys.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    };
+  };
+
+  it('is an audience route of the table, opened by the status token alone', () => {
+    const entry = routes.find((r) => `${r.method} ${r.url}` === route);
+    expect(entry).toBeDefined();
+    expect(isGuarded(entry!)).toBe(false);
+  });
+
+  it('subscribes the request its token names, whoever calls, and answers nothing of it', async () => {
+    const song = await createSong(app, a.musician, { title: 'Told to its requester' });
+    const mine = await submitRequest(app, song, { requester_email: 'told@example.com' });
+    const url = `/api/request-status/${mine.status_token}/push`;
+    // Nobody, B, A's stage device and A alike: the token decides, and a session adds nothing.
+    for (const headers of [{}, (await signedInB()).auth, a.stageDevice.auth, a.musician.auth]) {
+      const res = await app.inject({ method: 'POST', url, headers, payload: browser() });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toEqual({ subscribed: true });
+    }
+    const rows = await app.database.kysely
+      .selectFrom('pushSubscriptions')
+      .select(['requestId', 'musicianId'])
+      .where('endpoint', 'like', `${platforms.url}/push/%`)
+      .execute();
+    // Four browsers asked; a request keeps the newest three, all of them on this request.
+    expect(rows).toEqual(Array(3).fill({ requestId: mine.id, musicianId: a.musician.musician.id }));
+    // The request's id, or B's musician id, in place of its token: no request of anyone.
+    for (const token of [mine.id, b.musician.musician.id, 'made-up-token']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/request-status/${token}/push`,
+        headers: (await signedInB()).auth,
+        payload: browser(),
+      });
+      expect(res.statusCode, res.body).toBe(404);
+    }
   });
 });
 

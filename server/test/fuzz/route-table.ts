@@ -23,6 +23,7 @@ import {
   pairStageDevice,
   type PairedStageDevice,
 } from '#server-test/features/stage-devices/pair-stage-device.ts';
+import { parsePushServiceOrigin } from '#server/features/push-notifications/push-service-origins.ts';
 
 /** One API route as the real app registered it: what the fuzzer and the access matrix walk. */
 export interface RouteEntry {
@@ -256,6 +257,8 @@ export function fillPath(url: string, fill: (name: string) => string): string {
  */
 export function offlineOverrides(base: AppConfig, platformsUrl: string): Partial<AppConfig> {
   return {
+    // A phone's push subscription may only name the stub: no push ever leaves the machine.
+    webPush: { ...base.webPush, allowedOrigins: [parsePushServiceOrigin(platformsUrl)!] },
     metadata: { ...base.metadata, musicbrainzEnabled: false },
     playlistImport: {
       ...base.playlistImport,

@@ -56,6 +56,20 @@ export const audienceMessagesDe = {
   idempotencyKeyReused:
     'Dieser Idempotency-Key wurde schon für eine andere Übermittlung verwendet. Verwende für jede neue Übermittlung einen neuen Key.',
   internalError: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut.',
+  pushUpNextTitle: 'Dein Song ist als Nächstes dran: {song}',
+  pushUpNextBody: '{song} von {artist} kommt gleich.',
+  pushPlayedTitle: 'Gespielt um {time}: {song}',
+  pushPlayedForTitle: 'Gespielt um {time}, für {dedication}',
+  pushPlayedBody: '{song} von {artist}. Danke für deinen Wunsch!',
+  pushRejectedTitle: 'Heute nicht: {song}',
+  pushRejectedBody: 'Der Song kann heute nicht gespielt werden. Wähl auf der Seite einen anderen.',
+  pushRejectedAlternativesBody: 'Vielleicht stattdessen einer von diesen: {songs}',
+  pushSubscriptionInvalid:
+    'Die Benachrichtigungseinstellungen dieses Browsers konnten nicht gelesen werden. Schalte Benachrichtigungen aus und wieder ein oder nimm einen anderen Browser.',
+  pushServiceNotAllowed:
+    'Benachrichtigungen funktionieren nur über den Push-Dienst eines Browsers wie Chrome, Firefox, Edge oder Safari. Nimm einen davon.',
+  pushRequestNotWaiting:
+    'Dieser Wunsch wartet nicht mehr, es gibt also nichts mehr, worüber wir dich benachrichtigen könnten.',
 
   limitSongs_one: '{count} Song',
   limitSongs_other: '{count} Songs',

@@ -57,6 +57,19 @@ export const audienceMessagesEs = {
   idempotencyKeyReused:
     'Esta Idempotency-Key ya se usó para otro envío. Usa una clave nueva para cada envío.',
   internalError: 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
+  pushUpNextTitle: 'Tu canción es la siguiente: {song}',
+  pushUpNextBody: '{song} de {artist} está a punto de sonar.',
+  pushPlayedTitle: 'Sonó a las {time}: {song}',
+  pushPlayedForTitle: 'Sonó a las {time}, para {dedication}',
+  pushPlayedBody: '{song} de {artist}. ¡Gracias por tu petición!',
+  pushRejectedTitle: 'Esta noche no: {song}',
+  pushRejectedBody: 'El artista no puede tocarla esta noche. Elige otra canción en la página.',
+  pushRejectedAlternativesBody: 'Quizá una de estas: {songs}',
+  pushSubscriptionInvalid:
+    'No se pudieron leer los ajustes de notificaciones de este navegador. Desactiva y vuelve a activar las notificaciones, o prueba con otro navegador.',
+  pushServiceNotAllowed:
+    'Las notificaciones solo funcionan con el servicio de un navegador como Chrome, Firefox, Edge o Safari. Prueba con uno de ellos.',
+  pushRequestNotWaiting: 'Esta petición ya no está en espera, así que no queda nada que avisarte.',
 
   limitSongs_one: '{count} canción',
   limitSongs_many: '{count} de canciones',

@@ -61,6 +61,21 @@ export const audienceMessagesFr = {
   idempotencyKeyReused:
     'Cette Idempotency-Key a déjà servi pour un autre envoi. Utilisez une nouvelle clé pour chaque nouvel envoi.',
   internalError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+  pushUpNextTitle: 'Votre chanson est la prochaine\u00a0: {song}',
+  pushUpNextBody: '{song} de {artist} arrive tout de suite.',
+  pushPlayedTitle: 'Jouée à {time}\u00a0: {song}',
+  pushPlayedForTitle: 'Jouée à {time}, pour {dedication}',
+  pushPlayedBody: '{song} de {artist}. Merci pour votre demande\u00a0!',
+  pushRejectedTitle: 'Pas ce soir\u00a0: {song}',
+  pushRejectedBody:
+    'Le musicien ne peut pas la jouer ce soir. Choisissez une autre chanson sur la page.',
+  pushRejectedAlternativesBody: 'Peut-être plutôt l’une de celles-ci\u00a0: {songs}',
+  pushSubscriptionInvalid:
+    'Les réglages de notification de ce navigateur n’ont pas pu être lus. Désactivez puis réactivez les notifications, ou essayez un autre navigateur.',
+  pushServiceNotAllowed:
+    'Les notifications ne passent que par le service push d’un navigateur comme Chrome, Firefox, Edge ou Safari. Essayez l’un d’eux.',
+  pushRequestNotWaiting:
+    'Cette demande n’est plus en attente\u00a0: il n’y a plus rien à vous signaler.',
 
   // "many" is CLDR's form for a million and more ("1 000 000 de chansons").
   limitSongs_one: '{count} chanson',

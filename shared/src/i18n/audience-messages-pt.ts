@@ -54,6 +54,19 @@ export const audienceMessagesPt = {
   idempotencyKeyReused:
     'Esta Idempotency-Key já foi usada em outro envio. Use uma chave nova para cada novo envio.',
   internalError: 'Algo deu errado do nosso lado. Tente novamente.',
+  pushUpNextTitle: 'Sua música é a próxima: {song}',
+  pushUpNextBody: '{song} de {artist} vai tocar agora.',
+  pushPlayedTitle: 'Tocou às {time}: {song}',
+  pushPlayedForTitle: 'Tocou às {time}, para {dedication}',
+  pushPlayedBody: '{song} de {artist}. Obrigado pelo seu pedido!',
+  pushRejectedTitle: 'Hoje não: {song}',
+  pushRejectedBody: 'O músico não pode tocá-la hoje. Escolha outra música na página.',
+  pushRejectedAlternativesBody: 'Talvez uma destas: {songs}',
+  pushSubscriptionInvalid:
+    'Não foi possível ler as configurações de notificação deste navegador. Desative e ative as notificações de novo, ou tente outro navegador.',
+  pushServiceNotAllowed:
+    'As notificações só funcionam pelo serviço de push de um navegador como Chrome, Firefox, Edge ou Safari. Use um deles.',
+  pushRequestNotWaiting: 'Este pedido não está mais esperando, então não há mais nada para avisar.',
 
   // "many" is CLDR's form for a million and more ("1.000.000 de músicas").
   limitSongs_one: '{count} música',

@@ -66,4 +66,20 @@ export const audienceSentencesEn = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different submission. Use a new key for each new submission.',
   internalError: 'Something went wrong on our side. Please try again.',
+  // A requester's phone, told in a push when their request changes (features/push-notifications)
+  // {time} on the clock of the phone that subscribed, {dedication} the one of its own request.
+  pushUpNextTitle: 'Your song is next: {song}',
+  pushUpNextBody: '{song} by {artist} is coming up.',
+  pushPlayedTitle: 'Played at {time}: {song}',
+  pushPlayedForTitle: 'Played at {time}, for {dedication}',
+  pushPlayedBody: '{song} by {artist}. Thank you for your request!',
+  pushRejectedTitle: 'Not tonight: {song}',
+  pushRejectedBody: 'The musician cannot play it tonight. Pick another song on the page.',
+  pushRejectedAlternativesBody: 'Maybe one of these instead: {songs}',
+  pushSubscriptionInvalid:
+    "This browser's notification settings could not be read. Turn notifications off and on again, or try another browser.",
+  pushServiceNotAllowed:
+    'Notifications only work through the push service of a browser such as Chrome, Firefox, Edge or Safari. Try one of those.',
+  pushRequestNotWaiting:
+    'This request is not waiting any more, so there is nothing left to tell you about it.',
 } as const;

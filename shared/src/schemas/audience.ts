@@ -205,6 +205,12 @@ export const RequestStatusView = z.object({
    * otherwise, and on socket pushes.
    */
   alternatives: z.array(PublicSong).max(ALTERNATIVES_SHOWN).optional(),
+  /**
+   * While it waits: the server's VAPID public key (base64url), the applicationServerKey the phone
+   * subscribes with to be told when it comes up (POST /request-status/{token}/push). Absent
+   * otherwise, and on socket pushes.
+   */
+  push_public_key: z.string().optional(),
 });
 export type RequestStatusView = z.infer<typeof RequestStatusView>;
 

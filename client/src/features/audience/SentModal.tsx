@@ -4,6 +4,7 @@ import { useAudienceStore } from './audience-store.ts';
 import { FollowLinks } from './FollowLinks.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
+import { PushOffer } from './PushOffer.tsx';
 import { sentHeadline } from './requester-status.ts';
 import { tipsAvailable } from './tip-rules.ts';
 
@@ -43,6 +44,7 @@ function SentSheet() {
         </p>
         <p className="sent-hint">{t('sentFollowHint')}</p>
       </div>
+      {status && <PushOffer item={status} />}
       <FollowLinks />
       <div className="sheet-actions button-row">
         {tipsOn && (

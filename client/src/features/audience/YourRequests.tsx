@@ -3,6 +3,7 @@ import { PlayedReceipt } from './PlayedReceipt.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { InsteadSongs } from './InsteadSongs.tsx';
 import { offeredInstead, type TrackedRequest } from './my-requests.ts';
+import { PushOffer } from './PushOffer.tsx';
 import { placeInLine, REQUESTER_PAYMENT_KEYS, REQUESTER_STATUS_KEYS } from './requester-status.ts';
 
 /** Its state, its money (a paid request) and its place in line, as badges after the song. */
@@ -70,6 +71,7 @@ export function YourRequests() {
             </span>
             <TrackedBadges item={item} />
             <PlayedReceipt item={item} slug={slug} />
+            <PushOffer item={item} />
             <InsteadSongs
               songs={offeredInstead(item)}
               sentAs={item.sent_as ?? null}

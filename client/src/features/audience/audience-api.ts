@@ -6,10 +6,12 @@ import type {
 } from '#shared/schemas/audience.ts';
 import type { PublicMusician } from '#shared/schemas/musician.ts';
 import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
+import type { PushSubscribed, PushSubscriptionBody } from '#shared/schemas/push-notifications.ts';
+import { TIME_ZONE_HEADER } from '#shared/limits.ts';
 import { MUSICIAN_ROUTE_PARAM, PUSH_VERSION_HEADER } from '#shared/realtime.ts';
 import type { ShowRecap } from '#shared/schemas/show-recap.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
-import { audienceFetch } from './audience-submit.ts';
+import { audienceFetch, phoneTimeZone } from './audience-submit.ts';
 
 /**
  * The audience page's reads. No schema checks here (the page carries no validation library):
@@ -44,6 +46,16 @@ export const audienceApi = {
     audienceFetch(`${base(slug)}/shows/${encodeURIComponent(showId)}/recap`) as Promise<ShowRecap>,
   requestStatus: (token: string) =>
     audienceFetch(`/request-status/${encodeURIComponent(token)}`) as Promise<RequestStatusView>,
+  /**
+   * This phone's push subscription for one request (issue 47), with the page's language (its
+   * pushes are worded in it) and time zone (a "Played at 9:40 PM" on this clock).
+   */
+  subscribePush: (token: string, subscription: PushSubscriptionBody) =>
+    audienceFetch(`/request-status/${encodeURIComponent(token)}/push`, {
+      method: 'POST',
+      body: subscription,
+      headers: { [TIME_ZONE_HEADER]: phoneTimeZone() },
+    }) as Promise<PushSubscribed>,
   trackClick: (requestId: string, type: 'tip' | 'social', platform: string) =>
     audienceFetch(`/requests/${encodeURIComponent(requestId)}/track-click`, {
       method: 'POST',

@@ -20,7 +20,7 @@ export function audienceFetch(path: string, options: FetchOptions = {}): Promise
 }
 
 /** The phone's time zone: a song refused as played says when, on this clock. */
-function phoneTimeZone(): string {
+export function phoneTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
   } catch {

@@ -96,6 +96,15 @@ describe('the requests this phone sent', () => {
     expect(applyStatus(kept, view)).toBe(kept);
   });
 
+  it("take the server's push key a status read brings, and keep it through a push that has none", () => {
+    const filed = tracked(1, { queue_position: 3 });
+    const { token: _token, ...view } = filed;
+    const [offered] = applyStatus([filed], { ...view, push_public_key: 'BKey' });
+    expect(offered?.push_public_key).toBe('BKey');
+    const kept = [offered!];
+    expect(applyStatus(kept, view)).toBe(kept);
+  });
+
   it('drop the ones the server no longer knows', () => {
     expect(dropTracked([tracked(1), tracked(2)], [tracked(1).token])).toEqual([tracked(2)]);
   });

@@ -79,6 +79,9 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
     // The same for the songs to ask for instead (a push says "rejected", the read what else).
     const sameInstead =
       view.alternatives === undefined || sameSongs(view.alternatives, item.alternatives);
+    // Nor the server's push key (the offer under a waiting request needs it): the same rule.
+    const sameKey =
+      view.push_public_key === undefined || view.push_public_key === item.push_public_key;
     if (
       item.status === view.status &&
       item.updated_at === view.updated_at &&
@@ -86,7 +89,8 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
       samePayment &&
       sameWait &&
       sameReceipt &&
-      sameInstead
+      sameInstead &&
+      sameKey
     ) {
       return item;
     }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SongRequest } from '#shared/schemas/request.ts';
 import { songRequest } from '#client-test/request-factory.ts';
-import { clockTimeNear } from '#client/features/request-window/request-window-times.ts';
 import { lastCallTime, queueLengthWords, queueTimeline, tonightsPlays } from './queue-timeline.ts';
 
 /** 23:00 on this device's clock, whatever its zone: the last call may fall after midnight. */
@@ -74,8 +73,8 @@ describe('the queue by the clock', () => {
   it('reads the last call as an instant: after midnight, and in any offset it was written in', () => {
     // Songs of 40 minutes start at 23:00, 23:40, 00:20 and 01:00.
     const waiting = [waitingSong(2400), waitingSong(2400), waitingSong(2400), waitingSong(2400)];
-    // "00:30" typed at 23:00 on this device is tonight's half past midnight, 90 minutes ahead.
-    const halfPastMidnight = clockTimeNear('00:30', eleven)!;
+    // A last call at half past midnight on this device's clock, 90 minutes after 23:00.
+    const halfPastMidnight = new Date(2026, 10, 29, 0, 30);
     expect(halfPastMidnight.getTime() - eleven).toBe(90 * MINUTE);
     const local = timelineOf([], waiting, halfPastMidnight.toISOString());
     expect([...local.lateIds]).toEqual([waiting[3]!.id]);

@@ -22,7 +22,12 @@ export interface TableCount {
 const ROWS_A_BATCH = 200;
 
 /** Tables of migrations after the last PGlite release (0005 on): no PGlite folder holds them. */
-const TABLES_SINCE_PGLITE = new Set(['payments', 'payment_events', 'spent_proofs']);
+const TABLES_SINCE_PGLITE = new Set([
+  'payments',
+  'payment_events',
+  'spent_proofs',
+  'push_subscriptions',
+]);
 
 /**
  * PGlite's parsers, made to give what node-postgres gave the app on PGlite (kysely-over-pool.ts):

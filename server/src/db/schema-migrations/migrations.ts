@@ -8,6 +8,7 @@ import type { Migration } from 'kysely/migration';
 import { baselineMigration } from './baseline/baseline-migration.ts';
 import type { Dialect } from './column-types.ts';
 import { cardPaymentsMigration } from './card-payments-migration.ts';
+import { pushSubscriptionsMigration } from './push-subscriptions-migration.ts';
 import { showRecapsMigration } from './show-recaps-migration.ts';
 import { songDurationsMigration } from './song-durations-migration.ts';
 import { songsVersionMigration } from './songs-version-migration.ts';
@@ -24,6 +25,7 @@ export function schemaMigrations(dialect: Dialect): Record<string, Migration> {
     '0005_card_payments': cardPaymentsMigration(dialect),
     '0006_spent_proofs': spentProofsMigration(dialect),
     '0007_song_durations': songDurationsMigration(dialect),
+    '0008_push_subscriptions': pushSubscriptionsMigration(dialect),
     '0009_show_recaps': showRecapsMigration(dialect),
   };
 }

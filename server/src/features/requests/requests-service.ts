@@ -1,6 +1,7 @@
 import { fill } from '#shared/fill-message.ts';
 import { clockTime, type ClockTime } from '#shared/i18n/clock-time.ts';
 import { statusInSentence } from '#shared/request-status-labels.ts';
+import { isOpenStatus } from '#shared/request-statuses.ts';
 import { UNDO_WINDOW_MS } from '#shared/limits.ts';
 import { messages } from '#shared/messages.ts';
 import type { RequestStatusView } from '#shared/schemas/audience.ts';
@@ -58,6 +59,8 @@ interface Deps {
   proofOfWork?: ProofOfWorkService;
   /** A played request's receipt; absent only in tests of other features. */
   receipts?: RequestReceiptRepository;
+  /** The VAPID public key a waiting request's phone subscribes with (features/push-notifications). */
+  pushPublicKey?: () => Promise<string>;
   /** Songs to ask for instead of one turned down; absent in tests of other features. */
   alternatives?: RequestAlternatives;
 }
@@ -109,6 +112,7 @@ export function requestsService({
   clock = systemClock,
   proofOfWork,
   receipts,
+  pushPublicKey,
   alternatives,
 }: Deps) {
   const songOwners = rememberedSongOwners((songId) => requests.songsOfOwnerOf(songId));
@@ -341,7 +345,13 @@ export function requestsService({
         return { ...view, alternatives: await alternatives.forRequest(view.id) };
       }
       const wait = await queue?.waitInputs(view.id, clock());
-      return wait ? { ...view, eta_minutes: waitMinutes(wait.ahead, wait.plays) } : view;
+      // While it waits, the key its phone may subscribe with to be told when it comes up.
+      const pushKey = isOpenStatus(view.status) ? await pushPublicKey?.() : undefined;
+      return {
+        ...view,
+        ...(wait ? { eta_minutes: waitMinutes(wait.ahead, wait.plays) } : {}),
+        ...(pushKey ? { push_public_key: pushKey } : {}),
+      };
     },
 
     /** The audience socket's request:follow: the requests these tokens follow, if any. */

@@ -60,6 +60,8 @@ describe('GET /api/request-status/:token', () => {
       payment: null,
       // First in line: nothing ahead of it.
       eta_minutes: 0,
+      // While it waits, the key its phone may subscribe with to be told (push-notifications).
+      push_public_key: expect.stringMatching(/^[\w-]{87}$/),
     });
   });
 

@@ -68,6 +68,16 @@ export const ui = {
   setlistMore: 'Alle Songs von {name}',
   setlistSongList: 'Zu den Songs',
 
+  pushOffer: 'Sag mir Bescheid, wenn er dran ist',
+  pushAsking: 'Benachrichtigungen werden eingeschaltet…',
+  pushOn: 'Wir sagen dir Bescheid, wenn er als Nächstes kommt',
+  pushDenied:
+    'Benachrichtigungen sind für diese Seite blockiert. Erlaube sie in den Website-Einstellungen deines Browsers (das Symbol neben der Adresse) und versuch es noch einmal.',
+  pushFailed:
+    'Benachrichtigungen konnten nicht eingeschaltet werden. Prüfe deine Verbindung und versuch es noch einmal.',
+  pushHomeScreen:
+    'Für eine Benachrichtigung, wenn er dran ist, füge diese Seite zu deinem Home-Bildschirm hinzu: Tippe auf Teilen, dann auf „Zum Home-Bildschirm“.',
+
   sentTitle: 'Dein Songwunsch',
   sentInLine: 'Gesendet: Nr. {position} in der Reihe',
   sentUpNext: 'Gesendet: Du bist als Nächstes dran',

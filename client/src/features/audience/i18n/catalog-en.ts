@@ -81,6 +81,16 @@ export const catalogEn = {
   setlistMore: 'See all of {name}’s songs',
   setlistSongList: 'See their songs',
 
+  // A push when it matters (issue 47): the offer under a waiting request, and its states
+  pushOffer: "Tell me when it's coming up",
+  pushAsking: 'Turning on notifications…',
+  pushOn: "We'll tell you when it's next",
+  pushDenied:
+    "Notifications are blocked for this page. Allow them in your browser's site settings (the icon beside the address), then try again.",
+  pushFailed: 'Notifications could not be turned on. Check your connection and try again.',
+  pushHomeScreen:
+    "To get a notification when it's coming up, add this page to your Home Screen: tap Share, then Add to Home Screen.",
+
   // The request sent (issue 43): its success state first, the tip an optional step after it
   sentTitle: 'Your request',
   sentInLine: "Sent: you're #{position} in line",

@@ -68,6 +68,15 @@ export const ui = {
   setlistMore: 'Ver todas las canciones de {name}',
   setlistSongList: 'Ver sus canciones',
 
+  pushOffer: 'Avísame cuando esté por sonar',
+  pushAsking: 'Activando las notificaciones…',
+  pushOn: 'Te avisaremos cuando sea la siguiente',
+  pushDenied:
+    'Las notificaciones están bloqueadas para esta página. Permítelas en los ajustes del sitio de tu navegador (el icono junto a la dirección) e inténtalo de nuevo.',
+  pushFailed: 'No se pudieron activar las notificaciones. Revisa tu conexión e inténtalo de nuevo.',
+  pushHomeScreen:
+    'Para recibir un aviso cuando esté por sonar, añade esta página a tu pantalla de inicio: toca Compartir y luego Añadir a pantalla de inicio.',
+
   sentTitle: 'Tu petición',
   sentInLine: 'Enviada: n.º {position} en la fila',
   sentUpNext: 'Enviada: es la siguiente',

@@ -68,6 +68,16 @@ export const ui = {
   setlistMore: 'Toutes les chansons de {name}',
   setlistSongList: 'Voir ses chansons',
 
+  pushOffer: 'Prévenez-moi quand elle arrive',
+  pushAsking: 'Activation des notifications…',
+  pushOn: 'Nous vous préviendrons quand ce sera la suivante',
+  pushDenied:
+    'Les notifications sont bloquées pour cette page. Autorisez-les dans les paramètres du site de votre navigateur (l’icône à côté de l’adresse), puis réessayez.',
+  pushFailed:
+    'Les notifications n’ont pas pu être activées. Vérifiez votre connexion et réessayez.',
+  pushHomeScreen:
+    'Pour être prévenu quand elle arrive, ajoutez cette page à votre écran d’accueil : touchez Partager, puis Sur l’écran d’accueil.',
+
   sentTitle: 'Votre demande',
   sentInLine: 'Envoyée : n° {position} dans la file',
   sentUpNext: 'Envoyée : c’est la prochaine',

@@ -68,6 +68,15 @@ export const ui = {
   setlistMore: 'Ver todas as músicas de {name}',
   setlistSongList: 'Ver as músicas',
 
+  pushOffer: 'Me avise quando estiver chegando',
+  pushAsking: 'Ativando as notificações…',
+  pushOn: 'Vamos avisar quando for a próxima',
+  pushDenied:
+    'As notificações estão bloqueadas nesta página. Permita-as nas configurações do site do seu navegador (o ícone ao lado do endereço) e tente de novo.',
+  pushFailed: 'Não foi possível ativar as notificações. Verifique sua conexão e tente de novo.',
+  pushHomeScreen:
+    'Para receber um aviso quando estiver chegando, adicione esta página à sua Tela de Início: toque em Compartilhar e depois em Adicionar à Tela de Início.',
+
   sentTitle: 'Seu pedido',
   sentInLine: 'Enviado: n.º {position} na fila',
   sentUpNext: 'Enviado: é o próximo',
