@@ -11,8 +11,11 @@ import { serviceWorker } from './src/sw/service-worker-plugin.ts';
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = 'http://localhost:3000';
 
-/** The audience page's own HTML entry: the server answers /musician/:slug with it. */
-const AUDIENCE_ROUTE = /^\/musician\/[^/?#]+\/?(?:[?#].*)?$/;
+/**
+ * The audience page's own HTML entry: the server answers /musician/:slug with it, and a show's
+ * setlist, /musician/:slug/shows/:showId, which the page shows too.
+ */
+const AUDIENCE_ROUTE = /^\/musician\/[^/?#]+(?:\/shows\/[^/?#]+)?\/?(?:[?#].*)?$/;
 /** The stream overlay's own entry: the server answers /overlay/:slug with it. */
 const OVERLAY_ROUTE = /^\/overlay\/[^/?#]+\/?(?:[?#].*)?$/;
 /** The venue screen's own entry: the server answers /screen/:slug with it. */

@@ -24,6 +24,7 @@ export function makeMusician(overrides: Partial<Musician> = {}): Musician {
     venue_screen_enabled: true,
     venue_screen_dedications: false,
     public_queue: false,
+    show_recaps: false,
     spotify_artist_url: '',
     apple_music_artist_url: '',
     venmo_enabled: false,

@@ -38,6 +38,7 @@ import { oidcSignupsRepository } from './features/oidc/oidc-signups-repository.t
 import { audienceService } from './features/audience/audience-service.ts';
 import { songListCache } from './features/audience/song-list-cache.ts';
 import { songStatesRepository } from './features/audience/song-states-repository.ts';
+import { showRecapRepository } from './features/audience/show-recap-repository.ts';
 import { tipsRepository } from './features/tips/tips-repository.ts';
 import { tipsService } from './features/tips/tips-service.ts';
 import { designRepository } from './design/design-repository.ts';
@@ -51,6 +52,7 @@ import { playlistsService } from './features/playlists/playlists-service.ts';
 import { profileService } from './features/profile/profile-service.ts';
 import { liveQueueService } from './features/requests/live-queue-service.ts';
 import { requestQueueRepository } from './features/requests/request-queue-repository.ts';
+import { requestReceiptRepository } from './features/requests/request-receipt-repository.ts';
 import { alternativesRepository } from './features/requests/alternatives-repository.ts';
 import { requestAlternatives } from './features/requests/request-alternatives.ts';
 import { requestsRepository } from './features/requests/requests-repository.ts';
@@ -125,6 +127,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     pushSubscriptions: pushSubscriptionsRepository(db),
     requests: requestsRepository(db),
     requestQueue: requestQueueRepository(db),
+    requestReceipts: requestReceiptRepository(db),
     requestWindows: requestWindowsRepository(db),
     sessions: sessionsRepository(db),
     showReports: showReportRepository(db),
@@ -132,6 +135,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     songImport: songImportRepository(db),
     songs: songsRepository(db),
     songStates: songStatesRepository(db),
+    showRecaps: showRecapRepository(db),
     stageDevices: stageDevicesRepository(db),
     subscription: subscriptionRepository(db),
     suggestions: suggestionsRepository(db),
@@ -208,6 +212,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
     limits: config.limits,
     clock: config.clock,
     proofOfWork,
+    receipts: repositories.requestReceipts,
     pushPublicKey: pushNotifications.publicKey,
     alternatives,
   });
@@ -306,6 +311,7 @@ function buildServices(app: FastifyInstance, config: AppConfig, stripe: Stripe |
       design: repositories.design,
       clock: config.clock,
       songStates: repositories.songStates,
+      recaps: repositories.showRecaps,
       cardsOnServer: config.stripe !== undefined,
     }),
     /** The public song lists this process answered in the last fraction of a second. */

@@ -111,6 +111,12 @@ describe('the built client', () => {
     expect((await get(app, '/musician/some-band')).body).toBe(AUDIENCE_HTML);
   });
 
+  it("answers a show's setlist, /musician/{slug}/shows/{id}, with the audience page", async () => {
+    const res = await get(app, '/musician/some-band/shows/0b6c1f2e-1d2c-4c55-9c4e-1f0c2a7b9e11');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(AUDIENCE_HTML);
+  });
+
   it('answers /screen/{slug} with the venue screen, its own lean entry', async () => {
     const res = await get(app, '/screen/some-band', 'gzip');
 

@@ -16,6 +16,17 @@ export const APP_PAGES = {
 /** The audience page: its own HTML entry on the server, a route of the app for in-app links. */
 export const AUDIENCE_PAGE = '/musician/:slug';
 
+/**
+ * A show's setlist after it ended (issue 47), linked from a played request's receipt: served by
+ * the audience page's entry, which shows the recap for this address.
+ */
+export const SHOW_RECAP_PAGE = '/musician/:slug/shows/:showId';
+
+/** The recap page of one show of the musician of `slug`. */
+export function showRecapAddress(slug: string, showId: string): string {
+  return `/musician/${encodeURIComponent(slug)}/shows/${encodeURIComponent(showId)}`;
+}
+
 /** An address of `pattern` with every `:param` filled in, for tests and links. */
 export function pageAddress(pattern: string, value = 'some-band'): string {
   return pattern.replace(/:[a-z]+/gi, value);

@@ -50,6 +50,7 @@ export const tableColumns = {
     'stripeAccountId',
     'cardPaymentsEnabled',
     'paidRequestPrice',
+    'showRecaps',
   ],
   authSessions: [
     'id',

@@ -84,6 +84,8 @@ export interface MusiciansTable {
   cardPaymentsEnabled: Generated<boolean>;
   /** "Skip the line for $X"; null: paid requests are off. */
   paidRequestPrice: string | null;
+  /** A public recap of each ended show (migration 0009); off by default. */
+  showRecaps: Generated<boolean>;
 }
 
 export interface AuthSessionsTable {

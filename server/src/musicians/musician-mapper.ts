@@ -57,6 +57,7 @@ export function toMusician(row: MusicianRow, now = new Date()): Musician {
     repeat_hours: row.repeatHours,
     venue_screen_dedications: row.venueScreenDedications,
     card_payments_enabled: row.cardPaymentsEnabled,
+    show_recaps: row.showRecaps,
     // The price as set, so the Profile tab shows it while cards are off.
     paid_request_price: row.paidRequestPrice === null ? null : Number(row.paidRequestPrice),
     created_at: row.createdAt.toISOString(),

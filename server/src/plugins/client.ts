@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_PAGES, AUDIENCE_PAGE } from '#shared/app-pages.ts';
+import { APP_PAGES, AUDIENCE_PAGE, SHOW_RECAP_PAGE } from '#shared/app-pages.ts';
 
 /** The musician's app (spec section 2); each is answered with index.html, its router decides. */
 const APP_ROUTES = Object.values(APP_PAGES);
@@ -64,6 +64,8 @@ export async function clientPlugin(
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(await readFile(join(clientDir, APP_HTML)));
+  // A show's setlist is a view of the audience page's entry (its API answers 404 when not shared).
+  app.get(SHOW_RECAP_PAGE, sendHtml(audienceHtml));
   // A printed QR code of an old slug opens the page under the musician's current one.
   app.get(AUDIENCE_ROUTE, async (request: FastifyRequest<{ Params: { slug: string } }>, reply) => {
     const current = await app.services.audience.movedTo(request.params.slug);

@@ -504,3 +504,41 @@ describe('no audience socket message carries an email', () => {
     expect(JSON.stringify(messages).match(EMAIL) ?? []).toEqual([]);
   });
 });
+
+describe("a show's recap is public only as its musician shares it, and names nobody", () => {
+  const recapOf = (slug: string, showId: string) =>
+    app.inject({ url: `/api/musicians/${slug}/shows/${showId}/recap` });
+
+  it('is in the route table, open to anyone', () => {
+    const urls = routes.filter((r) => !isGuarded(r)).map((r) => `${r.method} ${r.url}`);
+    expect(urls).toContain('GET /api/musicians/:slug/shows/:show_id/recap');
+  });
+
+  it("answers A's ended show with its songs and no one's name, email or dedication", async () => {
+    // A's request was played in the row above; the show ends and A shares its recap.
+    await updateProfile(app, a.musician, { show_recaps: true });
+    const stop = await app.inject({
+      method: 'POST',
+      url: '/api/shows/stop',
+      headers: a.musician.auth,
+    });
+    expect(stop.statusCode, stop.body).toBe(200);
+    const res = await recapOf(a.musician.musician.slug, a.show.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(a.song.title);
+    for (const secret of [...secretsOf(a), ...secretsOf(b)]) expect(res.body).not.toContain(secret);
+    expect(res.body).not.toContain('For Sam');
+    expect(res.body).not.toContain('"Alex"');
+    expect(res.body.match(EMAIL) ?? []).toEqual([]);
+  });
+
+  it("answers A's show under another slug, and B's unshared show, as not found", async () => {
+    const bravo = await musicianWithThings(app, { name: 'Bravo Recaps Off' });
+    const underB = await recapOf(bravo.musician.musician.slug, a.show.id);
+    expect(underB.statusCode, underB.body).toBe(404);
+    expect(underB.json().detail).toBe(messages.showRecapNotFound);
+    const unshared = await recapOf(bravo.musician.musician.slug, bravo.show.id);
+    expect(unshared.statusCode, unshared.body).toBe(404);
+    expect(unshared.body).not.toContain(bravo.song.title);
+  });
+});

@@ -6,6 +6,8 @@ export const audienceMessagesDe = {
     'Diese Seite konnte nicht geladen werden. Bitte prüfe deine Verbindung und versuche es erneut.',
   musicianNotFound: 'Künstlerprofil nicht gefunden',
   musicianNotFoundDescription: 'Das gesuchte Künstlerprofil gibt es nicht.',
+  showRecapNotFound:
+    'Hier gibt es keine Setliste. Eine Setliste erscheint nach der Show, wenn der Act sie teilt.',
   pagePaused: 'Die Wunschseite dieses Acts ist pausiert',
   requestsOffTitle: 'Songwünsche sind gerade ausgeschaltet',
   requestsCloseIn: 'Songwünsche schließen in {wait}',

@@ -5,6 +5,8 @@ export const audienceMessagesEs = {
   pageLoadFailed: 'No se pudo cargar esta página. Comprueba tu conexión e inténtalo de nuevo.',
   musicianNotFound: 'Artista no encontrado',
   musicianNotFoundDescription: 'El perfil de artista que buscas no existe.',
+  showRecapNotFound:
+    'Aquí no hay ningún repertorio. El repertorio aparece después del concierto, si el artista lo comparte.',
   pagePaused: 'La página de peticiones de este artista está en pausa',
   requestsOffTitle: 'Las peticiones de canciones están desactivadas por ahora',
   requestsCloseIn: 'Las peticiones cierran en {wait}',

@@ -8,6 +8,8 @@ export const audienceMessagesFr = {
   pageLoadFailed: 'Impossible de charger cette page. Vérifiez votre connexion et réessayez.',
   musicianNotFound: 'Artiste introuvable',
   musicianNotFoundDescription: 'Le profil d’artiste demandé n’existe pas.',
+  showRecapNotFound:
+    'Il n’y a pas de setlist à voir ici. Une setlist apparaît après le concert, quand l’artiste la partage.',
   pagePaused: 'La page de demandes de cet artiste est en pause',
   requestsOffTitle: 'Les demandes de chansons sont désactivées pour le moment',
   requestsCloseIn: 'Les demandes ferment dans {wait}',

@@ -5,6 +5,8 @@ export const audienceMessagesPt = {
   pageLoadFailed: 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.',
   musicianNotFound: 'Artista não encontrado',
   musicianNotFoundDescription: 'O perfil de artista solicitado não existe.',
+  showRecapNotFound:
+    'Não há setlist para ver aqui. A setlist aparece depois do show, quando o artista a compartilha.',
   pagePaused: 'A página de pedidos deste artista está pausada',
   requestsOffTitle: 'Os pedidos de músicas estão desativados no momento',
   requestsCloseIn: 'Os pedidos fecham em {wait}',

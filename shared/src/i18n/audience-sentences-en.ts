@@ -10,6 +10,9 @@ export const audienceSentencesEn = {
   pageLoadFailed: 'This page could not be loaded. Please check your connection and try again.',
   musicianNotFound: 'Musician not found',
   musicianNotFoundDescription: 'The requested musician profile does not exist.',
+  // A show's setlist not shared (off, not over, nothing played, or no such show).
+  showRecapNotFound:
+    'There is no setlist to see here. A setlist appears after the show, when the musician shares it.',
   pagePaused: "This artist's request page is paused",
   requestsOffTitle: 'Song Requests Are Currently Off',
   // The request window's countdown ({time} on the phone's clock).

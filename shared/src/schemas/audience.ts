@@ -191,6 +191,15 @@ export const RequestStatusView = z.object({
    */
   eta_minutes: z.number().int().min(0).optional(),
   /**
+   * The receipt, once played ("Played at 10:42 PM for Sarah"): when, and the name given with
+   * this token's own request (a +1 reads its own name, never the first requester's). Only in
+   * GET /request-status/{token}: the socket's push goes to everyone following the request.
+   */
+  played_at: z.string().optional(),
+  played_for: z.string().optional(),
+  /** The show it was played in, once that show has ended and its musician publishes recaps. */
+  recap_show_id: z.string().optional(),
+  /**
    * Once rejected: up to ALTERNATIVES_SHOWN songs the audience may request now, nearest to it
    * first (the same artist, then the same genre and decade, then the most requested). Absent
    * otherwise, and on socket pushes.

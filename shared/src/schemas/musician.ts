@@ -84,6 +84,11 @@ export const Musician = PublicMusician.extend({
    * service, whether their Stripe account can take charges).
    */
   card_payments_enabled: z.boolean().default(false),
+  /**
+   * A public recap of each show once it has ended: the songs played that night, with the tip and
+   * follow links. Off by default: publishing a setlist is the musician's choice.
+   */
+  show_recaps: z.boolean().default(false),
   // paid_request_price here is the price as set, whether or not cards are taken now.
   created_at: z.string(),
   /** Lets devices apply profile:updated idempotently. */
@@ -210,6 +215,7 @@ export const ProfileUpdateBody = z
     venue_screen_dedications: z.boolean(),
     public_queue: z.boolean(),
     card_payments_enabled: z.boolean(),
+    show_recaps: z.boolean(),
     paid_request_price: z
       .number({ error: messages.paidRequestPriceInvalid })
       .min(PAID_REQUEST_PRICE_MIN, messages.paidRequestPriceInvalid)

@@ -11,18 +11,8 @@ import { useMyRequestsStore } from './my-requests-store.ts';
 import { PausedPage } from './PausedPage.tsx';
 import './audience.css';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
-
-/** <html lang> follows the page's language; the musician's app gets its own back on leaving. */
-function useDocumentLanguage(locale: string): void {
-  useEffect(() => {
-    const root = document.documentElement;
-    const previous = root.lang;
-    root.lang = locale;
-    return () => {
-      root.lang = previous;
-    };
-  }, [locale]);
-}
+import { useDocumentLanguage } from './use-document-language.ts';
+import { useTipLink } from './use-tip-link.ts';
 
 /**
  * The public page the audience opens from the musician's link, /musician/{slug}. It needs no
@@ -36,6 +26,7 @@ export function AudiencePage() {
   const localeReady = useLocaleStore((s) => s.ready);
   const { t } = useAudienceTranslation();
   useDocumentLanguage(locale);
+  useTipLink(view);
 
   useEffect(() => {
     // The words of the reader's language are fetched while the songs are.

@@ -1,4 +1,5 @@
 import { useMyRequestsStore } from './my-requests-store.ts';
+import { PlayedReceipt } from './PlayedReceipt.tsx';
 import { useAudienceTranslation } from './i18n/audience-i18n.ts';
 import { InsteadSongs } from './InsteadSongs.tsx';
 import { offeredInstead, type TrackedRequest } from './my-requests.ts';
@@ -45,6 +46,7 @@ function TrackedBadges({ item }: { item: TrackedRequest }) {
 export function YourRequests() {
   const tracked = useMyRequestsStore((s) => s.tracked);
   const sending = useMyRequestsStore((s) => s.sending);
+  const slug = useMyRequestsStore((s) => s.slug);
   const { t } = useAudienceTranslation();
   if (tracked.length === 0 && sending.length === 0) return null;
 
@@ -68,6 +70,7 @@ export function YourRequests() {
               <span className="my-request-artist">{item.song_artist}</span>
             </span>
             <TrackedBadges item={item} />
+            <PlayedReceipt item={item} slug={slug} />
             <PushOffer item={item} />
             <InsteadSongs
               songs={offeredInstead(item)}

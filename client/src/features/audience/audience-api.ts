@@ -9,6 +9,7 @@ import type { PublicPlaylist } from '#shared/schemas/playlist.ts';
 import type { PushSubscribed, PushSubscriptionBody } from '#shared/schemas/push-notifications.ts';
 import { TIME_ZONE_HEADER } from '#shared/limits.ts';
 import { MUSICIAN_ROUTE_PARAM, PUSH_VERSION_HEADER } from '#shared/realtime.ts';
+import type { ShowRecap } from '#shared/schemas/show-recap.ts';
 import type { PublicSong } from '#shared/schemas/song.ts';
 import { audienceFetch, phoneTimeZone } from './audience-submit.ts';
 
@@ -40,6 +41,9 @@ export const audienceApi = {
     audienceFetch(
       `${base(slug)}/tip-links?${new URLSearchParams({ amount: String(amount), message })}`,
     ) as Promise<TipLinksResponse>,
+  /** After the show: what was played (404 unless the musician shares it and it has ended). */
+  showRecap: (slug: string, showId: string) =>
+    audienceFetch(`${base(slug)}/shows/${encodeURIComponent(showId)}/recap`) as Promise<ShowRecap>,
   requestStatus: (token: string) =>
     audienceFetch(`/request-status/${encodeURIComponent(token)}`) as Promise<RequestStatusView>,
   /**

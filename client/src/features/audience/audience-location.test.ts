@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { moveToSlug, readParam, slugFromPath, writeParam } from './audience-location.ts';
+import {
+  moveToSlug,
+  readParam,
+  recapFromPath,
+  slugFromPath,
+  writeParam,
+} from './audience-location.ts';
 
 /** The address bar and history of a page, enough for these helpers. */
 function fakeWindow(start: string) {
@@ -37,6 +43,18 @@ describe('the audience page’s address', () => {
     expect(slugFromPath('/musician/caf%C3%A9/extra')).toBe('café');
     expect(slugFromPath('/musician/%E0%A4%A')).toBe('%E0%A4%A');
     expect(slugFromPath('/dashboard')).toBe('');
+  });
+
+  it("reads a show's setlist address, and nothing else as one", () => {
+    expect(recapFromPath('/musician/ana-lima/shows/0b6c1f2e-1d2c-4c55-9c4e-1f0c2a7b9e11')).toEqual({
+      slug: 'ana-lima',
+      showId: '0b6c1f2e-1d2c-4c55-9c4e-1f0c2a7b9e11',
+    });
+    expect(recapFromPath('/musician/caf%C3%A9/shows/x/')).toEqual({ slug: 'café', showId: 'x' });
+    expect(recapFromPath('/musician/ana-lima')).toBeNull();
+    expect(recapFromPath('/musician/ana-lima/shows/')).toBeNull();
+    expect(recapFromPath('/musician/ana-lima/shows/a/b')).toBeNull();
+    expect(recapFromPath('/musician/%E0%A4%A/shows/x')).toBeNull();
   });
 
   it('reads and writes ?sort= without a new history entry', () => {

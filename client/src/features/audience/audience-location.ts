@@ -1,6 +1,7 @@
 /**
  * The audience page's place in the URL, read and written without a router (the audience bundle
- * carries none): the slug from /musician/{slug}, and the sort order in ?sort=.
+ * carries none): the slug from /musician/{slug}, a show's setlist at /musician/{slug}/shows/{id},
+ * and the sort order in ?sort=.
  */
 
 const PREFIX = '/musician/';
@@ -13,6 +14,21 @@ export function slugFromPath(pathname: string = window.location.pathname): strin
     return decodeURIComponent(rest);
   } catch {
     return rest;
+  }
+}
+
+const RECAP_PATH = /^\/musician\/([^/]+)\/shows\/([^/]+)\/?$/;
+
+/** The slug and show of /musician/{slug}/shows/{showId} (a show's setlist), or null. */
+export function recapFromPath(
+  pathname: string = window.location.pathname,
+): { slug: string; showId: string } | null {
+  const match = RECAP_PATH.exec(pathname);
+  if (!match?.[1] || !match[2]) return null;
+  try {
+    return { slug: decodeURIComponent(match[1]), showId: decodeURIComponent(match[2]) };
+  } catch {
+    return null;
   }
 }
 

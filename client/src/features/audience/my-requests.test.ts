@@ -9,6 +9,7 @@ import {
   MAX_TRACKED,
   moveTracked,
   offeredInstead,
+  receiptPending,
   saveTracked,
   trackedKey,
   type TrackedRequest,
@@ -136,6 +137,53 @@ describe("a paid request's money", () => {
     expect(refunded[0]).toMatchObject({ status: 'rejected', payment: 'refunded' });
     // The same view again changes nothing (the list keeps its identity).
     expect(applyStatus(refunded, { ...refunded[0]!, token: undefined } as never)).toBe(refunded);
+  });
+});
+
+describe('the receipt of a played request', () => {
+  const playedAt = '2025-05-01T22:42:00.000Z';
+  const played = tracked(1, { status: 'played', updated_at: playedAt });
+  const receipt = { played_at: playedAt, played_for: 'Sarah' };
+
+  it('comes with the status read, and a push without it keeps it', () => {
+    const { token: _token, ...view } = played;
+    const withReceipt = applyStatus([played], { ...view, ...receipt });
+    expect(withReceipt[0]).toMatchObject(receipt);
+    // The socket's push carries no receipt: the one held stays.
+    expect(applyStatus(withReceipt, view)).toBe(withReceipt);
+  });
+
+  it('gains the setlist link when the show ends, and loses it when it is no longer shared', () => {
+    const { token: _token, ...view } = played;
+    const read = applyStatus([played], { ...view, ...receipt });
+    const linked = applyStatus(read, { ...view, ...receipt, recap_show_id: 'show-1' });
+    expect(linked[0]?.recap_show_id).toBe('show-1');
+    const unshared = applyStatus(linked, { ...view, ...receipt });
+    expect(unshared[0]).not.toHaveProperty('recap_show_id');
+    expect(unshared[0]).toMatchObject(receipt);
+  });
+
+  it('goes when the musician undoes the Played', () => {
+    const { token: _token, ...view } = played;
+    const read = applyStatus([played], { ...view, ...receipt, recap_show_id: 'show-1' });
+    const undone = applyStatus(read, {
+      ...view,
+      status: 'pending',
+      updated_at: '2025-05-01T22:43:00.000Z',
+    });
+    expect(undone[0]).toMatchObject({ status: 'pending' });
+    expect(undone[0]).not.toHaveProperty('played_at');
+    expect(undone[0]).not.toHaveProperty('played_for');
+    expect(undone[0]).not.toHaveProperty('recap_show_id');
+  });
+
+  it('is read again until whole, for a day after the song at most', () => {
+    const now = Date.parse(playedAt);
+    expect(receiptPending(played, now)).toBe(true);
+    expect(receiptPending({ ...played, ...receipt }, now + 60_000)).toBe(true);
+    expect(receiptPending({ ...played, ...receipt }, now + 25 * 60 * 60 * 1000)).toBe(false);
+    expect(receiptPending({ ...played, ...receipt, recap_show_id: 'show-1' }, now)).toBe(false);
+    expect(receiptPending(tracked(2), now)).toBe(false);
   });
 });
 

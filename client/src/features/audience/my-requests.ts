@@ -69,6 +69,13 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
     const samePayment = (item.payment ?? null) === (view.payment ?? null);
     // Only the status read carries the wait (socket pushes do not): one without it keeps it.
     const sameWait = view.eta_minutes === undefined || view.eta_minutes === item.eta_minutes;
+    // Only the status read carries the receipt, whole: its setlist link comes (or goes) alone.
+    const receipt = view.played_at !== undefined;
+    const sameReceipt =
+      !receipt ||
+      (view.played_at === item.played_at &&
+        view.played_for === item.played_for &&
+        view.recap_show_id === item.recap_show_id);
     // The same for the songs to ask for instead (a push says "rejected", the read what else).
     const sameInstead =
       view.alternatives === undefined || sameSongs(view.alternatives, item.alternatives);
@@ -81,13 +88,23 @@ export function applyStatus(list: TrackedRequest[], view: RequestStatusView): Tr
       samePlace &&
       samePayment &&
       sameWait &&
+      sameReceipt &&
       sameInstead &&
       sameKey
     ) {
       return item;
     }
     changed = true;
-    return { ...item, ...view, token: item.token };
+    const next = { ...item, ...view, token: item.token };
+    // Undone back to the queue: the receipt is no longer true.
+    if (view.status !== 'played') {
+      delete next.played_at;
+      delete next.played_for;
+    }
+    if (view.status !== 'played' || (receipt && view.recap_show_id === undefined)) {
+      delete next.recap_show_id;
+    }
+    return next;
   });
   return changed ? next : list;
 }
@@ -110,6 +127,19 @@ export function moveTracked(storage: KeyValueStorage, from: string, to: string):
   const merged = [...moved, ...loadTracked(storage, to)].slice(0, MAX_TRACKED);
   saveTracked(storage, to, merged);
   saveTracked(storage, from, []);
+}
+
+const RECAP_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Played ones whose receipt is not whole yet: not read since played, or no setlist link (the
+ * show may have ended since). Read again when the page comes back into view.
+ */
+export function receiptPending(item: TrackedRequest, now = Date.now()): boolean {
+  if (item.status !== 'played') return false;
+  if (!item.played_at) return true;
+  // A show ends hours after a song at most: a day on, no link is coming.
+  return !item.recap_show_id && now - Date.parse(item.played_at) < RECAP_WAIT_MS;
 }
 
 /** Played and rejected are final (no longer open): nothing more to follow. */

@@ -30,3 +30,16 @@ export function fetchInsteadOf(view: RequestStatusView): void {
   const item = useMyRequestsStore.getState().tracked.find((tracked) => tracked.id === view.id);
   if (item && item.alternatives === undefined) void fetchStatuses([item.token]);
 }
+
+/**
+ * A push said a request was played: the receipt (the name given with this phone's own request)
+ * comes only with its status read, as the push goes to everyone following the request.
+ */
+export function fetchReceiptOf(view: RequestStatusView): void {
+  if (view.status !== 'played' || view.played_at) return;
+  const unread = useMyRequestsStore
+    .getState()
+    .tracked.filter((item) => item.id === view.id && !item.played_at)
+    .map((item) => item.token);
+  if (unread.length > 0) void fetchStatuses(unread);
+}

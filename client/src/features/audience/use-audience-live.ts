@@ -1,15 +1,21 @@
 import { useEffect } from 'react';
 import { startAudienceLive, type AudienceLive } from './audience-live.ts';
 import { useAudienceStore } from './audience-store.ts';
-import { isFinal } from './my-requests.ts';
+import { isFinal, receiptPending, type TrackedRequest } from './my-requests.ts';
 import { useMyRequestsStore } from './my-requests-store.ts';
 import { usePublicQueueStore } from './public-queue-store.ts';
-import { fetchInsteadOf, fetchStatuses } from './status-reads.ts';
+import { fetchInsteadOf, fetchReceiptOf, fetchStatuses } from './status-reads.ts';
 
 const openTokens = () =>
   useMyRequestsStore
     .getState()
     .tracked.filter((item) => !isFinal(item))
+    .map((item) => item.token);
+
+const tokensWhere = (keep: (item: TrackedRequest) => boolean) =>
+  useMyRequestsStore
+    .getState()
+    .tracked.filter(keep)
     .map((item) => item.token);
 
 /**
@@ -36,6 +42,7 @@ export function useAudienceLive(): void {
         onStatus: (status) => {
           useMyRequestsStore.getState().applyStatus(status);
           fetchInsteadOf(status);
+          fetchReceiptOf(status);
         },
         pollStatuses: () => fetchStatuses(openTokens()),
         onFollowing: (again) => {
@@ -55,6 +62,14 @@ export function useAudienceLive(): void {
     };
     const frame = requestAnimationFrame(() => setTimeout(start, 0));
 
+    // Out of the pocket after the show: the setlist link may be there now.
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      const pending = tokensWhere((item) => receiptPending(item));
+      if (pending.length > 0) void fetchStatuses(pending);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+
     const stopTokens = useMyRequestsStore.subscribe((state, previous) => {
       const known = new Set(previous.tracked.map((item) => item.token));
       if (state.tracked.some((item) => !known.has(item.token))) live?.refollow();
@@ -68,6 +83,7 @@ export function useAudienceLive(): void {
     return () => {
       stopped = true;
       cancelAnimationFrame(frame);
+      document.removeEventListener('visibilitychange', onVisible);
       stopTokens();
       stopSlug();
       live?.stop();

@@ -36,7 +36,8 @@ const SWITCHES: { field: FlagField; label: string; hint: string }[] = [
 
 /**
  * How a show runs: whether a played song may be asked for again (issue 22), the venue screen
- * and the queue in the open. Saved with the rest of the Profile tab.
+ * and the queue in the open, and its setlist shared after it (issue 47). Saved with the rest of
+ * the Profile tab.
  */
 export function ShowSettingsFields({ form, musician }: { form: ProfileForm; musician: Musician }) {
   const selectId = useId();
@@ -93,6 +94,20 @@ export function ShowSettingsFields({ form, musician }: { form: ProfileForm; musi
             <p className="field-hint">{hint}</p>
           </div>
         ))}
+      </fieldset>
+
+      <fieldset className="profile-section">
+        <legend>After the show</legend>
+        <div className="venue-screen-switch">
+          <label className="checkbox-row">
+            <input type="checkbox" {...form.bind.flag('show_recaps')} />
+            Share each show’s setlist
+          </label>
+          <p className="field-hint">
+            Once you stop a show, the songs you played, in order, with your tip and follow links, on
+            a page of its own. Whoever had a song played gets the link with it. Never who asked.
+          </p>
+        </div>
       </fieldset>
     </>
   );

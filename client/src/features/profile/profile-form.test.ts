@@ -37,6 +37,7 @@ const musician: Musician = {
   venue_screen_enabled: true,
   venue_screen_dedications: false,
   public_queue: false,
+  show_recaps: false,
   email: 'band@example.com',
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-01-01T00:00:00.000Z',

@@ -52,6 +52,7 @@ export const FLAG_FIELDS = [
   'venue_screen_enabled',
   'venue_screen_dedications',
   'public_queue',
+  'show_recaps',
 ] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 

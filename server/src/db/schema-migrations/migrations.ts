@@ -9,6 +9,7 @@ import { baselineMigration } from './baseline/baseline-migration.ts';
 import type { Dialect } from './column-types.ts';
 import { cardPaymentsMigration } from './card-payments-migration.ts';
 import { pushSubscriptionsMigration } from './push-subscriptions-migration.ts';
+import { showRecapsMigration } from './show-recaps-migration.ts';
 import { songDurationsMigration } from './song-durations-migration.ts';
 import { songsVersionMigration } from './songs-version-migration.ts';
 import { spentProofsMigration } from './spent-proofs-migration.ts';
@@ -25,5 +26,6 @@ export function schemaMigrations(dialect: Dialect): Record<string, Migration> {
     '0006_spent_proofs': spentProofsMigration(dialect),
     '0007_song_durations': songDurationsMigration(dialect),
     '0008_push_subscriptions': pushSubscriptionsMigration(dialect),
+    '0009_show_recaps': showRecapsMigration(dialect),
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/audience.ts';
 import { PublicMusician, SlugParams } from '#shared/schemas/musician.ts';
 import { PublicPlaylistListResponse } from '#shared/schemas/playlist.ts';
+import { ShowRecap, ShowRecapParams } from '#shared/schemas/show-recap.ts';
 import { FilterOptions, PublicSongListResponse, PublicSongsQuery } from '#shared/schemas/song.ts';
 import { pushVersionOf, sendCrowdAnswer } from '#server/http/crowd-answer.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency.ts';
@@ -97,6 +98,14 @@ export const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/musicians/:slug/filters',
     { schema: { params: SlugParams, response: responses({ 200: FilterOptions }) } },
     async (request) => audience.filters(request.params.slug),
+  );
+
+  // After the show: what was played, by the show's random id (a v4 UUID, known to the musician
+  // and to the phones that had a song played in it), under its musician's slug.
+  app.get(
+    '/musicians/:slug/shows/:show_id/recap',
+    { schema: { params: ShowRecapParams, response: responses({ 200: ShowRecap }) } },
+    async (request) => audience.recap(request.params.slug, request.params.show_id),
   );
 
   // Built here so every phone gets each app's documented link format, pre-filled.

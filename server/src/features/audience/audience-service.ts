@@ -21,6 +21,8 @@ import { toPublicMusician, type MusicianRow } from '#server/musicians/musician-m
 import { systemClock, type Clock } from '#server/musicians/request-window.ts';
 import type { MusiciansRepository } from '#server/musicians/musicians-repository.ts';
 import type { SongState, SongStatesRepository } from './song-states-repository.ts';
+import type { ShowRecapRepository } from './show-recap-repository.ts';
+import type { ShowRecap } from '#shared/schemas/show-recap.ts';
 import { takesTips, tipLinks } from '#server/musicians/tip-providers.ts';
 
 /** The songs feature's audience reads (songs-service.ts), injected by services.ts. */
@@ -49,6 +51,7 @@ export function audienceService(deps: {
   /** The moment the request window is read at; tests hand in their own. */
   clock?: Clock;
   songStates: SongStatesRepository;
+  recaps: ShowRecapRepository;
   /** Whether this server has Stripe keys (no musician takes cards without them). */
   cardsOnServer?: boolean;
 }) {
@@ -125,6 +128,36 @@ export function audienceService(deps: {
       const musician = await findOr404(slug);
       if (!takesTips(musician)) throw badRequest(messages.tipNoPaymentMethods);
       return tipLinks(musician, amount, message);
+    },
+
+    /**
+     * A show's recap: only while the musician publishes recaps, only of one of their shows, once
+     * it has ended (a running night is the queue's), and only with something played. Any other
+     * case is the same 404, so an answer tells nothing about a show that is not shown.
+     */
+    async recap(slug: string, showId: string): Promise<ShowRecap> {
+      const musician = await findOr404(slug);
+      const notShown = () => notFound(messages.showRecapNotFound);
+      if (!musician.showRecaps || !UUID.test(showId)) throw notShown();
+      const show = await deps.recaps.show(musician.id, showId);
+      if (!show || show.status === 'active') throw notShown();
+      const songs = await deps.recaps.played(musician.id, showId);
+      if (songs.length === 0) throw notShown();
+      const now = (deps.clock ?? systemClock)();
+      return {
+        musician: toPublicMusician(musician, now, deps.cardsOnServer ?? false),
+        show: {
+          name: show.name,
+          venue_name: show.venueName,
+          performed_on: show.performedOn,
+          started_at: show.date.toISOString(),
+        },
+        songs: songs.map((song) => ({
+          title: song.songTitle,
+          artist: song.songArtist,
+          played_at: song.playedAt.toISOString(),
+        })),
+      };
     },
 
     async profile(slug: string): Promise<PublicMusician> {

@@ -58,6 +58,7 @@ const COLUMNS = {
   public_queue: 'publicQueue',
   card_payments_enabled: 'cardPaymentsEnabled',
   paid_request_price: 'paidRequestPrice',
+  show_recaps: 'showRecaps',
 } as const satisfies Record<keyof ProfileUpdateBody, keyof MusicianChanges>;
 
 const asDate = (time: string | null) => (time === null ? null : new Date(time));

@@ -33,6 +33,7 @@ import type {
 import { toCreatedRequest, toRequestStatusView } from './request-mapper.ts';
 import type { RequestAlternatives } from './request-alternatives.ts';
 import type { RequestQueueRepository } from './request-queue-repository.ts';
+import type { RequestReceiptRepository } from './request-receipt-repository.ts';
 import type { RequestsRepository } from './requests-repository.ts';
 import {
   keyedStatusToken,
@@ -56,6 +57,8 @@ interface Deps {
   clock?: Clock;
   /** The proof of work the audience's routes ask for (PROOF_OF_WORK); absent in other tests. */
   proofOfWork?: ProofOfWorkService;
+  /** A played request's receipt; absent only in tests of other features. */
+  receipts?: RequestReceiptRepository;
   /** The VAPID public key a waiting request's phone subscribes with (features/push-notifications). */
   pushPublicKey?: () => Promise<string>;
   /** Songs to ask for instead of one turned down; absent in tests of other features. */
@@ -108,6 +111,7 @@ export function requestsService({
   limits,
   clock = systemClock,
   proofOfWork,
+  receipts,
   pushPublicKey,
   alternatives,
 }: Deps) {
@@ -122,6 +126,17 @@ export function requestsService({
     if (name !== 'songs:changed' || !songsAdded) return;
     learnSongs(musicianId, songsAdded);
   });
+
+  /** The receipt fields of a played request's status (none when it cannot be read). */
+  async function receiptOf(tokenHash: string): Promise<Partial<RequestStatusView>> {
+    const receipt = await receipts?.receiptOf(tokenHash);
+    if (!receipt) return {};
+    return {
+      played_at: receipt.playedAt.toISOString(),
+      played_for: receipt.name,
+      ...(receipt.recapShowId ? { recap_show_id: receipt.recapShowId } : {}),
+    };
+  }
 
   /** Pushes the requests whose place in the queue changed (all but `except`, pushed apart). */
   async function publishMoved(musicianId: string, changed: string[], except?: string) {
@@ -324,6 +339,7 @@ export function requestsService({
       const hash = statusTokenHash(token);
       const [view] = hash ? await requests.statusViews([hash]) : [];
       if (!view) throw notFound(messages.requestStatusNotFound);
+      if (view.status === 'played' && hash) return { ...view, ...(await receiptOf(hash)) };
       // Turned down: something else to ask for, read only then (a waiting request is polled).
       if (view.status === 'rejected' && alternatives) {
         return { ...view, alternatives: await alternatives.forRequest(view.id) };

@@ -54,6 +54,20 @@ export const ui = {
   insteadRequest: 'Wünschen',
   insteadRequestSong: 'Stattdessen {song} wünschen',
 
+  receiptPlayedAt: 'Gespielt um {time}',
+  receiptPlayedFor: 'Gespielt um {time} für {name}',
+  seeSetlist: 'Die Setliste von heute Abend',
+
+  setlistLoading: 'Setliste wird geladen…',
+  setlistTitle: 'Setliste',
+  setlistDocumentTitle: 'Setliste {show} | {name}',
+  setlistSongs_one: '{count} Song gespielt',
+  setlistSongs_other: '{count} Songs gespielt',
+  setlistTipTitle: 'Hat dir die Show gefallen?',
+  setlistTip: 'Trinkgeld für {name}',
+  setlistMore: 'Alle Songs von {name}',
+  setlistSongList: 'Zu den Songs',
+
   pushOffer: 'Sag mir Bescheid, wenn er dran ist',
   pushAsking: 'Benachrichtigungen werden eingeschaltet…',
   pushOn: 'Wir sagen dir Bescheid, wenn er als Nächstes kommt',

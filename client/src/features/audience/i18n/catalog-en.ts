@@ -65,6 +65,22 @@ export const catalogEn = {
   insteadRequest: 'Request',
   insteadRequestSong: 'Request {song} instead',
 
+  // The receipt once played (issue 47): the name given with this request, and the show's setlist
+  receiptPlayedAt: 'Played at {time}',
+  receiptPlayedFor: 'Played at {time} for {name}',
+  seeSetlist: 'See tonight’s setlist',
+
+  // The setlist after the show (the recap page)
+  setlistLoading: 'Loading the setlist…',
+  setlistTitle: 'Setlist',
+  setlistDocumentTitle: '{show} setlist | {name}',
+  setlistSongs_one: '{count} song played',
+  setlistSongs_other: '{count} songs played',
+  setlistTipTitle: 'Enjoyed the show?',
+  setlistTip: 'Tip {name}',
+  setlistMore: 'See all of {name}’s songs',
+  setlistSongList: 'See their songs',
+
   // A push when it matters (issue 47): the offer under a waiting request, and its states
   pushOffer: "Tell me when it's coming up",
   pushAsking: 'Turning on notifications…',

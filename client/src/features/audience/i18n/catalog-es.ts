@@ -53,6 +53,21 @@ export const ui = {
   insteadRequest: 'Pedir',
   insteadRequestSong: 'Pedir {song} en su lugar',
 
+  receiptPlayedAt: 'Sonó a las {time}',
+  receiptPlayedFor: 'Sonó a las {time} para {name}',
+  seeSetlist: 'Ver el repertorio de esta noche',
+
+  setlistLoading: 'Cargando el repertorio…',
+  setlistTitle: 'Repertorio',
+  setlistDocumentTitle: 'Repertorio de {show} | {name}',
+  setlistSongs_one: '{count} canción tocada',
+  setlistSongs_many: '{count} de canciones tocadas',
+  setlistSongs_other: '{count} canciones tocadas',
+  setlistTipTitle: '¿Te gustó el concierto?',
+  setlistTip: 'Dar propina a {name}',
+  setlistMore: 'Ver todas las canciones de {name}',
+  setlistSongList: 'Ver sus canciones',
+
   pushOffer: 'Avísame cuando esté por sonar',
   pushAsking: 'Activando las notificaciones…',
   pushOn: 'Te avisaremos cuando sea la siguiente',

@@ -53,6 +53,21 @@ export const ui = {
   insteadRequest: 'Demander',
   insteadRequestSong: 'Demander {song} à la place',
 
+  receiptPlayedAt: 'Jouée à {time}',
+  receiptPlayedFor: 'Jouée à {time} pour {name}',
+  seeSetlist: 'Voir la setlist de ce soir',
+
+  setlistLoading: 'Chargement de la setlist…',
+  setlistTitle: 'Setlist',
+  setlistDocumentTitle: 'Setlist {show} | {name}',
+  setlistSongs_one: '{count} chanson jouée',
+  setlistSongs_many: '{count} de chansons jouées',
+  setlistSongs_other: '{count} chansons jouées',
+  setlistTipTitle: 'Le concert vous a plu ?',
+  setlistTip: 'Un pourboire pour {name}',
+  setlistMore: 'Toutes les chansons de {name}',
+  setlistSongList: 'Voir ses chansons',
+
   pushOffer: 'Prévenez-moi quand elle arrive',
   pushAsking: 'Activation des notifications…',
   pushOn: 'Nous vous préviendrons quand ce sera la suivante',

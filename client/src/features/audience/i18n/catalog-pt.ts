@@ -53,6 +53,21 @@ export const ui = {
   insteadRequest: 'Pedir',
   insteadRequestSong: 'Pedir {song} no lugar',
 
+  receiptPlayedAt: 'Tocada às {time}',
+  receiptPlayedFor: 'Tocada às {time} para {name}',
+  seeSetlist: 'Ver a setlist desta noite',
+
+  setlistLoading: 'Carregando a setlist…',
+  setlistTitle: 'Setlist',
+  setlistDocumentTitle: 'Setlist {show} | {name}',
+  setlistSongs_one: '{count} música tocada',
+  setlistSongs_many: '{count} de músicas tocadas',
+  setlistSongs_other: '{count} músicas tocadas',
+  setlistTipTitle: 'Curtiu o show?',
+  setlistTip: 'Dar gorjeta para {name}',
+  setlistMore: 'Ver todas as músicas de {name}',
+  setlistSongList: 'Ver as músicas',
+
   pushOffer: 'Me avise quando estiver chegando',
   pushAsking: 'Ativando as notificações…',
   pushOn: 'Vamos avisar quando for a próxima',

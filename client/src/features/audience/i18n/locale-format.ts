@@ -46,3 +46,25 @@ export function formatClock(time: Date, locale: Locale): string {
   }
   return format.format(time);
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A day as the language writes it ("Saturday, November 28"). A YYYY-MM-DD day is the musician's
+ * calendar day, read as such; a time is the day it falls on, on the phone's clock.
+ */
+export function formatDay(day: string, locale: Locale): string {
+  const calendarDay = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const key = `${locale}:${calendarDay}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      ...(calendarDay ? { timeZone: 'UTC' } : {}),
+    });
+    dayFormats.set(key, format);
+  }
+  return format.format(new Date(calendarDay ? `${day}T00:00:00Z` : day));
+}
