@@ -2,6 +2,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { audienceModals } from './pages/audience-modals.ts';
 import { AudiencePage } from './pages/audience-page.ts';
+import { OnStagePage } from './pages/on-stage-page.ts';
 import { expectNoSeriousA11yFindings } from './support/axe.ts';
 import { PHONE } from './support/phone.ts';
 import { atEachSize } from './support/screenshots.ts';
@@ -10,11 +11,7 @@ import {
   startPushEndpoint,
   type PushSubscriber,
 } from './support/push-endpoint.ts';
-import {
-  musicianRequestsByApi,
-  setRequestStatusByApi,
-  submitRequestByApi,
-} from './support/requests.ts';
+import { musicianRequestsByApi, submitRequestByApi } from './support/requests.ts';
 import { CREEP, YELLOW } from './support/songs.ts';
 
 /**
@@ -109,12 +106,13 @@ function shownNotifications(page: Page): Promise<ShownNotification[]> {
   });
 }
 
-test('a phone asks to be told, and its service worker shows "Your song is next" when the musician marks it Up Next', async ({
+test('a phone asks to be told, and its service worker shows "Your song is next" when the stage marks it Up Next', async ({
   page,
   context,
   request,
   audience,
   registeredMusician,
+  anotherDevice,
 }) => {
   test.setTimeout(90_000);
   const subscriber = newPushSubscriber('push/phone-1');
@@ -159,7 +157,10 @@ test('a phone asks to be told, and its service worker shows "Your song is next" 
     const yellow = (await musicianRequestsByApi(request, musician.token)).find(
       (one) => one.song_title === 'Yellow',
     );
-    await setRequestStatusByApi(request, musician.token, yellow!.id, 'up_next');
+    // The musician's On Stage screen, on a device of its own, marks it Up Next.
+    const stage = new OnStagePage(await anotherDevice(musician));
+    await stage.goto(musician.slug);
+    await stage.action('Yellow', 'Up Next', stage.active).click();
     const payload = await endpoint.next(subscriber);
     expect(JSON.parse(payload)).toEqual({
       title: 'Your song is next: Yellow',
