@@ -173,10 +173,12 @@ describe('the audience namespace: a requester follows their requests', () => {
     );
     expect(Object.keys(upNext).sort()).toEqual(STATUS_FIELDS);
     const rest = await app.inject({ url: `/api/request-status/${created.status_token}` });
-    // The wait estimate is read by the status page alone (the phone keeps it through a push).
-    const { eta_minutes: eta, ...restView } = rest.json<RequestStatusView>();
+    // The wait estimate and the push key are read by the status page alone (the phone keeps
+    // them through a push).
+    const { eta_minutes: eta, push_public_key: key, ...restView } = rest.json<RequestStatusView>();
     expect(upNext).toEqual(restView);
     expect(eta).toEqual(expect.any(Number));
+    expect(key).toEqual(expect.any(String));
 
     await setRequestStatus(app, musician, created.id, 'played');
     await phone.waitFor<RequestStatusView>('request:status', (s) => s.status === 'played');
