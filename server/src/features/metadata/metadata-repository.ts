@@ -1,16 +1,9 @@
 import type { CaseWhenBuilder, Kysely, Selectable } from 'kysely';
 import type { DB, SongsTable } from '#server/db/tables.ts';
+import { ENRICHABLE_SONG_COLUMNS, type EnrichableSong } from '#server/catalogue/enrichable-song.ts';
 
-export interface SongToEnrich {
-  id: string;
-  title: string;
-  artist: string;
-  genres: string[];
-  moods: string[];
-  year: number | null;
-  songwriter: string;
-  durationSeconds: number | null;
-}
+/** A song enrichment reads (and may fill in). */
+export type SongToEnrich = EnrichableSong;
 
 export interface MetadataPatch {
   id: string;
@@ -57,16 +50,7 @@ export function metadataRepository(db: Kysely<DB>) {
       if (songIds?.length === 0) return [];
       let query = db
         .selectFrom('songs')
-        .select([
-          'id',
-          'title',
-          'artist',
-          'genres',
-          'moods',
-          'year',
-          'songwriter',
-          'durationSeconds',
-        ])
+        .select(ENRICHABLE_SONG_COLUMNS)
         .where('musicianId', '=', musicianId)
         .where((eb) =>
           eb.or([

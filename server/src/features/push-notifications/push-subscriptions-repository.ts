@@ -23,16 +23,11 @@ export interface PushedRequest {
   slug: string;
 }
 
-export interface NewPushSubscription {
-  requestId: string;
-  musicianId: string;
-  voterId: string | null;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  locale: string;
-  timeZone: string | null;
-}
+/** What a phone's subscribing stores: the row but for what the server fills in itself. */
+export type NewPushSubscription = Pick<
+  StoredPushSubscription,
+  'requestId' | 'musicianId' | 'voterId' | 'endpoint' | 'p256dh' | 'auth' | 'locale' | 'timeZone'
+>;
 
 /** A request keeps this many browsers to tell; another one replaces the oldest. */
 export const SUBSCRIPTIONS_PER_REQUEST = 3;

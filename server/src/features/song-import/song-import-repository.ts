@@ -7,18 +7,11 @@ import { bumpSongsVersion } from '#server/catalogue/songs-version.ts';
 import { songKey } from '#shared/song-key.ts';
 import { changedSince, readHeldSongs, recordInserted, type HeldSongs } from './held-songs.ts';
 import type { NewSong } from '#server/catalogue/song-importer.ts';
+import { ENRICHABLE_SONG_COLUMNS, type EnrichableSong } from '#server/catalogue/enrichable-song.ts';
 import { importLock } from './import-lock.ts';
 
-export interface InsertedSong {
-  id: string;
-  title: string;
-  artist: string;
-  genres: string[];
-  moods: string[];
-  year: number | null;
-  songwriter: string;
-  durationSeconds: number | null;
-}
+/** A song an import inserted, as metadata's enrichment takes it. */
+export type InsertedSong = EnrichableSong;
 
 // On the embedded database a transaction holds the only connection: every other request waits
 // for it. 200 rows insert in a few milliseconds (tens on a busy machine), so a health check or
@@ -52,16 +45,7 @@ async function insertRows(
         durationSeconds: duration_seconds ?? null,
       })),
     )
-    .returning([
-      'id',
-      'title',
-      'artist',
-      'genres',
-      'moods',
-      'year',
-      'songwriter',
-      'durationSeconds',
-    ])
+    .returning(ENRICHABLE_SONG_COLUMNS)
     .execute();
 }
 
